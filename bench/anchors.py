@@ -1,0 +1,245 @@
+"""Peer performance anchors for the ``maumau_rules`` benchmark.
+
+Two external card-game engines, each driven by uniform-random play of complete
+games from Python, give reference costs per player decision:
+
+* OpenSpiel ``crazy_eights`` (C++ core, Python loop) with the knobs closest to
+  Mau-Mau: ``use_special_cards=True, reshuffle=True, max_draw_cards=1,
+  max_turns=100000``. The loop is the canonical one: chance nodes are sampled
+  from ``state.chance_outcomes()`` with a seeded :class:`random.Random`, player
+  nodes pick uniformly from ``state.legal_actions()``. Only player actions count
+  as decisions, but the time includes the chance work (dealing, drawing).
+* RLCard ``uno`` through the raw :class:`rlcard.games.uno.game.UnoGame` loop
+  (no RL env, no observation encoding); every ``game.step`` is a decision.
+
+Neither peer is a dependency of ``maumau_rules``: both are imported lazily, so
+this module imports (and :func:`openspiel_available` / :func:`rlcard_available`
+answer ``False``) when they are not installed.
+
+Run as a script for a small table::
+
+    python bench/anchors.py --seconds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+__all__ = [
+    "OPENSPIEL_MAUMAU_PARAMS",
+    "AnchorResult",
+    "openspiel_available",
+    "rlcard_available",
+    "run_openspiel_crazy_eights",
+    "run_rlcard_uno",
+]
+
+#: OpenSpiel ``crazy_eights`` parameters closest to Mau-Mau (``players`` is added per run).
+OPENSPIEL_MAUMAU_PARAMS: dict[str, Any] = {
+    "use_special_cards": True,
+    "reshuffle": True,
+    "max_draw_cards": 1,
+    "max_turns": 100_000,
+}
+
+#: Whole games played before the clock starts (not counted in the result).
+DEFAULT_WARMUP_GAMES = 20
+
+
+@dataclass(frozen=True, slots=True)
+class AnchorResult:
+    """Outcome of one anchor run: whole games played within a time budget."""
+
+    name: str
+    players: int
+    games: int
+    decisions: int
+    seconds: float
+
+    @property
+    def us_per_decision(self) -> float:
+        """Wall-clock microseconds per player decision (chance work included)."""
+        return self.seconds * 1e6 / self.decisions if self.decisions else float("nan")
+
+    @property
+    def games_per_s(self) -> float:
+        """Complete games per second."""
+        return self.games / self.seconds if self.seconds > 0 else float("nan")
+
+    @property
+    def decisions_per_s(self) -> float:
+        """Player decisions per second."""
+        return self.decisions / self.seconds if self.seconds > 0 else float("nan")
+
+    @property
+    def decisions_per_game(self) -> float:
+        """Mean number of player decisions per game."""
+        return self.decisions / self.games if self.games else float("nan")
+
+
+def _try_import(name: str) -> ModuleType | None:
+    """Import ``name`` and return the module, or ``None`` if it cannot be imported."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+def openspiel_available() -> bool:
+    """Return whether OpenSpiel (``pyspiel``) can be imported."""
+    return _try_import("pyspiel") is not None
+
+
+def rlcard_available() -> bool:
+    """Return whether RLCard's UNO game (``rlcard.games.uno.game``) can be imported."""
+    return _try_import("rlcard.games.uno.game") is not None
+
+
+def _timed_games(play_one: Callable[[], int], seconds: float, warmup_games: int) -> tuple[int, int, float]:
+    """Play ``warmup_games`` untimed, then whole games until ``seconds`` have elapsed.
+
+    ``play_one`` plays one complete game and returns its number of decisions.
+    Returns ``(games, decisions, elapsed_seconds)``; at least one game is timed.
+    """
+    for _ in range(warmup_games):
+        play_one()
+    games = decisions = 0
+    clock = time.perf_counter
+    start = clock()
+    while True:
+        decisions += play_one()
+        games += 1
+        elapsed = clock() - start
+        if elapsed >= seconds:
+            return games, decisions, elapsed
+
+
+def run_openspiel_crazy_eights(
+    players: int, seconds: float, seed: int, *, warmup_games: int = DEFAULT_WARMUP_GAMES
+) -> AnchorResult:
+    """Time OpenSpiel ``crazy_eights`` (Mau-Mau-like params) with the canonical Python loop.
+
+    Chance nodes are sampled by weight from ``state.chance_outcomes()`` with a
+    ``random.Random(seed)``; player nodes pick uniformly from
+    ``state.legal_actions()``; every action goes through ``state.apply_action``.
+    Only player (non-chance) actions are counted as decisions. Raises
+    :class:`ImportError` if OpenSpiel is not installed.
+    """
+    pyspiel: Any = importlib.import_module("pyspiel")
+    game: Any = pyspiel.load_game("crazy_eights", {**OPENSPIEL_MAUMAU_PARAMS, "players": players})
+    rng = random.Random(seed)
+    choice = rng.choice
+    choices = rng.choices
+
+    def play_one() -> int:
+        state: Any = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes: Sequence[tuple[int, float]] = state.chance_outcomes()
+                actions = [a for a, _ in outcomes]
+                weights = [p for _, p in outcomes]
+                action = choices(actions, weights)[0]
+            else:
+                action = choice(state.legal_actions())
+                decisions += 1
+            state.apply_action(action)
+        return decisions
+
+    games, decisions, elapsed = _timed_games(play_one, seconds, warmup_games)
+    return AnchorResult("openspiel crazy_eights (py loop)", players, games, decisions, elapsed)
+
+
+def run_rlcard_uno(
+    players: int, seconds: float, seed: int, *, warmup_games: int = DEFAULT_WARMUP_GAMES
+) -> AnchorResult:
+    """Time RLCard UNO through the raw ``UnoGame`` loop (no env, no observation encoding).
+
+    The game is built with ``UnoGame(num_players=players)`` (RLCard's env only
+    honours a player count for a few games, the raw game takes it directly) and
+    seeded with ``numpy.random.RandomState(seed)``. Each step picks uniformly,
+    with ``random.Random(seed)``, from ``game.get_legal_actions()`` deduplicated
+    as RLCard's env does, and calls ``game.step``. Every step is a decision.
+    Raises :class:`ImportError` if RLCard is not installed.
+    """
+    uno_game: Any = importlib.import_module("rlcard.games.uno.game")
+    np: Any = importlib.import_module("numpy")
+    game: Any = uno_game.UnoGame(num_players=players)
+    game.np_random = np.random.RandomState(seed)
+    rng = random.Random(seed)
+    choice = rng.choice
+
+    def play_one() -> int:
+        game.init_game()
+        decisions = 0
+        while not game.is_over():
+            # A hand may hold duplicate cards; the env dedups legal actions, so do we.
+            legal: list[str] = list(dict.fromkeys(game.get_legal_actions()))
+            game.step(choice(legal))
+            decisions += 1
+        return decisions
+
+    games, decisions, elapsed = _timed_games(play_one, seconds, warmup_games)
+    return AnchorResult("rlcard uno (raw game)", players, games, decisions, elapsed)
+
+
+def format_table(results: Sequence[AnchorResult]) -> str:
+    """Render results as a fixed-width text table."""
+    header = (
+        f"{'anchor':<34} {'players':>7} {'games':>8} {'decisions':>10} "
+        f"{'seconds':>8} {'dec/game':>9} {'games/s':>9} {'dec/s':>10} {'us/dec':>7}"
+    )
+    lines = [header, "-" * len(header)]
+    for r in results:
+        lines.append(
+            f"{r.name:<34} {r.players:>7} {r.games:>8} {r.decisions:>10} "
+            f"{r.seconds:>8.2f} {r.decisions_per_game:>9.1f} {r.games_per_s:>9.0f} "
+            f"{r.decisions_per_s:>10.0f} {r.us_per_decision:>7.2f}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run every available anchor for each player count and print a table."""
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--seconds", type=float, default=3.0, help="time budget per anchor and player count")
+    parser.add_argument("--seed", type=int, default=1234)
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    parser.add_argument("--warmup-games", type=int, default=DEFAULT_WARMUP_GAMES)
+    args = parser.parse_args(argv)
+
+    runners: list[Callable[..., AnchorResult]] = []
+    if openspiel_available():
+        runners.append(run_openspiel_crazy_eights)
+    else:
+        print("OpenSpiel (pyspiel) not installed; skipping crazy_eights", file=sys.stderr)
+    if rlcard_available():
+        runners.append(run_rlcard_uno)
+    else:
+        print("RLCard not installed; skipping uno", file=sys.stderr)
+    if not runners:
+        print("no peer engine installed (pip install open-spiel rlcard)", file=sys.stderr)
+        return 1
+
+    results = [
+        run(players, args.seconds, args.seed, warmup_games=args.warmup_games)
+        for run in runners
+        for players in args.players
+    ]
+    print(f"python {sys.version.split()[0]}, seed={args.seed}, budget={args.seconds:g} s per row")
+    print(format_table(results))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

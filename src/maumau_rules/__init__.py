@@ -1,0 +1,60 @@
+"""maumau_rules: a typed, side-effect-free rules engine for Mau-Mau and its family of games.
+
+>>> from maumau_rules import find_variant, new_game, legal_moves, check, apply, view
+>>> s = new_game(find_variant("standard"), players=3, seed=42)
+>>> move = legal_moves(s)[0]
+>>> check(s, move).ok
+True
+>>> s2 = apply(s, move)
+>>> s2.turn
+1
+"""
+
+from .cards import JOKER, Card, Rank, Suit, parse_cards
+from .deck import FRENCH_36, FRENCH_52, SKAT_32, DeckSpec
+from .engine import apply, check, is_legal, legal_moves, new_game
+from .errors import IllegalMoveError, MauMauError, NotationError, VariantError
+from .moves import Call, CallOut, Draw, Move, Pass, Play, parse_move
+from .reasons import Reason, Verdict
+from .state import Deal, EndReason, GameState, Phase, StateError
+from .variants import Variant, available_variants, find_variant, load_variant
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "FRENCH_36",
+    "FRENCH_52",
+    "JOKER",
+    "SKAT_32",
+    "Call",
+    "CallOut",
+    "Card",
+    "Deal",
+    "DeckSpec",
+    "Draw",
+    "EndReason",
+    "GameState",
+    "IllegalMoveError",
+    "MauMauError",
+    "Move",
+    "NotationError",
+    "Pass",
+    "Phase",
+    "Play",
+    "Rank",
+    "Reason",
+    "StateError",
+    "Suit",
+    "Variant",
+    "VariantError",
+    "apply",
+    "available_variants",
+    "check",
+    "find_variant",
+    "is_legal",
+    "legal_moves",
+    "load_variant",
+    "new_game",
+    "parse_cards",
+    "parse_move",
+]

@@ -1,0 +1,863 @@
+"""The engine: pure functions from (state, move) to a new state.
+
+>>> from maumau_rules import find_variant, new_game, legal_moves, check, apply, Draw
+>>> s = new_game(find_variant("standard"), players=3, seed=42)
+>>> moves = legal_moves(s)
+>>> Draw() in moves and check(s, moves[0]).ok
+True
+>>> s2 = apply(s, moves[0])
+>>> s2.turn, s.turn
+(1, 0)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Final, assert_never
+
+from . import rng as _rng
+from .cards import Card, Rank, Suit
+from .errors import IllegalMoveError, VariantError
+from .moves import Call, CallOut, Draw, Move, Pass, Play
+from .reasons import Reason, Verdict
+from .rules.compiled import CardInfo, Ruleset
+from .state import Deal, EndReason, GameState, Phase, StateError
+from .variants import Variant, find_variant
+
+__all__ = ["apply", "check", "is_legal", "legal_moves", "new_game"]
+
+_SUITS: Final = tuple(Suit)
+_DRAW: Final = Draw()
+_PASS: Final = Pass()
+_NO_INFO: Final = CardInfo()
+
+
+# ====================================================================== setup
+
+
+def new_game(
+    variant: Variant | str,
+    players: int,
+    seed: int = 0,
+    *,
+    deal: Deal | None = None,
+    dealer: int | None = None,
+    first_player: int | None = None,
+    hand_sizes: Sequence[int] | None = None,
+) -> GameState:
+    """Start a round: choose the dealer, shuffle, cut, deal and turn up the start card, all from ``seed``.
+
+    Args:
+        variant: a :class:`~maumau_rules.variants.Variant` or its name.
+        players: number of seats.
+        seed: any integer; the same seed always gives the same round.
+        deal: an explicit deal instead of a shuffled one (then ``seed`` only drives later reshuffles).
+        dealer: the dealer's seat; by default the variant's R_DEALER rule chooses.
+        first_player: the seat that plays first; by default the variant's R_TURN_ORDER rule chooses.
+        hand_sizes: per-seat hand sizes (for matches where hands shrink); by default R_DEAL decides.
+
+    Raises:
+        VariantError: the player count is outside the variant's range, or the deal is impossible.
+        StateError: an explicit deal does not hold exactly the variant's deck.
+
+    >>> s = new_game("standard", players=2, seed=5)
+    >>> [len(h) for h in s.hands], len(s.stock) + len(s.discard)
+    ([6, 6], 20)
+    >>> new_game("standard", players=2, seed=5) == s
+    True
+    """
+    v = find_variant(variant) if isinstance(variant, str) else variant
+    rs = v.ruleset
+    if not isinstance(players, int) or not rs.min_players <= players <= rs.max_players:
+        raise VariantError(f"variant {v.id!r} is for {rs.min_players}-{rs.max_players} players, not {players!r}")
+    state = _rng.seed_state(seed)
+    if deal is not None:
+        return _from_deal(v, rs, deal, state)
+    if dealer is None:
+        dealer, state = _choose_dealer(rs, players, state)
+    sizes = list(hand_sizes) if hand_sizes is not None else [rs.hand_size_for(players)] * players
+    if len(sizes) != players or any(not isinstance(n, int) or n < 0 for n in sizes):
+        raise VariantError(f"hand_sizes {hand_sizes!r} must give a size for each of {players} seats")
+    if sum(sizes) + 1 > len(rs.deck_cards):
+        raise VariantError(
+            f"rule R_DEAL: dealing {sum(sizes)} cards to {players} players needs more than the "
+            f"{len(rs.deck_cards)} cards of {v.deck}"
+        )
+    first = _first_player(rs, players, dealer) if first_player is None else first_player % players
+    while True:
+        deck, state = _rng.shuffle(rs.deck_cards, state)
+        result = _cut_and_deal(rs, deck, players, dealer, sizes, first, state)
+        if result is not None:
+            break
+        state = _rng.next_u64(state)[1]  # a redeal (R_CUT): shuffle again
+    hands, stock, start, state = result
+    return _opening(v, rs, hands, stock, (start,), dealer, first, state, start_effects=True)
+
+
+def _choose_dealer(rs: Ruleset, players: int, state: int) -> tuple[int, int]:
+    if rs.dealer_selection == "seat_zero":
+        return 0, state
+    contenders = list(range(players))
+    cards = rs.deck_cards
+    while True:
+        drawn, state = _rng.shuffle(cards, state)
+        ranks = {seat: int(drawn[i].rank) for i, seat in enumerate(contenders)}
+        best = max(ranks.values())
+        contenders = [seat for seat, r in ranks.items() if r == best]
+        if len(contenders) == 1:
+            return contenders[0], state
+
+
+def _first_player(rs: Ruleset, players: int, dealer: int) -> int:
+    if rs.first_player == "right_of_dealer":
+        return (dealer - 1) % players
+    return (dealer + 1) % players
+
+
+def _cut_and_deal(
+    rs: Ruleset, deck: tuple[Card, ...], players: int, dealer: int, sizes: list[int], first: int, state: int
+) -> tuple[list[list[Card]], list[Card], Card, int] | None:
+    cutter = (dealer - 1) % players if rs.cut_by == "right" else (dealer + 1) % players
+    kept: list[Card] = []
+    start: Card | None = None
+    pile = list(deck)
+    if rs.cut_mode == "simple":
+        k, state = _rng.randbelow(len(pile) - 1, state)
+        pile = pile[k + 1:] + pile[: k + 1]
+    elif rs.cut_mode == "power_cards":
+        # R_CUT power_cards: four cuts; each exposes the card at the cut; power cards may be kept.
+        exposed: list[int] = []
+        for _ in range(4):
+            k, state = _rng.randbelow(len(pile), state)
+            while k in exposed:
+                k = (k + 1) % len(pile)
+            exposed.append(k)
+        specials = [i for i in exposed if rs.cut_special.matches(pile[i])]
+        if len(specials) == 4:
+            return None
+        keep = specials[: rs.cut_max_kept]
+        kept = [pile[i] for i in keep]
+        pile = [c for i, c in enumerate(pile) if i not in keep]
+    elif rs.cut_mode == "bottom_ceremony":
+        # R_CUT bottom_ceremony: pull cards from the bottom of the cut packet; keep specials, the first
+        # plain card starts the pile; one special too many forces a redeal.
+        k, state = _rng.randbelow(len(pile) - 1, state)
+        packet_bottom = k  # the packet is pile[: k + 1]; its bottom card is pile[k]
+        i = packet_bottom
+        while True:
+            card = pile[i]
+            if rs.cut_special.matches(card):
+                if len(kept) == rs.cut_max_kept:
+                    return None
+                kept.append(card)
+                i = (i - 1) % len(pile)
+                continue
+            start = card
+            break
+        taken = {i, *[(packet_bottom - j) % len(pile) for j in range(len(kept))]}
+        pile = [c for j, c in enumerate(pile) if j not in taken]
+    need = list(sizes)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    if kept:
+        hands[cutter].extend(kept)
+        need[cutter] = max(0, need[cutter] - len(kept))
+    order = [(first + i * rs.direction) % players for i in range(players)]
+    packets = rs.packets or (1,) * max(sizes, default=0)
+    pos = 0
+    for p in packets:
+        for seat in order:
+            n = min(p, need[seat])
+            hands[seat].extend(pile[pos: pos + n])
+            need[seat] -= n
+            pos += n
+    for seat in order:  # hand sizes larger than the packets add up to (shrunken/other sizes)
+        if need[seat]:
+            hands[seat].extend(pile[pos: pos + need[seat]])
+            pos += need[seat]
+            need[seat] = 0
+    rest = pile[pos:]
+    if start is None:
+        start = rest.pop()
+    return hands, rest, start, state
+
+
+def _from_deal(v: Variant, rs: Ruleset, deal: Deal, state: int) -> GameState:
+    players = len(deal.hands)
+    if not rs.min_players <= players <= rs.max_players:
+        raise VariantError(f"variant {v.id!r} is for {rs.min_players}-{rs.max_players} players, not {players}")
+    if not deal.discard:
+        raise StateError("explicit deal needs at least one card on the discard pile (the start card)")
+    have: Counter[Card] = Counter(deal.stock)
+    have.update(deal.discard)
+    for h in deal.hands:
+        have.update(h)
+    want = Counter(rs.deck_cards)
+    if have != want:
+        missing = sorted((want - have).elements(), key=lambda c: c.sort_key)
+        extra = sorted((have - want).elements(), key=lambda c: c.sort_key)
+        raise StateError(
+            f"explicit deal does not hold exactly the {v.deck} deck of {v.id!r}: "
+            f"missing {' '.join(map(str, missing)) or 'nothing'}, extra {' '.join(map(str, extra)) or 'nothing'}"
+        )
+    dealer = deal.dealer % players
+    first = _first_player(rs, players, dealer) if deal.first_player is None else deal.first_player % players
+    return _opening(v, rs, [list(h) for h in deal.hands], list(deal.stock), deal.discard, dealer, first, state,
+                    start_effects=deal.start_effects)
+
+
+def _opening(
+    v: Variant, rs: Ruleset, hands: list[list[Card]], stock: list[Card], discard: tuple[Card, ...],
+    dealer: int, first: int, state: int, *, start_effects: bool,
+) -> GameState:
+    players = len(hands)
+    seat = first
+    pending = 0
+    stack: tuple[Card, ...] = ()
+    pending_skip = 0
+    any_card = False
+    top = discard[-1]
+    info = rs.info.get(top, _NO_INFO)
+    if rs.start_effects and start_effects:
+        # R_START_CARD: a 7 makes the first player draw, an 8 skips him, a Jack lets him play any card.
+        if info.penalty and not info.penalty_immediate:
+            pending, stack = info.penalty, (top,)
+        if info.skip:
+            if rs.skip_passable:
+                pending_skip = 1
+            else:
+                seat = (seat + rs.direction) % players
+        if info.wild:
+            any_card = True
+    elif info.wild and not info.wishes:
+        any_card = True
+    return GameState(
+        variant=v,
+        hands=tuple(_sorted(h) for h in hands),
+        stock=tuple(stock),
+        discard=tuple(discard),
+        seat_to_act=seat,
+        direction=rs.direction,
+        dealer=dealer,
+        phase=Phase.PLAY,
+        pending_draw=pending,
+        penalty_stack=stack,
+        pending_skip=pending_skip,
+        wished_suit=None,
+        any_card=any_card,
+        drawn=None,
+        turn_plays=(),
+        announced=(None,) * players,
+        missed_call=None,
+        fresh=False,
+        passes=0,
+        turn=0,
+        rng=state,
+        winner=None,
+        end=None,
+    )
+
+
+def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=_sort_key))
+
+
+def _sort_key(card: Card) -> tuple[int, int]:
+    return card.sort_key
+
+
+# ====================================================================== legality
+
+
+def _can_draw(s: GameState, rs: Ruleset) -> bool:
+    return bool(s.stock) or (rs.reshuffle and len(s.discard) > 1)
+
+
+def _fits(s: GameState, rs: Ruleset, card: Card, info: CardInfo, top: Card) -> Verdict | None:
+    """Whether ``card`` may go on ``top`` by matching and wild rules; ``None`` means it fits."""
+    if info.wild:
+        top_info = rs.info.get(top, _NO_INFO)
+        if top_info.wild and top.rank is card.rank and not rs.wild_on_same:
+            if not (s.any_card and rs.start_wild_allows_same and s.turn == 0):
+                return Verdict.reject(Reason.WILD_ON_WILD, "R_WILD",
+                                      f"{card} may not be played on {top}: no wild on a wild of the same rank")
+        if s.fresh and top_info.blocks_wild:
+            return Verdict.reject(Reason.WILD_BLOCKED, "R_WILD",
+                                  f"{card} may not be played on the {top} the previous player just played")
+        return None
+    if s.any_card:
+        return None
+    wish = s.wished_suit
+    if wish is not None:
+        if card.suit is wish:
+            return None
+        return Verdict.reject(Reason.MUST_FOLLOW_WISH, "R_WILD",
+                              f"{card} does not follow the wished suit {wish.symbol}")
+    if card.suit is top.suit or card.rank is top.rank:
+        return None
+    return Verdict.reject(Reason.DOES_NOT_MATCH, "R_MATCH", f"{card} matches neither the suit nor the rank of {top}")
+
+
+def _due_call(s: GameState, rs: Ruleset, hand: tuple[Card, ...], card: Card) -> Call | None:
+    """The call due when ``card`` is played from ``hand`` (R_ANNOUNCE)."""
+    ann = rs.announce
+    if ann is None or len(hand) < 2:
+        return None
+    rest = list(hand)
+    rest.remove(card)
+    if len(rest) == 1:
+        if ann.jack_word and rs.info.get(rest[0], _NO_INFO).wishes:
+            return Call.MAU_MAU
+        return Call.MAU
+    if ann.multi_jack and ann.jack_word:
+        first = rest[0]
+        if rs.info.get(first, _NO_INFO).wishes and all(c.rank is first.rank for c in rest):
+            return Call.MAU_MAU
+    return None
+
+
+def _play_variants(s: GameState, rs: Ruleset, card: Card, info: CardInfo, hand: tuple[Card, ...],
+                   out: list[Move]) -> None:
+    """Append every legal :class:`Play` of ``card`` (each wish, with and without the due call)."""
+    due = _due_call(s, rs, hand, card)
+    calls: tuple[Call | None, ...] = (None, due) if due is not None else (None,)
+    if info.wishes:
+        for suit in _SUITS:
+            if not rs.may_wish_own_suit and suit is card.suit:
+                continue
+            for call in calls:
+                out.append(Play(card, suit, call))
+    else:
+        for call in calls:
+            out.append(Play(card, None, call))
+
+
+def _playable(s: GameState, rs: Ruleset, card: Card, hand: tuple[Card, ...]) -> Verdict | None:
+    """Why ``card`` cannot be played now (``None``: it can), ignoring wish and call details."""
+    info = rs.info.get(card, _NO_INFO)
+    top = s.discard[-1]
+    phase = s.phase
+    if phase is Phase.SERIES:
+        series_rank = s.turn_plays[0].rank
+        if card.rank is not series_rank:
+            return Verdict.reject(Reason.MUST_CONTINUE_SERIES, "R_SERIES",
+                                  f"{card} cannot continue the series of {series_rank.symbol}s")
+        if info.wild and not rs.info.get(top, _NO_INFO).series:
+            # R_WILD_FINISH_SERIES: a run of wilds only at the finish, when nothing else is left
+            if not (rs.wild_finish_series and all(c.rank is card.rank for c in hand)):
+                return Verdict.reject(Reason.WILD_ON_WILD, "R_WILD",
+                                      f"{card} may not be played on {top}: no wild on a wild of the same rank")
+    elif phase is Phase.DRAWN:
+        if rs.after_draw == "none":
+            return Verdict.reject(Reason.MUST_PLAY_DRAWN, "R_DRAW", f"{card}: after drawing the turn ends; pass")
+        if rs.after_draw == "drawn_only" and card != s.drawn:
+            return Verdict.reject(Reason.MUST_PLAY_DRAWN, "R_DRAW",
+                                  f"{card}: after drawing only the drawn card {s.drawn} may be played")
+        bad = _fits(s, rs, card, info, top)
+        if bad is not None:
+            return bad
+    elif s.pending_draw:
+        ok = False
+        if info.cancel:
+            ok = True
+        elif info.stackable and rs.info.get(top, _NO_INFO).stackable:
+            ok = _fits(s, rs, card, info, top) is None
+        elif info.wild and rs.wild_on_pending_draw:
+            ok = _fits(s, rs, card, info, top) is None
+        if not ok:
+            return Verdict.reject(Reason.MUST_ANSWER_DRAW, "R_DRAW_PENALTY",
+                                  f"{card} does not answer the pending draw (+{s.pending_draw}): "
+                                  "stack a penalty card or draw")
+    elif s.pending_skip:
+        if not (info.skip and _fits(s, rs, card, info, top) is None):
+            return Verdict.reject(Reason.MUST_ANSWER_SKIP, "R_SKIP",
+                                  f"{card} does not answer the pending skip: play a skip card or pass")
+    else:
+        bad = _fits(s, rs, card, info, top)
+        if bad is not None:
+            return bad
+    if len(hand) == 1 and info.no_finish:
+        return Verdict.reject(Reason.FINISH_FORBIDDEN, "R_NO_FINISH", f"{card} may not be played as the last card")
+    return None
+
+
+def legal_moves(state: GameState) -> tuple[Move, ...]:
+    """Every legal move of the player to act, sorted and stable (plays by card, then draw, pass, call-outs).
+
+    The result is cached on the state.
+
+    >>> s = new_game("standard", players=3, seed=42)
+    >>> all(check(s, m).ok for m in legal_moves(s))
+    True
+    """
+    cached = state._legal
+    if cached is not None:
+        return cached[0]  # type: ignore[no-any-return]
+    moves = _generate(state)
+    object.__setattr__(state, "_legal", (moves, frozenset(moves)))
+    return moves
+
+
+def _generate(s: GameState) -> tuple[Move, ...]:
+    if s.end is not None:
+        return ()
+    rs = s.variant.ruleset
+    seat = s.seat_to_act
+    hand = s.hands[seat]
+    out: list[Move] = []
+    prev: Card | None = None
+    any_play = False
+    for card in hand:
+        if card == prev:
+            continue
+        prev = card
+        if _playable(s, rs, card, hand) is None:
+            any_play = True
+            _play_variants(s, rs, card, rs.info.get(card, _NO_INFO), hand, out)
+    if _draw_allowed(s, rs, any_play):
+        out.append(_DRAW)
+    if _pass_allowed(s, rs):
+        out.append(_PASS)
+    if s.missed_call is not None and s.missed_call != seat:
+        out.append(CallOut(s.missed_call))
+    return tuple(out)
+
+
+def _draw_allowed(s: GameState, rs: Ruleset, any_play: bool) -> bool:
+    if s.phase is not Phase.PLAY or s.pending_skip:
+        return False
+    if s.pending_draw:
+        return True
+    if not _can_draw(s, rs):
+        return False
+    return rs.voluntary_draw or not any_play
+
+
+def _pass_allowed(s: GameState, rs: Ruleset) -> bool:
+    if s.phase is not Phase.PLAY:
+        return True  # DRAWN and SERIES end the turn with a pass
+    if s.pending_draw:
+        return False
+    if s.pending_skip:
+        return True
+    return rs.pass_without_draw or not _can_draw(s, rs)
+
+
+def is_legal(state: GameState, move: Move) -> bool:
+    """Whether ``move`` is legal for the player to act.
+
+    >>> s = new_game("standard", players=2, seed=3)
+    >>> is_legal(s, Draw()), is_legal(s, Pass())
+    (True, False)
+    """
+    legal_moves(state)
+    try:
+        return move in state._legal[1]
+    except TypeError:
+        return False
+
+
+def check(state: GameState, move: Move, *, player: int | None = None, turn: int | None = None) -> Verdict:
+    """Judge ``move`` without applying it: a :class:`~maumau_rules.reasons.Verdict` with reason and rule ID.
+
+    Args:
+        state: the current state.
+        move: the move to judge.
+        player: the seat the move comes from (a server passes the client's seat); default: the seat to act.
+        turn: the state version the client saw (``state.turn``); a different value is a stale move.
+
+    >>> s = new_game("standard", players=3, seed=42)
+    >>> v = check(s, Pass())
+    >>> v.ok, v.reason.value, v.rule_id
+    (False, 'pass_not_allowed', 'R_DRAW')
+    """
+    if turn is not None and turn != state.turn:
+        return Verdict.reject(Reason.STALE_STATE, "R_TURN_ORDER",
+                              f"move {_show(move)} was made against turn {turn}, but the game is at turn {state.turn}")
+    if state.end is not None:
+        return Verdict.reject(Reason.GAME_OVER, "R_BLOCKED_END" if state.end is EndReason.BLOCKED else
+                              ("R_TURN_LIMIT" if state.end is EndReason.TURN_LIMIT else "R_MATCH"),
+                              f"illegal move {_show(move)}: the round is over")
+    if player is not None and player != state.seat_to_act:
+        return Verdict.reject(Reason.NOT_YOUR_TURN, "R_TURN_ORDER",
+                              f"illegal move {_show(move)} by player {player}: it is player {state.seat_to_act}'s turn")
+    if is_legal(state, move):
+        return Verdict.accept()
+    return _explain(state, move)
+
+
+def _show(move: object) -> str:
+    try:
+        return repr(str(move)) if isinstance(move, Play | Draw | Pass | CallOut) else repr(move)[:60]
+    except Exception:  # pragma: no cover - defensive: never fail while explaining
+        return "<move>"
+
+
+def _explain(s: GameState, move: Move) -> Verdict:
+    """The reason an illegal move is illegal (slow path; only called for rejected moves)."""
+    rs = s.variant.ruleset
+    seat = s.seat_to_act
+    who = f"illegal move {_show(move)} by player {seat}"
+    hand = s.hands[seat]
+    if isinstance(move, Play):
+        card = move.card
+        if not isinstance(card, Card) or card not in rs.info:
+            return Verdict.reject(Reason.WRONG_VARIANT, "R_DEAL",
+                                  f"{who}: {card} is not a card of the {s.variant.deck} deck of {s.variant.id!r}")
+        if card not in hand:
+            return Verdict.reject(Reason.CARD_NOT_IN_HAND, "R_MATCH", f"{who}: player {seat} does not hold {card}")
+        bad = _playable(s, rs, card, hand)
+        if bad is not None:
+            return Verdict.reject(bad.reason, bad.rule_id, f"{who}: {bad.message}")
+        info = rs.info.get(card, _NO_INFO)
+        if info.wishes and move.wish is None:
+            return Verdict.reject(Reason.WISH_REQUIRED, "R_WILD", f"{who}: {card} needs a wished suit, e.g. '{card.ascii}>h'")
+        if not info.wishes and move.wish is not None:
+            return Verdict.reject(Reason.WISH_NOT_ALLOWED, "R_WILD", f"{who}: {card} does not name a suit")
+        if move.wish is not None and not isinstance(move.wish, Suit):
+            return Verdict.reject(Reason.WISH_NOT_ALLOWED, "R_WILD", f"{who}: {move.wish!r} is not a suit")
+        if move.wish is card.suit and not rs.may_wish_own_suit:
+            return Verdict.reject(Reason.WISH_NOT_ALLOWED, "R_WILD", f"{who}: the wild card's own suit may not be wished")
+        due = _due_call(s, rs, hand, card)
+        word = _word(rs, move.call)
+        if move.call is not None and due is None:
+            return Verdict.reject(Reason.CALL_NOT_DUE, "R_ANNOUNCE", f"{who}: no call is due with this play")
+        return Verdict.reject(Reason.CALL_NOT_DUE, "R_ANNOUNCE",
+                              f"{who}: '{word}' is not the call due with this play ('{_word(rs, due)}')")
+    if isinstance(move, Draw):
+        if s.phase is Phase.DRAWN:
+            return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_DRAW", f"{who}: only one card may be drawn per turn")
+        if s.phase is Phase.SERIES:
+            return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_SERIES", f"{who}: continue the series or pass")
+        if s.pending_skip:
+            return Verdict.reject(Reason.MUST_ANSWER_SKIP, "R_SKIP", f"{who}: a skip is pending: play a skip card or pass")
+        if not _can_draw(s, rs):
+            return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_BLOCKED_END", f"{who}: there is no card left to draw")
+        return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_DRAW", f"{who}: drawing is not allowed while a card can be played")
+    if isinstance(move, Pass):
+        if s.pending_draw:
+            return Verdict.reject(Reason.MUST_ANSWER_DRAW, "R_DRAW_PENALTY",
+                                  f"{who}: must answer the pending draw (+{s.pending_draw})")
+        return Verdict.reject(Reason.PASS_NOT_ALLOWED, "R_DRAW", f"{who}: play a card or draw; passing is not allowed now")
+    if isinstance(move, CallOut):
+        return Verdict.reject(Reason.NOTHING_TO_CALL_OUT, "R_ANNOUNCE",
+                              f"{who}: player {move.seat} cannot be called out now")
+    return Verdict.reject(Reason.NOT_A_MOVE, "R_MATCH", f"{_show(move)} is not a move")
+
+
+def _word(rs: Ruleset, call: Call | None) -> str:
+    ann = rs.announce
+    if call is None:
+        return "nothing"
+    if ann is None:
+        return call.value
+    return (ann.jack_word or "Mau-Mau") if call is Call.MAU_MAU else ann.word
+
+
+# ====================================================================== transitions
+
+
+def apply(state: GameState, move: Move, *, player: int | None = None, turn: int | None = None) -> GameState:
+    """Validate ``move`` and return the next state. ``state`` is never changed.
+
+    Args:
+        state: the current state.
+        move: the move.
+        player: the seat the move comes from (default: the seat to act).
+        turn: the state version the client saw; a mismatch is rejected as stale.
+
+    Raises:
+        IllegalMoveError: the move is illegal; it carries the verdict (reason code, rule ID, message).
+
+    >>> s = new_game("standard", players=2, seed=3)
+    >>> apply(s, Pass())
+    Traceback (most recent call last):
+    ...
+    maumau_rules.errors.IllegalMoveError: illegal move 'pass' by player 0: play a card or draw; passing is not allowed now
+    """
+    if turn is not None or player is not None or not is_legal(state, move):
+        verdict = check(state, move, player=player, turn=turn)
+        if not verdict.ok:
+            rs = state.variant.ruleset
+            if (rs.wrong_card == "penalize" and isinstance(move, Play) and verdict.reason in _WRONG_CARD_REASONS
+                    and state.phase is Phase.PLAY):
+                return _wrong_card(state, rs)
+            raise IllegalMoveError(verdict)
+    return _transition(state, move)
+
+
+_WRONG_CARD_REASONS: Final = frozenset({Reason.DOES_NOT_MATCH, Reason.MUST_FOLLOW_WISH, Reason.WILD_ON_WILD,
+                                        Reason.WILD_BLOCKED, Reason.MUST_ANSWER_DRAW, Reason.MUST_ANSWER_SKIP})
+
+
+class _Next:
+    """Mutable scratch copy of a state, used inside one transition and then frozen."""
+
+    __slots__ = ("announced", "any_card", "direction", "discard", "drawn", "end", "hands", "missed_call", "passes",
+                 "pending_draw", "pending_skip", "penalty_stack", "phase", "rng", "seat_to_act", "stock", "turn_plays",
+                 "wished_suit", "winner", "fresh")
+
+    def __init__(self, s: GameState) -> None:
+        self.hands = list(s.hands)
+        self.stock = s.stock
+        self.discard = s.discard
+        self.seat_to_act = s.seat_to_act
+        self.direction = s.direction
+        self.phase = s.phase
+        self.pending_draw = s.pending_draw
+        self.penalty_stack = s.penalty_stack
+        self.pending_skip = s.pending_skip
+        self.wished_suit = s.wished_suit
+        self.any_card = s.any_card
+        self.drawn = s.drawn
+        self.turn_plays = s.turn_plays
+        self.announced = s.announced
+        self.missed_call = s.missed_call
+        self.fresh = s.fresh
+        self.passes = s.passes
+        self.rng = s.rng
+        self.winner = s.winner
+        self.end = s.end
+
+    def freeze(self, s: GameState) -> GameState:
+        return GameState(s.variant, tuple(self.hands), self.stock, self.discard, self.seat_to_act, self.direction,
+                         s.dealer, self.phase, self.pending_draw, self.penalty_stack, self.pending_skip,
+                         self.wished_suit, self.any_card, self.drawn, self.turn_plays, self.announced,
+                         self.missed_call, self.fresh, self.passes, s.turn + 1, self.rng, self.winner, self.end)
+
+    def draw(self, seat: int, n: int, rs: Ruleset) -> tuple[Card, ...]:
+        """Move up to ``n`` cards from the stock to ``seat``, reshuffling the discard pile when needed."""
+        got: list[Card] = []
+        while len(got) < n:
+            if not self.stock:
+                if not rs.reshuffle or len(self.discard) <= 1:
+                    break  # R_BLOCKED_END: draw what there is; the rest is forfeit
+                self.stock, self.rng = _rng.shuffle(self.discard[:-1], self.rng)
+                self.discard = self.discard[-1:]
+            take = min(n - len(got), len(self.stock))
+            got.extend(reversed(self.stock[len(self.stock) - take:]))
+            self.stock = self.stock[: len(self.stock) - take]
+        if got:
+            self.hands[seat] = _sorted(self.hands[seat] + tuple(got))
+            ann = rs.announce
+            if ann is not None and ann.lapses_on_draw and self.announced[seat] is not None:
+                self.set_call(seat, None)
+        return tuple(got)
+
+    def set_call(self, seat: int, call: Call | None) -> None:
+        a = list(self.announced)
+        a[seat] = call
+        self.announced = tuple(a)
+
+
+def _transition(s: GameState, move: Move) -> GameState:
+    rs = s.variant.ruleset
+    n = _Next(s)
+    seat = s.seat_to_act
+    if not isinstance(move, CallOut) and n.missed_call is not None and n.missed_call != seat:
+        n.missed_call = None  # the window to call out closes when the next player acts
+    match move:
+        case Play():
+            _do_play(s, n, rs, seat, move)
+        case Draw():
+            _do_draw(s, n, rs, seat)
+        case Pass():
+            _do_pass(s, n, rs, seat)
+        case CallOut():
+            assert rs.announce is not None
+            n.draw(move.seat, rs.announce.penalty, rs)
+            n.missed_call = None
+        case _:
+            assert_never(move)
+    out = n.freeze(s)
+    if out.end is None and out.turn >= rs.max_moves:
+        out = _finish_by_count(out, EndReason.TURN_LIMIT)
+    return out
+
+
+def _next_seat(n: _Next, seat: int, steps: int, players: int) -> int:
+    return (seat + n.direction * steps) % players
+
+
+def _do_play(s: GameState, n: _Next, rs: Ruleset, seat: int, move: Play) -> None:
+    card = move.card
+    info = rs.info[card]
+    players = s.players
+    hand = list(n.hands[seat])
+    hand.remove(card)
+    n.hands[seat] = tuple(hand)
+    n.discard = n.discard + (card,)
+    n.turn_plays = n.turn_plays + (card,)
+    n.passes = 0
+    n.drawn = None
+    n.fresh = True
+    n.any_card = info.free_after
+    n.wished_suit = move.wish if info.wishes else None
+    # --- announcements (R_ANNOUNCE)
+    ann = rs.announce
+    if ann is not None:
+        due = _due_call(s, rs, s.hands[seat], card)
+        if move.call is not None:
+            n.set_call(seat, move.call)
+        elif due is not None:
+            if ann.enforcement == "automatic":
+                n.draw(seat, ann.penalty, rs)
+            else:
+                n.missed_call = seat
+    # --- effects applied at once
+    if info.cancel:
+        n.pending_draw = 0
+        n.penalty_stack = ()
+    if info.penalty:
+        if info.penalty_immediate:
+            target = (seat - n.direction) % players if info.penalty_previous else (seat + n.direction) % players
+            n.draw(target, info.penalty, rs)
+        else:
+            n.pending_draw += info.penalty
+            n.penalty_stack = n.penalty_stack + (card,)
+    if n.pending_skip and info.skip:
+        n.pending_skip = 0  # answered: the skip passes on with this card's own skip (counted at the end of turn)
+    # --- finishing
+    if not n.hands[seat]:
+        if info.play_again:
+            n.phase = Phase.PLAY  # R_PLAY_AGAIN: an empty hand must draw; no win
+            n.turn_plays = ()
+            return
+        if ann is not None and ann.unannounced_finish == "penalty" and not _finish_announced(s, rs, seat):
+            n.draw(seat, ann.penalty, rs)  # the card stays; play goes on (MK-ANN-4, GR-MAU-5)
+            _end_turn(n, rs, seat, players)
+            return
+        n.phase = Phase.OVER
+        n.end = EndReason.EMPTY_HAND
+        n.winner = seat
+        if ann is not None and ann.final_word:
+            n.set_call(seat, Call.MAU_MAU)
+        n.missed_call = None
+        if rs.final_effects and n.pending_draw:
+            target = _next_seat(n, seat, 1 + _count(rs, n.turn_plays, "skip"), players)
+            n.draw(target, n.pending_draw, rs)
+            n.pending_draw = 0
+            n.penalty_stack = ()
+        return
+    # --- more cards in the same turn?
+    rest = n.hands[seat]
+    if info.series and any(c.rank is card.rank for c in rest):
+        n.phase = Phase.SERIES
+        return
+    if (rs.wild_finish_series and info.wild and rest and all(c.rank is card.rank for c in rest)):
+        n.phase = Phase.SERIES
+        return
+    _end_turn(n, rs, seat, players)
+
+
+def _finish_announced(s: GameState, rs: Ruleset, seat: int) -> bool:
+    """Whether ``seat`` holds the standing call needed to go out now (R_ANNOUNCE unannounced_finish)."""
+    call = s.announced[seat]
+    if call is None:
+        return bool(s.turn_plays)  # the call of an earlier card of this same series counts
+    last = s.hands[seat]
+    jack_finish = bool(last) and rs.announce is not None and bool(rs.announce.jack_word) and all(
+        rs.info[c].wishes for c in last)
+    return call is (Call.MAU_MAU if jack_finish else Call.MAU)
+
+
+def _count(rs: Ruleset, cards: tuple[Card, ...], what: str) -> int:
+    return sum(1 for c in cards if getattr(rs.info[c], what))
+
+
+def _end_turn(n: _Next, rs: Ruleset, seat: int, players: int) -> None:
+    """Pass the turn on after the cards in ``n.turn_plays`` (skips, reversals, play-again)."""
+    plays = n.turn_plays
+    last = rs.info[plays[-1]] if plays else _NO_INFO
+    skips = _count(rs, plays, "skip") if plays else 0
+    reverses = _count(rs, plays, "reverse") if plays else 0
+    n.turn_plays = ()
+    n.phase = Phase.PLAY
+    if reverses % 2:
+        n.direction = -n.direction
+        if players == 2 and rs.reverse_two_player == "play_again":
+            n.seat_to_act = seat
+            return
+    if last.play_again:
+        n.seat_to_act = seat
+        return
+    if skips and rs.skip_passable:
+        n.pending_skip = skips
+        n.seat_to_act = _next_seat(n, seat, 1, players)
+        return
+    n.seat_to_act = _next_seat(n, seat, 1 + skips, players)
+
+
+def _do_draw(s: GameState, n: _Next, rs: Ruleset, seat: int) -> None:
+    n.fresh = False
+    if n.pending_draw:
+        n.draw(seat, n.pending_draw, rs)
+        n.pending_draw = 0
+        n.penalty_stack = ()
+        n.passes = 0
+        if rs.penalty_ends_turn:
+            _end_turn(n, rs, seat, s.players)
+        return
+    got = n.draw(seat, 1, rs)
+    n.passes = 0
+    n.phase = Phase.DRAWN
+    n.drawn = got[0] if got else None
+
+
+def _do_pass(s: GameState, n: _Next, rs: Ruleset, seat: int) -> None:
+    players = s.players
+    n.drawn = None
+    if s.phase is Phase.SERIES:
+        _end_turn(n, rs, seat, players)
+        return
+    n.fresh = False
+    if s.phase is Phase.DRAWN:
+        n.phase = Phase.PLAY
+        n.seat_to_act = _next_seat(n, seat, 1, players)
+        return
+    if n.pending_skip:
+        k = n.pending_skip
+        n.pending_skip = 0
+        n.seat_to_act = _next_seat(n, seat, k, players)
+        return
+    n.passes += 1
+    n.seat_to_act = _next_seat(n, seat, 1, players)
+    if n.passes >= players and not _can_draw(s, rs):
+        n.phase = Phase.OVER
+        n.end = EndReason.BLOCKED
+
+
+def _finish_by_count(s: GameState, reason: EndReason) -> GameState:
+    """End ``s`` with the player holding the fewest cards as winner (a tie: no winner)."""
+    sizes = [len(h) for h in s.hands]
+    low = min(sizes)
+    winner = sizes.index(low) if sizes.count(low) == 1 else None
+    return GameState(s.variant, s.hands, s.stock, s.discard, s.seat_to_act, s.direction, s.dealer, Phase.OVER,
+                     s.pending_draw, s.penalty_stack, s.pending_skip, s.wished_suit, s.any_card, s.drawn,
+                     s.turn_plays, s.announced, None, s.fresh, s.passes, s.turn, s.rng, winner, reason)
+
+
+def _wrong_card(s: GameState, rs: Ruleset) -> GameState:
+    """R_WRONG_CARD in ``penalize`` mode: the card goes back, the player draws, and the turn ends."""
+    n = _Next(s)
+    seat = s.seat_to_act
+    if n.missed_call is not None and n.missed_call != seat:
+        n.missed_call = None
+    n.draw(seat, rs.wrong_card_penalty, rs)
+    n.fresh = False
+    n.passes = 0
+    if n.pending_draw:  # the pending penalty is not answered by a wrong card: it is drawn too
+        n.draw(seat, n.pending_draw, rs)
+        n.pending_draw = 0
+        n.penalty_stack = ()
+    n.pending_skip = 0
+    n.phase = Phase.PLAY
+    n.seat_to_act = _next_seat(n, seat, 1, s.players)
+    out = n.freeze(s)
+    if out.end is None and out.turn >= rs.max_moves:
+        out = _finish_by_count(out, EndReason.TURN_LIMIT)
+    return out
+
+
+def _unused(_: Rank) -> None:  # keep Rank imported for doctest namespaces
+    return None

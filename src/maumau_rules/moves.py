@@ -1,0 +1,224 @@
+"""Moves: a closed union of frozen values with a text notation that round-trips.
+
+================  =====================================================
+Notation          Move
+================  =====================================================
+``7h``            play 7♥
+``Jc>h``          play J♣ and wish hearts
+``9d mau``        play 9♦ and announce the last-card call ("Mau", "Zadnja", "Puque" ...)
+``Jc>h maumau``   play J♣, wish hearts, and announce "Mau-Mau"
+``draw``          draw a card (or take the pending penalty)
+``pass``          end the turn (after drawing, to accept a skip, or to stop a series)
+``callout 2``     call out seat 2, who forgot to announce
+================  =====================================================
+
+>>> parse_move("Jc>h maumau")
+Play(card=Card.parse('J♣'), wish=<Suit.HEARTS: 'h'>, call=<Call.MAU_MAU: 'maumau'>)
+>>> str(parse_move("J♣ > ♥"))
+'J♣>♥'
+>>> all(parse_move(str(m)) == m for m in (Draw(), Pass(), CallOut(2), Play.parse("7h mau")))
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final, TypeAlias
+
+import attrs
+
+from .cards import Card, Suit, _fold, _quote
+from .errors import NotationError
+
+__all__ = ["Call", "CallOut", "Draw", "Move", "Pass", "Play", "parse_move"]
+
+MAX_MOVE_TEXT: Final = 64
+"""Longest move text accepted by the parser."""
+
+
+class Call(enum.Enum):
+    """An announcement made while playing a card.
+
+    ``MAU`` is the last-card call, whatever the variant calls it ("Mau", "Zadnja", "Puque",
+    "Laatste kaart"); ``MAU_MAU`` is the call for a Jack finish ("Mau-Mau").
+
+    >>> Call.parse("Zadnja"), Call.parse("mau-mau")
+    (<Call.MAU: 'mau'>, <Call.MAU_MAU: 'maumau'>)
+    """
+
+    MAU = "mau"
+    MAU_MAU = "maumau"
+
+    @classmethod
+    def parse(cls, text: str) -> Call:
+        """Parse a call from its notation or one of its words in the sources.
+
+        Raises:
+            NotationError: not a known call.
+
+        >>> Call.parse("laatste kaart")
+        <Call.MAU: 'mau'>
+        """
+        try:
+            return _CALL_WORDS[_fold(text).replace(" ", "").replace("-", "").replace("!", "")]
+        except KeyError:
+            raise NotationError(f"unknown call {_quote(text)}: expected 'mau' or 'maumau'") from None
+
+
+_CALL_WORDS: Final = {
+    "mau": Call.MAU,
+    "zadnja": Call.MAU,
+    "puque": Call.MAU,
+    "laatstekaart": Call.MAU,
+    "last": Call.MAU,
+    "lastcard": Call.MAU,
+    "tschau": Call.MAU,
+    "maumau": Call.MAU_MAU,
+    "sepp": Call.MAU_MAU,
+    "tschausepp": Call.MAU_MAU,
+}
+
+
+@attrs.frozen(cache_hash=True)
+class Play:
+    """Play one card, with the wished suit when it is a wild card, and optionally a call.
+
+    >>> str(Play(Card.parse("Jc"), wish=Suit.HEARTS)), str(Play.parse("9d mau"))
+    ('J♣>♥', '9♦ mau')
+    """
+
+    card: Card
+    """The card played."""
+    wish: Suit | None = None
+    """The suit wished for (only with a wild card)."""
+    call: Call | None = None
+    """The announcement made with this play, if any."""
+
+    @classmethod
+    def parse(cls, text: str) -> Play:
+        """Parse a play: ``7h``, ``Jc>h``, ``9d mau``, ``Jc>h maumau``.
+
+        Raises:
+            NotationError: the text is not a play.
+
+        >>> Play.parse("Herz 7")
+        Play(card=Card.parse('7♥'), wish=None, call=None)
+        """
+        move = parse_move(text)
+        if not isinstance(move, Play):
+            raise NotationError(f"not a play: {_quote(text)}")
+        return move
+
+    def __str__(self) -> str:
+        out = str(self.card)
+        if self.wish is not None:
+            out += f">{self.wish.symbol}"
+        if self.call is not None:
+            out += f" {self.call.value}"
+        return out
+
+
+@attrs.frozen
+class Draw:
+    """Draw one card, or take the whole pending penalty when one is pending.
+
+    >>> str(Draw())
+    'draw'
+    """
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@attrs.frozen
+class Pass:
+    """End the turn: after drawing, to accept a pending skip, or to stop playing a series.
+
+    >>> str(Pass())
+    'pass'
+    """
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class CallOut:
+    """Call out ``seat``, who did not make a call that was due; that player draws penalty cards.
+
+    >>> str(CallOut(1))
+    'callout 1'
+    """
+
+    seat: int
+    """The seat being called out."""
+
+    def __str__(self) -> str:
+        return f"callout {self.seat}"
+
+
+Move: TypeAlias = Play | Draw | Pass | CallOut
+"""Every kind of move."""
+
+_DRAW_WORDS: Final = frozenset({"draw", "d", "take", "ziehen"})
+_PASS_WORDS: Final = frozenset({"pass", "p", "dalje", "next", "done", "weiter"})
+_CALLOUT_WORDS: Final = frozenset({"callout", "call", "nisinajavio", "challenge"})
+
+
+def parse_move(text: str) -> Move:
+    """Parse any move from its notation.
+
+    Raises:
+        NotationError: the text is not a move; the message quotes it and says why.
+
+    >>> parse_move("draw"), parse_move("PASS"), parse_move("callout 3")
+    (Draw(), Pass(), CallOut(seat=3))
+    >>> parse_move("7x")
+    Traceback (most recent call last):
+    ...
+    maumau_rules.errors.NotationError: unknown move '7x': unknown card '7x': expected a rank and a suit such as '7h', '7♥', 'h7' or 'Herz 7'
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"unknown move {text!r}: expected a string")
+    if len(text) > MAX_MOVE_TEXT:
+        raise NotationError(f"unknown move {_quote(text)}: longer than {MAX_MOVE_TEXT} characters")
+    folded = _fold(text)
+    compact = folded.replace(" ", "")
+    if compact in _DRAW_WORDS:
+        return Draw()
+    if compact in _PASS_WORDS:
+        return Pass()
+    words = folded.split()
+    if words and _fold(words[0]) in _CALLOUT_WORDS or compact.startswith("nisinajavio"):
+        digits = compact.lstrip("abcdefghijklmnopqrstuvwxyz")
+        if digits.isdigit() and len(digits) <= 3:
+            return CallOut(int(digits))
+        raise NotationError(f"unknown move {_quote(text)}: a call-out needs a seat number, e.g. 'callout 2'")
+    try:
+        return _parse_play(folded)
+    except NotationError as exc:
+        raise NotationError(f"unknown move {_quote(text)}: {exc}") from None
+
+
+def _parse_play(folded: str) -> Play:
+    call: Call | None = None
+    words = folded.split()
+    # A trailing call word ("mau", "maumau", "mau mau", "laatste kaart").
+    for n in (2, 1):
+        if len(words) > n:
+            tail = "".join(words[-n:])
+            if tail.replace("-", "").replace("!", "") in _CALL_WORDS:
+                call = Call.parse(tail)
+                words = words[:-n]
+                break
+    body = " ".join(words)
+    wish: Suit | None = None
+    if ">" in body:
+        card_text, _, wish_text = body.partition(">")
+        wish = Suit.parse(wish_text)
+    elif " wish " in f" {body} ":
+        card_text, _, wish_text = body.partition(" wish ")
+        wish = Suit.parse(wish_text)
+    else:
+        card_text = body
+    return Play(Card.parse(card_text), wish, call)

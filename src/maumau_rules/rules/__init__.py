@@ -1,0 +1,76 @@
+"""Rule objects: one frozen class per rule, each with a stable ``R_...`` ID.
+
+>>> from maumau_rules.rules import RULE_CLASSES
+>>> sorted(RULE_CLASSES)[:3]
+['R_ANNOUNCE', 'R_BLOCKED_END', 'R_CUT']
+"""
+
+from .base import RULE_CLASSES, CardSet, Rule
+from .catalog import (
+    Announcement,
+    BlockedEnd,
+    Cut,
+    Deal,
+    Dealer,
+    DrawPenalty,
+    DrawRule,
+    FinalCardEffects,
+    FinishRestriction,
+    JackFinishDoubles,
+    Matching,
+    PenaltySpec,
+    PlayAgain,
+    Reshuffle,
+    Reverse,
+    ScoreElimination,
+    ScoreHandShrink,
+    ScorePenaltyPoints,
+    ScoreWinnerCollects,
+    ScoreWinPoints,
+    Series,
+    Skip,
+    StartCard,
+    TurnLimit,
+    TurnOrder,
+    Wild,
+    WildFinishSeries,
+    WildSpec,
+    WrongCard,
+)
+from .compiled import Ruleset
+
+__all__ = [
+    "RULE_CLASSES",
+    "Announcement",
+    "BlockedEnd",
+    "CardSet",
+    "Cut",
+    "Deal",
+    "Dealer",
+    "DrawPenalty",
+    "DrawRule",
+    "FinalCardEffects",
+    "FinishRestriction",
+    "JackFinishDoubles",
+    "Matching",
+    "PenaltySpec",
+    "PlayAgain",
+    "Reshuffle",
+    "Reverse",
+    "Rule",
+    "Ruleset",
+    "ScoreElimination",
+    "ScoreHandShrink",
+    "ScorePenaltyPoints",
+    "ScoreWinPoints",
+    "ScoreWinnerCollects",
+    "Series",
+    "Skip",
+    "StartCard",
+    "TurnLimit",
+    "TurnOrder",
+    "Wild",
+    "WildFinishSeries",
+    "WildSpec",
+    "WrongCard",
+]

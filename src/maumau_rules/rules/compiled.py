@@ -1,0 +1,291 @@
+"""A variant's rules folded into flat lookup tables, once per variant.
+
+The engine never walks the rule objects on the hot path: it reads a :class:`Ruleset`, whose
+per-card table :attr:`Ruleset.info` answers "what does this card do?" with one dictionary lookup.
+
+>>> from maumau_rules import find_variant
+>>> rs = find_variant("standard").ruleset
+>>> rs.info[Card.parse("7h")].penalty, rs.info[Card.parse("Jc")].wild, rs.hand_size_for(2)
+(2, True, 6)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from ..cards import Card, Rank
+from ..deck import DeckSpec
+from ..errors import VariantError
+from .base import CardSet
+
+__all__ = ["AnnounceConfig", "CardInfo", "Ruleset", "RulesetBuilder", "ScoringConfig"]
+
+EMPTY: Final = CardSet()
+
+
+@attrs.frozen
+class CardInfo:
+    """What one card does under a variant's rules."""
+
+    wild: bool = False
+    """Playable on any card (within the wild's restrictions)."""
+    wishes: bool = False
+    """Its player names a suit."""
+    free_after: bool = False
+    """After it, any card may be played (a wild that names no suit, e.g. the Pesten Joker)."""
+    penalty: int = 0
+    """Cards the target must draw."""
+    penalty_previous: bool = False
+    """The penalty hits the previous player, not the next."""
+    penalty_immediate: bool = False
+    """The penalty is drawn at once and cannot be answered."""
+    stackable: bool = False
+    """A pending penalty can be passed on with this card."""
+    skip: bool = False
+    """The next player misses a turn."""
+    reverse: bool = False
+    """The direction of play reverses."""
+    play_again: bool = False
+    """The same player takes another turn (so the card can never finish)."""
+    cancel: bool = False
+    """Wipes out a pending draw penalty."""
+    no_finish: bool = False
+    """May not be played as the last card."""
+    blocks_wild: bool = False
+    """Fresh on the pile, it blocks wilds listed in ``wild_blocked_after`` (Prší Queen on a 7 or Ace)."""
+    series: bool = False
+    """Further cards of its rank may follow in the same turn."""
+
+
+@attrs.frozen
+class AnnounceConfig:
+    """How last-card announcements work in a variant."""
+
+    word: str
+    jack_word: str | None
+    final_word: str | None
+    penalty: int
+    enforcement: str
+    lapses_on_draw: bool
+    unannounced_finish: str
+    multi_jack: bool
+
+
+@attrs.frozen
+class ScoringConfig:
+    """How a finished round is scored and when a match ends."""
+
+    mode: str
+    """``win_points`` | ``penalty_points`` | ``winner_collects`` | ``elimination`` | ``hand_shrink``."""
+    target: int
+    threshold_op: str
+    values: tuple[tuple[Rank, int], ...]
+    count: str
+    winner_bonus: tuple[int, ...]
+    jack_finish_multiplier: int
+    start_hand: int
+    rule_id: str
+
+    def value(self, card: Card) -> int:
+        """The point value of ``card`` (0 when the table has no entry)."""
+        for rank, v in self.values:
+            if rank is card.rank:
+                return v
+        return 0
+
+
+@attrs.define
+class RulesetBuilder:
+    """Mutable scratch space that rule objects write into; :meth:`build` freezes it."""
+
+    deck: DeckSpec
+    min_players: int
+    max_players: int
+    claimed: dict[str, str] = attrs.Factory(dict)
+    hand_size: int = 5
+    hand_size_by_players: dict[int, int] = attrs.Factory(dict)
+    packets: tuple[int, ...] = ()
+    dealer_selection: str = "highest_card"
+    dealer_rotation: str = "clockwise"
+    cut_mode: str = "none"
+    cut_by: str = "right"
+    cut_special: CardSet = EMPTY
+    cut_max_kept: int = 3
+    direction: int = 1
+    first_player: str = "left_of_dealer"
+    start_effects: bool = False
+    start_wild_allows_same: bool = False
+    wild: dict[Card, tuple[bool, str]] = attrs.Factory(dict)
+    wild_on_same: bool = False
+    wild_on_pending_draw: bool = False
+    wild_blocked_after: CardSet = EMPTY
+    may_wish_own_suit: bool = True
+    penalties: dict[Card, tuple[int, bool, bool, bool]] = attrs.Factory(dict)
+    penalty_ends_turn: bool = True
+    cancel: CardSet = EMPTY
+    skip: CardSet = EMPTY
+    skip_passable: bool = False
+    reverse: CardSet = EMPTY
+    reverse_two_player: str = "no_effect"
+    play_again: CardSet = EMPTY
+    series: CardSet = EMPTY
+    wild_finish_series: bool = False
+    voluntary_draw: bool = True
+    after_draw: str = "drawn_only"
+    pass_without_draw: bool = False
+    no_finish: CardSet = EMPTY
+    final_effects: bool = False
+    announce: AnnounceConfig | None = None
+    reshuffle: bool = True
+    max_moves: int = 1000
+    wrong_card: str = "reject"
+    wrong_card_penalty: int = 1
+    scoring: ScoringConfig | None = None
+    rule_ids: dict[str, str] = attrs.Factory(dict)
+
+    def claim(self, what: str, rule_id: str) -> None:
+        """Record that ``rule_id`` decides ``what``; a second claim is a conflict.
+
+        Raises:
+            VariantError: another rule already decides ``what``.
+        """
+        other = self.claimed.get(what)
+        if other is not None:
+            raise VariantError(f"rules {other} and {rule_id} conflict: both decide {what}")
+        self.claimed[what] = rule_id
+
+    def build(self) -> Ruleset:
+        """Freeze into a :class:`Ruleset`, checking that the rules can be combined.
+
+        Raises:
+            VariantError: the combination is impossible.
+        """
+        cards = self.deck.cards()
+        info: dict[Card, CardInfo] = {}
+        for card in set(cards):
+            wild = self.wild.get(card)
+            pen = self.penalties.get(card)
+            info[card] = CardInfo(
+                wild=wild is not None,
+                wishes=wild is not None and wild[0],
+                free_after=wild is not None and not wild[0],
+                penalty=pen[0] if pen else 0,
+                penalty_previous=bool(pen and pen[1]),
+                penalty_immediate=bool(pen and pen[2]),
+                stackable=bool(pen and pen[3]),
+                skip=self.skip.matches(card),
+                reverse=self.reverse.matches(card),
+                play_again=self.play_again.matches(card),
+                cancel=self.cancel.matches(card),
+                no_finish=self.no_finish.matches(card),
+                blocks_wild=self.wild_blocked_after.matches(card),
+                series=self.series.matches(card),
+            )
+        total_penalty_cap = len(cards)
+        for card, (amount, *_rest) in self.penalties.items():
+            if amount > total_penalty_cap:
+                raise VariantError(
+                    f"rule {self.rule_ids.get('penalty', 'R_DRAW_PENALTY')} makes {card} draw {amount}, "
+                    f"more than the {total_penalty_cap} cards of the deck"
+                )
+        if self.min_players < 2 or self.max_players < self.min_players:
+            raise VariantError(f"invalid player range {self.min_players}-{self.max_players}")
+        hand = max([self.hand_size, *self.hand_size_by_players.values()])
+        if self.min_players * hand + 1 > len(cards):
+            raise VariantError(
+                f"rule R_DEAL deals {hand} cards to {self.min_players} players, but the deck has only {len(cards)}"
+            )
+        if self.packets and sum(self.packets) != self.hand_size:
+            raise VariantError(f"rule R_DEAL: packets {self.packets} do not add up to the hand size {self.hand_size}")
+        return Ruleset(
+            deck=self.deck,
+            deck_cards=cards,
+            min_players=self.min_players,
+            max_players=self.max_players,
+            info=info,
+            hand_size=self.hand_size,
+            hand_size_by_players=tuple(sorted(self.hand_size_by_players.items())),
+            packets=self.packets,
+            dealer_selection=self.dealer_selection,
+            dealer_rotation=self.dealer_rotation,
+            cut_mode=self.cut_mode,
+            cut_by=self.cut_by,
+            cut_special=self.cut_special,
+            cut_max_kept=self.cut_max_kept,
+            direction=self.direction,
+            first_player=self.first_player,
+            start_effects=self.start_effects,
+            start_wild_allows_same=self.start_wild_allows_same,
+            wild_on_same=self.wild_on_same,
+            wild_on_pending_draw=self.wild_on_pending_draw,
+            may_wish_own_suit=self.may_wish_own_suit,
+            penalty_ends_turn=self.penalty_ends_turn,
+            skip_passable=self.skip_passable,
+            reverse_two_player=self.reverse_two_player,
+            wild_finish_series=self.wild_finish_series,
+            voluntary_draw=self.voluntary_draw,
+            after_draw=self.after_draw,
+            pass_without_draw=self.pass_without_draw,
+            final_effects=self.final_effects,
+            announce=self.announce,
+            reshuffle=self.reshuffle,
+            max_moves=self.max_moves,
+            wrong_card=self.wrong_card,
+            wrong_card_penalty=self.wrong_card_penalty,
+            scoring=self.scoring,
+        )
+
+
+@attrs.frozen(eq=False)
+class Ruleset:
+    """The flat, read-only form of a variant's rules used by the engine."""
+
+    deck: DeckSpec
+    deck_cards: tuple[Card, ...]
+    min_players: int
+    max_players: int
+    info: dict[Card, CardInfo]
+    hand_size: int
+    hand_size_by_players: tuple[tuple[int, int], ...]
+    packets: tuple[int, ...]
+    dealer_selection: str
+    dealer_rotation: str
+    cut_mode: str
+    cut_by: str
+    cut_special: CardSet
+    cut_max_kept: int
+    direction: int
+    first_player: str
+    start_effects: bool
+    start_wild_allows_same: bool
+    wild_on_same: bool
+    wild_on_pending_draw: bool
+    may_wish_own_suit: bool
+    penalty_ends_turn: bool
+    skip_passable: bool
+    reverse_two_player: str
+    wild_finish_series: bool
+    voluntary_draw: bool
+    after_draw: str
+    pass_without_draw: bool
+    final_effects: bool
+    announce: AnnounceConfig | None
+    reshuffle: bool
+    max_moves: int
+    wrong_card: str
+    wrong_card_penalty: int
+    scoring: ScoringConfig | None
+
+    def hand_size_for(self, players: int) -> int:
+        """The number of cards dealt to each of ``players`` players.
+
+        >>> from maumau_rules import find_variant
+        >>> find_variant("standard").ruleset.hand_size_for(4)
+        5
+        """
+        for n, size in self.hand_size_by_players:
+            if n == players:
+                return size
+        return self.hand_size

@@ -1,0 +1,225 @@
+"""The game state: one round of play, as a frozen value.
+
+A :class:`GameState` holds everything: hands, stock, discard pile, the seat to act, the direction,
+pending effects, calls, the move counter and the random state. Transitions in
+:mod:`maumau_rules.engine` return new states and never change their input.
+
+>>> from maumau_rules import new_game, find_variant
+>>> s = new_game(find_variant("standard"), players=3, seed=7)
+>>> len(s.hands), [len(h) for h in s.hands], s.phase
+(3, [5, 5, 5], <Phase.PLAY: 'play'>)
+>>> s.top_card in s.discard and s.turn == 0
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .cards import Card, Suit
+from .errors import MauMauError
+from .moves import Call
+
+if TYPE_CHECKING:
+    from .moves import Move
+    from .variants import Variant
+
+__all__ = ["Deal", "EndReason", "GameState", "Phase"]
+
+
+class Phase(enum.Enum):
+    """Where the player to act stands within a turn.
+
+    >>> Phase("drawn")
+    <Phase.DRAWN: 'drawn'>
+    """
+
+    PLAY = "play"
+    """The start of a turn: answer pending effects, play, draw (or pass when nothing can be drawn)."""
+    DRAWN = "drawn"
+    """The player has drawn a card: play it (where allowed) or pass."""
+    SERIES = "series"
+    """The player has played and may add cards of the same rank, or pass."""
+    OVER = "over"
+    """The round has ended."""
+
+
+class EndReason(enum.Enum):
+    """How a round ended.
+
+    >>> EndReason.EMPTY_HAND.value
+    'empty_hand'
+    """
+
+    EMPTY_HAND = "empty_hand"
+    """A player played his last card (R_MATCH and the finishing rules)."""
+    BLOCKED = "blocked"
+    """Nothing could be drawn and every player passed in turn (R_BLOCKED_END)."""
+    TURN_LIMIT = "turn_limit"
+    """The move limit was reached (R_TURN_LIMIT)."""
+
+
+@attrs.frozen
+class Deal:
+    """An explicit deal, for validating real tables and for tests: every card's place is given.
+
+    ``stock`` and ``discard`` list cards bottom to top (the last card is the top). Their union with
+    the hands must be exactly the variant's deck.
+
+    >>> from maumau_rules import parse_cards
+    >>> d = Deal(hands=(parse_cards("7h 8h"), parse_cards("9h Th")), stock=(), discard=parse_cards("Jh"))
+    >>> d.dealer, d.first_player
+    (0, None)
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's hand."""
+    stock: tuple[Card, ...]
+    """The stock, bottom to top."""
+    discard: tuple[Card, ...]
+    """The discard pile, bottom to top; the last card is the start card."""
+    dealer: int = 0
+    """The dealer's seat."""
+    first_player: int | None = None
+    """The seat that plays first; ``None`` lets the variant's turn-order rule decide."""
+    start_effects: bool = True
+    """Whether the start card's effects apply (when the variant has them)."""
+
+
+@attrs.frozen(eq=True, repr=False)
+class GameState:
+    """One round of Mau-Mau, frozen. Build it with :func:`~maumau_rules.new_game`.
+
+    Seats are numbered 0 to n-1 clockwise: seat + 1 sits on seat's left.
+    """
+
+    variant: Variant
+    """The variant being played."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's hand, sorted."""
+    stock: tuple[Card, ...]
+    """The face-down stock, bottom to top (cards are drawn from the end)."""
+    discard: tuple[Card, ...]
+    """The face-up discard pile, bottom to top."""
+    seat_to_act: int
+    """The one seat whose move it is."""
+    direction: int
+    """+1 clockwise (to the left), -1 counter-clockwise."""
+    dealer: int
+    """The dealer of this round."""
+    phase: Phase
+    """Where the player to act stands within the turn."""
+    pending_draw: int
+    """Cards the player to act must draw unless he passes the penalty on."""
+    penalty_stack: tuple[Card, ...]
+    """The penalty cards whose amounts make up ``pending_draw``."""
+    pending_skip: int
+    """Passable skips facing the player to act (answer with a skip card or pass)."""
+    wished_suit: Suit | None
+    """The suit wished with the wild card on top, while it is in force."""
+    any_card: bool
+    """Any card may be played on the top card (a wild start card, a Joker)."""
+    drawn: Card | None
+    """The card drawn this turn, in phase ``DRAWN``."""
+    turn_plays: tuple[Card, ...]
+    """Cards played so far in the current turn (a series), or the finishing cards at the end."""
+    announced: tuple[Call | None, ...]
+    """Each seat's standing call."""
+    missed_call: int | None
+    """A seat that did not make a call that was due and can still be called out."""
+    fresh: bool
+    """The top card was played by the player who acted last (its effect has just happened)."""
+    passes: int
+    """Consecutive passes in which no card moved (for R_BLOCKED_END)."""
+    turn: int
+    """Moves applied so far: the state's version, echoed by clients."""
+    rng: int
+    """The random generator's state (for reshuffles)."""
+    winner: int | None
+    """The seat that won the round, once it is over (``None`` for a round with no winner)."""
+    end: EndReason | None
+    """How the round ended, or ``None`` while it goes on."""
+    _legal: Any = attrs.field(default=None, eq=False, hash=False, alias="_legal")
+
+    @property
+    def players(self) -> int:
+        """The number of seats.
+
+        >>> from maumau_rules import new_game, find_variant
+        >>> new_game(find_variant("standard"), players=4, seed=1).players
+        4
+        """
+        return len(self.hands)
+
+    @property
+    def top_card(self) -> Card:
+        """The top card of the discard pile.
+
+        >>> from maumau_rules import new_game, find_variant
+        >>> s = new_game(find_variant("standard"), players=2, seed=1); s.top_card == s.discard[-1]
+        True
+        """
+        return self.discard[-1]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended.
+
+        >>> from maumau_rules import new_game, find_variant
+        >>> new_game(find_variant("standard"), players=2, seed=1).is_over
+        False
+        """
+        return self.end is not None
+
+    def all_cards(self) -> Counter[Card]:
+        """The multiset of every card in every zone (it never changes during a round).
+
+        >>> from maumau_rules import new_game, find_variant
+        >>> s = new_game(find_variant("standard"), players=2, seed=1); sum(s.all_cards().values())
+        32
+        """
+        c: Counter[Card] = Counter(self.stock)
+        c.update(self.discard)
+        for h in self.hands:
+            c.update(h)
+        return c
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Shortcut for :func:`maumau_rules.legal_moves` (cached on the state).
+
+        >>> from maumau_rules import new_game, find_variant
+        >>> s = new_game(find_variant("standard"), players=2, seed=1); s.legal_moves() == s.legal_moves()
+        True
+        """
+        from .engine import legal_moves
+
+        return legal_moves(self)
+
+    def __repr__(self) -> str:
+        hands = " | ".join(" ".join(str(c) for c in h) for h in self.hands)
+        extra = []
+        if self.pending_draw:
+            extra.append(f"pending_draw={self.pending_draw}")
+        if self.pending_skip:
+            extra.append(f"pending_skip={self.pending_skip}")
+        if self.wished_suit is not None:
+            extra.append(f"wished_suit={self.wished_suit.symbol}")
+        if self.end is not None:
+            extra.append(f"end={self.end.value} winner={self.winner}")
+        tail = (" " + " ".join(extra)) if extra else ""
+        return (
+            f"<GameState {self.variant.id} turn={self.turn} seat_to_act={self.seat_to_act} "
+            f"phase={self.phase.value} top={self.top_card}{tail} hands=[{hands}] stock={len(self.stock)}>"
+        )
+
+
+class StateError(MauMauError, ValueError):
+    """A state was built that breaks the game's invariants (explicit deals, hand-built states).
+
+    >>> issubclass(StateError, MauMauError)
+    True
+    """

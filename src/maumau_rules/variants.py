@@ -1,0 +1,277 @@
+"""Variants: named bundles of rule objects, loaded from the same TOML shape as ``spec/variants/*.toml``.
+
+The registry is built from the spec data (``spec/variants``), so the spec is the single source of
+truth. Users build house rules the same way, from Python or from a TOML string.
+
+>>> v = find_variant("mau-mau")
+>>> v.id, v.deck.size, v.players
+('standard', 32, (2, 5))
+>>> [r.rule_id for r in v.rules][:3]
+['R_DEAL', 'R_DEALER', 'R_CUT']
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from typing import Any, Final
+
+import attrs
+
+from . import _spec_data
+from .cards import _fold
+from .deck import DeckSpec
+from .errors import NotationError, VariantError
+from .rules.base import RULE_CLASSES, Rule
+from .rules.compiled import Ruleset, RulesetBuilder
+
+__all__ = ["Decision", "Variant", "available_variants", "find_variant", "load_variant", "variant_from_dict"]
+
+MAX_VARIANT_TEXT: Final = 200_000
+"""Longest variant TOML text accepted."""
+
+
+@attrs.frozen
+class Decision:
+    """A choice made where the sources are silent or disagree, with its reason.
+
+    >>> Decision(gap="CA-01", param="R_DRAW_PENALTY.ends_turn", value="true", reason="the worked example").gap
+    'CA-01'
+    """
+
+    gap: str
+    """The digest's conflict ID (``CA-..``) or another label."""
+    param: str
+    """The parameter decided, as ``RULE_ID.param``."""
+    value: str
+    """The chosen value, as text."""
+    reason: str
+    """One line: why."""
+
+
+@attrs.frozen(eq=True)
+class Variant:
+    """A named ruleset: a deck, a player range, and a tuple of rule objects with parameters.
+
+    >>> find_variant("standard").name
+    'Standard (cardgames.zone)'
+    """
+
+    id: str
+    """Registry key (lowercase, hyphenated)."""
+    name: str
+    """Display name."""
+    deck: DeckSpec
+    """The deck."""
+    players: tuple[int, int]
+    """Minimum and maximum number of players."""
+    rules: tuple[Rule, ...]
+    """The rule objects, in spec order."""
+    aliases: tuple[str, ...] = ()
+    """Other names that find this variant."""
+    sources: tuple[str, ...] = ()
+    """Digest item IDs (or public references) this variant rests on."""
+    decisions: tuple[Decision, ...] = ()
+    """Choices made on gaps and conflicts."""
+    external: bool = False
+    """True when the variant is built from public descriptions outside our sources."""
+    version: int = 1
+    """Bumped whenever the variant's behaviour changes."""
+    summary: str = ""
+    """One paragraph about the variant."""
+    _ruleset: Ruleset = attrs.field(init=False, eq=False, repr=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        builder = RulesetBuilder(deck=self.deck, min_players=self.players[0], max_players=self.players[1])
+        seen: set[str] = set()
+        for rule in self.rules:
+            if rule.rule_id in seen:
+                raise VariantError(f"variant {self.id!r} lists rule {rule.rule_id} twice")
+            seen.add(rule.rule_id)
+        # Scoring multipliers apply on top of the scheme; compile the scheme first.
+        for rule in sorted(self.rules, key=lambda r: r.rule_id == "R_JACK_FINISH_DOUBLES"):
+            rule.compile(builder)
+        object.__setattr__(self, "_ruleset", builder.build())
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The compiled, flat form of the rules (built once).
+
+        >>> find_variant("standard").ruleset.max_moves
+        1000
+        """
+        return self._ruleset
+
+    def rule(self, rule_id: str) -> Rule | None:
+        """The rule object with ``rule_id``, or ``None`` if the variant does not use it.
+
+        >>> find_variant("standard").rule("R_DEAL") is not None
+        True
+        """
+        for r in self.rules:
+            if r.rule_id == rule_id:
+                return r
+        return None
+
+    def __str__(self) -> str:
+        return self.id
+
+
+def variant_from_dict(data: Mapping[str, Any]) -> Variant:
+    """Build a variant from the parsed TOML shape of ``spec/variants/*.toml``.
+
+    Raises:
+        VariantError: unknown rule IDs, bad parameters, or rules that cannot be combined.
+
+    >>> v = variant_from_dict({"variant": {"id": "tiny", "name": "Tiny", "deck": "french-32",
+    ...     "players": [2, 4]}, "rules": {"R_MATCH": {}, "R_DEAL": {"hand_size": 3}}})
+    >>> v.ruleset.hand_size_for(3)
+    3
+    """
+    try:
+        head = dict(data["variant"])
+        rules_data = dict(data.get("rules", {}))
+    except (KeyError, TypeError, ValueError):
+        raise VariantError("variant data needs a [variant] table and a [rules] table") from None
+    known_head = {"id", "name", "deck", "players", "aliases", "sources", "external", "version", "summary",
+                  "based_on", "since"}
+    unknown = sorted(set(head) - known_head)
+    if unknown:
+        raise VariantError(f"unknown field(s) {', '.join(map(repr, unknown))} in [variant]")
+    for key in ("id", "name", "deck", "players"):
+        if key not in head:
+            raise VariantError(f"[variant] needs {key!r}")
+    try:
+        deck = DeckSpec.parse(head["deck"])
+    except NotationError as exc:
+        raise VariantError(f"variant {head['id']!r}: {exc}") from None
+    players = head["players"]
+    if (not isinstance(players, list | tuple) or len(players) != 2
+            or not all(isinstance(p, int) and not isinstance(p, bool) for p in players)):
+        raise VariantError(f"variant {head['id']!r}: players must be [min, max], got {players!r}")
+    rules: list[Rule] = []
+    for rule_id, params in rules_data.items():
+        cls = RULE_CLASSES.get(rule_id)
+        if cls is None:
+            raise VariantError(f"variant {head['id']!r}: unknown rule {rule_id!r}")
+        if not isinstance(params, Mapping):
+            raise VariantError(f"variant {head['id']!r}: parameters of {rule_id} must be a table")
+        fields = {f.name for f in attrs.fields(cls)}
+        bad = sorted(set(params) - fields)
+        if bad:
+            raise VariantError(f"variant {head['id']!r}: rule {rule_id} has no parameter {', '.join(map(repr, bad))}")
+        try:
+            rules.append(cls(**_untomlify(params)))
+        except VariantError:
+            raise
+        except (TypeError, ValueError) as exc:
+            raise VariantError(f"variant {head['id']!r}: rule {rule_id}: {exc}") from None
+    decisions = tuple(
+        Decision(gap=str(d.get("gap", "")), param=str(d.get("param", "")), value=str(d.get("value", "")),
+                 reason=str(d.get("reason", "")))
+        for d in data.get("decisions", [])
+    )
+    return Variant(
+        id=str(head["id"]),
+        name=str(head["name"]),
+        deck=deck,
+        players=(players[0], players[1]),
+        rules=tuple(rules),
+        aliases=tuple(str(a) for a in head.get("aliases", ())),
+        sources=tuple(str(s) for s in head.get("sources", ())),
+        decisions=decisions,
+        external=bool(head.get("external", False)),
+        version=int(head.get("version", 1)),
+        summary=str(head.get("summary", "")),
+    )
+
+
+def _untomlify(params: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if isinstance(value, list) and value and all(isinstance(v, Mapping) for v in value):
+            out[key] = [dict(v) for v in value]
+        else:
+            out[key] = value
+    return out
+
+
+def load_variant(text: str) -> Variant:
+    """Build a house-rule variant from TOML text of the ``spec/variants`` shape.
+
+    Raises:
+        VariantError: the text is not valid TOML or not a valid variant.
+
+    >>> v = load_variant('''
+    ... [variant]
+    ... id = "house"
+    ... name = "Our house rules"
+    ... deck = "french-32"
+    ... players = [2, 5]
+    ... [rules.R_MATCH]
+    ... [rules.R_WILD]
+    ... on_same = true
+    ... ''')
+    >>> v.ruleset.wild_on_same
+    True
+    """
+    if not isinstance(text, str):
+        raise VariantError(f"variant text must be a string, got {type(text).__name__}")
+    if len(text) > MAX_VARIANT_TEXT:
+        raise VariantError(f"variant text of {len(text)} characters is too long (limit {MAX_VARIANT_TEXT})")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantError(f"variant text is not valid TOML: {exc}") from None
+    return variant_from_dict(data)
+
+
+def _build_registry(datas: Iterable[Mapping[str, Any]]) -> tuple[dict[str, Variant], dict[str, str]]:
+    variants: dict[str, Variant] = {}
+    names: dict[str, str] = {}
+    for data in datas:
+        v = variant_from_dict(data)
+        variants[v.id] = v
+        for name in (v.id, v.name, *v.aliases):
+            key = _key(name)
+            if key in names and names[key] != v.id:
+                raise VariantError(f"alias {name!r} names both {names[key]!r} and {v.id!r}")
+            names[key] = v.id
+    return variants, names
+
+
+def _key(name: str) -> str:
+    return "".join(ch for ch in _fold(name) if ch.isalnum())
+
+
+_VARIANTS, _NAMES = _build_registry(_spec_data.VARIANTS)
+
+
+def find_variant(name: str) -> Variant:
+    """Find a variant by ID, name or alias (case, spaces and hyphens do not matter).
+
+    Raises:
+        VariantError: no variant has that name; the message lists the known ones.
+
+    >>> find_variant("Mau Mau").id, find_variant("makao").id
+    ('standard', 'mau-king')
+    >>> find_variant("uno")
+    Traceback (most recent call last):
+    ...
+    maumau_rules.errors.VariantError: unknown variant 'uno': known variants are ...
+    """
+    if isinstance(name, Variant):
+        return name
+    vid = _NAMES.get(_key(name)) if isinstance(name, str) else None
+    if vid is None:
+        raise VariantError(f"unknown variant {name!r}: known variants are {', '.join(sorted(_VARIANTS))}")
+    return _VARIANTS[vid]
+
+
+def available_variants() -> tuple[Variant, ...]:
+    """Every registered variant, sorted by ID.
+
+    >>> "standard" in [v.id for v in available_variants()]
+    True
+    """
+    return tuple(_VARIANTS[k] for k in sorted(_VARIANTS))
