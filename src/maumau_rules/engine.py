@@ -17,13 +17,14 @@ from collections.abc import Sequence
 from typing import Final, assert_never
 
 from . import rng as _rng
-from .cards import Card, Rank, Suit
+from .cards import Card, Suit
 from .errors import IllegalMoveError, VariantError
 from .moves import Call, CallOut, Draw, Move, Pass, Play
 from .reasons import Reason, Verdict
 from .rules.compiled import CardInfo, Ruleset
 from .state import Deal, EndReason, GameState, Phase, StateError
 from .variants import Variant, find_variant
+from .zones import draw_cards, insert_sorted, remove_card
 
 __all__ = ["apply", "check", "is_legal", "legal_moves", "new_game"]
 
@@ -627,22 +628,13 @@ class _Next:
 
     def draw(self, seat: int, n: int, rs: Ruleset) -> tuple[Card, ...]:
         """Move up to ``n`` cards from the stock to ``seat``, reshuffling the discard pile when needed."""
-        got: list[Card] = []
-        while len(got) < n:
-            if not self.stock:
-                if not rs.reshuffle or len(self.discard) <= 1:
-                    break  # R_BLOCKED_END: draw what there is; the rest is forfeit
-                self.stock, self.rng = _rng.shuffle(self.discard[:-1], self.rng)
-                self.discard = self.discard[-1:]
-            take = min(n - len(got), len(self.stock))
-            got.extend(reversed(self.stock[len(self.stock) - take:]))
-            self.stock = self.stock[: len(self.stock) - take]
+        got, self.stock, self.discard, self.rng = draw_cards(self.stock, self.discard, n, self.rng, rs.reshuffle)
         if got:
-            self.hands[seat] = _sorted(self.hands[seat] + tuple(got))
+            self.hands[seat] = insert_sorted(self.hands[seat], got)
             ann = rs.announce
             if ann is not None and ann.lapses_on_draw and self.announced[seat] is not None:
                 self.set_call(seat, None)
-        return tuple(got)
+        return got
 
     def set_call(self, seat: int, call: Call | None) -> None:
         a = list(self.announced)
@@ -683,9 +675,7 @@ def _do_play(s: GameState, n: _Next, rs: Ruleset, seat: int, move: Play) -> None
     card = move.card
     info = rs.info[card]
     players = s.players
-    hand = list(n.hands[seat])
-    hand.remove(card)
-    n.hands[seat] = tuple(hand)
+    n.hands[seat] = remove_card(n.hands[seat], card)
     n.discard = n.discard + (card,)
     n.turn_plays = n.turn_plays + (card,)
     n.passes = 0
@@ -857,7 +847,3 @@ def _wrong_card(s: GameState, rs: Ruleset) -> GameState:
     if out.end is None and out.turn >= rs.max_moves:
         out = _finish_by_count(out, EndReason.TURN_LIMIT)
     return out
-
-
-def _unused(_: Rank) -> None:  # keep Rank imported for doctest namespaces
-    return None
