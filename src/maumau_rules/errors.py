@@ -80,3 +80,11 @@ class IllegalMoveError(MauMauError, ValueError):
         'R_END'
         """
         return self.verdict.rule_id
+
+
+class SeatError(MauMauError, ValueError):
+    """A seat number that does not exist in the game.
+
+    >>> str(SeatError("no seat 7 in a game of 3 players"))
+    'no seat 7 in a game of 3 players'
+    """
