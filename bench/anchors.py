@@ -40,6 +40,7 @@ __all__ = [
     "rlcard_available",
     "run_openspiel_crazy_eights",
     "run_rlcard_uno",
+    "timed_games",
 ]
 
 #: OpenSpiel ``crazy_eights`` parameters closest to Mau-Mau (``players`` is added per run).
@@ -103,7 +104,7 @@ def rlcard_available() -> bool:
     return _try_import("rlcard.games.uno.game") is not None
 
 
-def _timed_games(play_one: Callable[[], int], seconds: float, warmup_games: int) -> tuple[int, int, float]:
+def timed_games(play_one: Callable[[], int], seconds: float, warmup_games: int) -> tuple[int, int, float]:
     """Play ``warmup_games`` untimed, then whole games until ``seconds`` have elapsed.
 
     ``play_one`` plays one complete game and returns its number of decisions.
@@ -154,7 +155,7 @@ def run_openspiel_crazy_eights(
             state.apply_action(action)
         return decisions
 
-    games, decisions, elapsed = _timed_games(play_one, seconds, warmup_games)
+    games, decisions, elapsed = timed_games(play_one, seconds, warmup_games)
     return AnchorResult("openspiel crazy_eights (py loop)", players, games, decisions, elapsed)
 
 
@@ -187,7 +188,7 @@ def run_rlcard_uno(
             decisions += 1
         return decisions
 
-    games, decisions, elapsed = _timed_games(play_one, seconds, warmup_games)
+    games, decisions, elapsed = timed_games(play_one, seconds, warmup_games)
     return AnchorResult("rlcard uno (raw game)", players, games, decisions, elapsed)
 
 

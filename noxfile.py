@@ -1,0 +1,66 @@
+"""Task runner sessions: ``nox -s tests``, ``typecheck``, ``lint``, ``docs``, ``contracts``, ``explore``, ``bench``."""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.reuse_existing_virtualenvs = True
+nox.options.sessions = ["tests", "typecheck", "lint"]
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """The whole pytest suite (Hypothesis 'ci' profile)."""
+    session.install("-e", ".[test]")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session
+def thorough(session: nox.Session) -> None:
+    """The property and stateful tests with the 'thorough' Hypothesis profile (nightly / manual)."""
+    session.install("-e", ".[test]")
+    session.run("pytest", "tests/properties", "tests/stateful", env={"HYPOTHESIS_PROFILE": "thorough"})
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """mypy --strict over src and tests."""
+    session.install("-e", ".[test]")
+    session.run("mypy", "--strict", "src", "tests")
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff."""
+    session.install("ruff")
+    session.run("ruff", "check", "src", "tests", "bench", "scripts")
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the rules reference (warnings are errors) and run the doctests in the docs."""
+    session.install("-e", ".[test,docs]")
+    session.run("pytest", "--collect-only", "-q", "-p", "no:randomly")
+    session.run("python", "-m", "sphinx", "-W", "-b", "html", "docs", "build/docs")
+    session.run("python", "-m", "sphinx", "-W", "-b", "doctest", "docs", "build/doctest")
+
+
+@nox.session
+def contracts(session: nox.Session) -> None:
+    """CrossHair checks the PEP 316 contracts of the pure zone transitions."""
+    session.install("-e", ".[test]", "crosshair-tool")
+    session.run("crosshair", "check", "--per_condition_timeout=4", "src/maumau_rules/zones.py")
+
+
+@nox.session
+def explore(session: nox.Session) -> None:
+    """Exhaustive exploration of tiny decks."""
+    session.install("-e", ".")
+    session.run("python", "-m", "maumau_rules.tools.explore", *session.posargs)
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """The benchmark (pass --smoke for a quick check; install the 'bench' extra for the anchors)."""
+    session.install("-e", ".")
+    session.run("python", "bench/run.py", *session.posargs)

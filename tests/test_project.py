@@ -1,0 +1,63 @@
+"""Project-level checks: the README's commands, CI script, typing, lint, generated files."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _quick_start_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```bash\n(.*?)\n```", section, re.S)
+
+
+def test_readme_quick_start_has_exactly_two_commands_and_ci_runs_the_second() -> None:
+    commands = _quick_start_commands()
+    assert len(commands) == 2 and all("\n" not in c for c in commands)
+    assert "maumau play" in commands[0]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert commands[1] in ci.splitlines()
+
+
+def test_readme_variant_table_matches_registry() -> None:
+    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_readme_variants.py"), "--check"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
+
+
+def test_generated_spec_module_is_up_to_date() -> None:
+    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_spec_data.py"), "--check"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
+
+
+def test_mypy_strict_is_clean_for_src_and_tests() -> None:
+    pytest.importorskip("mypy")
+    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "src", "tests"], cwd=ROOT,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout[-4000:]
+
+
+def test_ruff_is_clean() -> None:
+    ruff = shutil.which("ruff", path=str(Path(sys.executable).parent))
+    if ruff is None:
+        pytest.skip("ruff is not installed in this environment")
+    result = subprocess.run([ruff, "check", "src", "tests", "bench", "scripts"], cwd=ROOT, capture_output=True,
+                            text=True)
+    assert result.returncode == 0, result.stdout[-4000:]
+
+
+def test_core_imports_only_attrs_and_the_standard_library() -> None:
+    code = ("import sys, maumau_rules, maumau_rules.views, maumau_rules.scoring, maumau_rules.bots; "
+            "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
+            "{'hypothesis','pytest','numpy','starlette','jsonschema','sphinx'}); print(bad)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"

@@ -1,0 +1,130 @@
+"""Cards, decks, the random generator and move notation."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from maumau_rules import (
+    FRENCH_36,
+    FRENCH_52,
+    JOKER,
+    SKAT_32,
+    Call,
+    CallOut,
+    Card,
+    DeckSpec,
+    Draw,
+    NotationError,
+    Pass,
+    Play,
+    Rank,
+    Suit,
+    parse_cards,
+    parse_move,
+)
+from maumau_rules import rng as _rng
+
+ALL_CARDS = [Card(r, s) for r in Rank if r is not Rank.JOKER for s in Suit] + [JOKER]
+
+
+@pytest.mark.parametrize("text", ["7♥", "7h", "h7", "H7", "Herz 7", "hearts 7", "7 of hearts", "♥7", " 7H "])
+def test_card_parse_accepts_many_spellings(text: str) -> None:
+    assert Card.parse(text) == Card(Rank.SEVEN, Suit.HEARTS)
+
+
+@pytest.mark.parametrize(("text", "expected"), [("Eichel Unter", "J♣"), ("Grün Ober", "Q♠"), ("Schellen Daus", "A♦"),
+                                                 ("Th", "10♥"), ("10s", "10♠"), ("Kreuz König", "K♣"), ("joker", "Joker")])
+def test_card_parse_german_and_french_names(text: str, expected: str) -> None:
+    assert str(Card.parse(text)) == expected
+
+
+@pytest.mark.parametrize("text", ["", "Zz", "7x", "11h", "h", "7", "hh", "x" * 50, "7h8h"])
+def test_unknown_card_raises_notation_error_quoting_the_input(text: str) -> None:
+    with pytest.raises(NotationError) as err:
+        Card.parse(text)
+    assert repr(text[:37]) [:-1] in str(err.value) or "too long" in str(err.value)
+
+
+@given(st.sampled_from(ALL_CARDS))
+def test_card_notation_round_trips(card: Card) -> None:
+    assert Card.parse(str(card)) == card
+    assert Card.parse(card.ascii) == card
+    assert eval(repr(card), {"Card": Card}) == card
+
+
+def test_suit_names() -> None:
+    assert [s.german for s in Suit] == ["Eichel", "Grün", "Herz", "Schellen"]
+    assert [s.english for s in Suit] == ["clubs", "spades", "hearts", "diamonds"]
+    assert Suit.parse("Pik") is Suit.SPADES and Suit.parse("♦") is Suit.DIAMONDS
+
+
+def test_joker_has_no_suit_and_other_cards_need_one() -> None:
+    assert JOKER.suit is None and JOKER.is_joker
+    with pytest.raises(NotationError):
+        Card(Rank.SEVEN, None)
+    with pytest.raises(NotationError):
+        Card(Rank.JOKER, Suit.HEARTS)
+
+
+def test_decks_are_data() -> None:
+    assert (SKAT_32.size, FRENCH_36.size, FRENCH_52.size) == (32, 36, 52)
+    assert FRENCH_52.with_jokers(2).size == 54 and FRENCH_52.with_jokers(3).size == 55
+    assert FRENCH_52.with_packs(2).size == 104
+    assert len(set(SKAT_32.cards())) == 32 and min(c.rank for c in SKAT_32.cards()) is Rank.SEVEN
+    assert DeckSpec.parse(str(FRENCH_52.with_jokers(2).with_packs(2))) == FRENCH_52.with_jokers(2).with_packs(2)
+    with pytest.raises(NotationError):
+        DeckSpec.parse("french-40")
+
+
+def test_parse_cards() -> None:
+    assert parse_cards("7h, Herz 8") == (Card.parse("7h"), Card.parse("8h"))
+
+
+@given(st.integers(min_value=0, max_value=2**64), st.integers(min_value=0, max_value=40))
+def test_shuffle_is_a_deterministic_permutation(seed: int, n: int) -> None:
+    items = tuple(range(n))
+    a, sa = _rng.shuffle(items, _rng.seed_state(seed))
+    b, sb = _rng.shuffle(items, _rng.seed_state(seed))
+    assert a == b and sa == sb and sorted(a) == list(items)
+
+
+def test_randbelow_is_roughly_uniform() -> None:
+    state = _rng.seed_state(1)
+    counts = [0] * 6
+    for _ in range(6000):
+        v, state = _rng.randbelow(6, state)
+        counts[v] += 1
+    assert all(850 < c < 1150 for c in counts)
+
+
+MOVES = st.one_of(
+    st.builds(Play, st.sampled_from(ALL_CARDS), st.none() | st.sampled_from(list(Suit)),
+              st.none() | st.sampled_from(list(Call))),
+    st.just(Draw()), st.just(Pass()), st.builds(CallOut, st.integers(0, 9)),
+)
+
+
+@given(MOVES)
+def test_move_notation_round_trips(move: Play | Draw | Pass | CallOut) -> None:
+    assert parse_move(str(move)) == move
+
+
+@pytest.mark.parametrize(("text", "move"), [
+    ("Jc>h", Play(Card.parse("Jc"), Suit.HEARTS)),
+    ("J♣ wish hearts", Play(Card.parse("Jc"), Suit.HEARTS)),
+    ("9d Zadnja", Play(Card.parse("9d"), None, Call.MAU)),
+    ("10h mau-mau", Play(Card.parse("10h"), None, Call.MAU_MAU)),
+    ("Dalje", Pass()),
+    ("nisi najavio 2", CallOut(2)),
+])
+def test_move_parse_aliases(text: str, move: Play | Pass | CallOut) -> None:
+    assert parse_move(text) == move
+
+
+@pytest.mark.parametrize("text", ["", "7h>", "7h>x", "callout", "callout x", "x" * 100, "draw 2"])
+def test_bad_move_text_raises_notation_error(text: str) -> None:
+    with pytest.raises(NotationError) as err:
+        parse_move(text)
+    assert "unknown move" in str(err.value)
