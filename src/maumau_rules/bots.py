@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from typing import Protocol
 
+from .cards import Card
 from .moves import CallOut, Draw, Move, Play
 from .rules.compiled import CardInfo
 from .variants import find_variant
@@ -97,7 +98,7 @@ class HeuristicBot:
         return choice
 
     @staticmethod
-    def _score(view: PlayerView, m: Play, info: dict[object, CardInfo], threat: bool) -> float:
+    def _score(view: PlayerView, m: Play, info: dict[Card, CardInfo], threat: bool) -> float:
         card = m.card
         ci = info.get(card, CardInfo())
         rest = list(view.hand)

@@ -7,9 +7,10 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from .bots import Bot, make_bot
 from .engine import apply, check
@@ -179,12 +180,11 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str], out: TextIO)
         print(f"match over: {_name(match.winner, human) if match.winner is not None else 'nobody'} "
               f"win{'' if match.winner == human else 's'} the match", file=out)
     if args.save:
-        try:
-            from .cli_records import save_match
-        except ImportError:
+        records = _records_cli()
+        if records is None:
             print("saving records needs maumau_rules.cli_records", file=out)
         else:
-            save_match(args.save, match)
+            records.save_match(args.save, match)
             print(f"saved {args.save}", file=out)
     return 0
 
@@ -196,6 +196,14 @@ def _cmd_variants(args: argparse.Namespace, read: Callable[[str], str], out: Tex
         print(f"{v.id:16} {v.name}  [{lo}-{hi} players, {v.deck}]" + (f"  aliases: {aliases}" if aliases else ""),
               file=out)
     return 0
+
+
+def _records_cli() -> Any:
+    """The record tools (``validate``, ``replay``, saving), when that module is present."""
+    try:
+        return importlib.import_module("maumau_rules.cli_records")
+    except ImportError:  # pragma: no cover - records tools not installed
+        return None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -214,12 +222,9 @@ def _parser() -> argparse.ArgumentParser:
     play.set_defaults(func=_cmd_play)
     variants = sub.add_parser("variants", help="list the variants")
     variants.set_defaults(func=_cmd_variants)
-    try:
-        from .cli_records import add_subcommands
-    except ImportError:  # pragma: no cover - records tools not installed
-        pass
-    else:
-        add_subcommands(sub)
+    records = _records_cli()
+    if records is not None:
+        records.add_subcommands(sub)
     return p
 
 

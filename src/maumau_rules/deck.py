@@ -24,6 +24,10 @@ __all__ = ["FRENCH_36", "FRENCH_52", "SKAT_32", "DeckSpec"]
 _PIPS_FROM: Final = {32: Rank.SEVEN, 36: Rank.SIX, 52: Rank.TWO}
 
 
+def _rank_tuple(value: Iterable[Rank]) -> tuple[Rank, ...]:
+    return tuple(value)
+
+
 def _ranks_from(low: Rank) -> tuple[Rank, ...]:
     return tuple(r for r in Rank if r is not Rank.JOKER and r >= low)
 
@@ -37,7 +41,7 @@ class DeckSpec:
     ['7♣', 'A♣', '7♠', 'A♠', '7♥', 'A♥', '7♦', 'A♦', 'Joker']
     """
 
-    ranks: tuple[Rank, ...] = attrs.field(converter=tuple)
+    ranks: tuple[Rank, ...] = attrs.field(converter=_rank_tuple)
     """The ranks in each suit (never ``JOKER``)."""
     jokers: int = 0
     """Jokers per pack."""

@@ -189,7 +189,7 @@ def parse_move(text: str) -> Move:
     if compact in _PASS_WORDS:
         return Pass()
     words = folded.split()
-    if words and _fold(words[0]) in _CALLOUT_WORDS or compact.startswith("nisinajavio"):
+    if (words and _fold(words[0]) in _CALLOUT_WORDS) or compact.startswith("nisinajavio"):
         digits = compact.lstrip("abcdefghijklmnopqrstuvwxyz")
         if digits.isdigit() and len(digits) <= 3:
             return CallOut(int(digits))

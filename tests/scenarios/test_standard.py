@@ -22,6 +22,7 @@ from maumau_rules import (
     Reason,
     Suit,
     Variant,
+    _spec_data,
     apply,
     check,
     find_variant,
@@ -30,7 +31,6 @@ from maumau_rules import (
     parse_cards,
     parse_move,
 )
-from maumau_rules import _spec_data
 from maumau_rules.scoring import round_points
 from maumau_rules.variants import variant_from_dict
 
@@ -284,7 +284,8 @@ def test_rejected_moves_leave_state_unchanged_and_quote_the_move() -> None:
     """Bad input: every rejection raises IllegalMoveError with a message quoting the move; nothing changes."""
     s = new_game(STD, 3, seed=8)
     snapshot = (s.hands, s.stock, s.discard, s.turn, s.seat_to_act)
-    for move, reason in [(Pass(), Reason.PASS_NOT_ALLOWED), (CallOut(1), Reason.NOTHING_TO_CALL_OUT)]:
+    cases: list[tuple[Pass | CallOut, Reason]] = [(Pass(), Reason.PASS_NOT_ALLOWED), (CallOut(1), Reason.NOTHING_TO_CALL_OUT)]
+    for move, reason in cases:
         with pytest.raises(IllegalMoveError) as err:
             apply(s, move)
         assert err.value.verdict.reason is reason and repr(str(move)) in str(err.value)

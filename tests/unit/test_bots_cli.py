@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import io
+
 import pytest
 
 from maumau_rules import apply, new_game
-from maumau_rules.bots import HeuristicBot, RandomBot, make_bot
+from maumau_rules.bots import Bot, HeuristicBot, RandomBot, make_bot
 from maumau_rules.cli import main
 from maumau_rules.views import view
 
@@ -15,7 +16,7 @@ def test_heuristic_bot_beats_random_bot_clearly() -> None:
     wins = 0
     for seed in range(60):
         s = new_game("standard", 2, seed=seed)
-        bots = [HeuristicBot(), RandomBot(seed)]
+        bots: list[Bot] = [HeuristicBot(), RandomBot(seed)]
         while not s.is_over:
             s = apply(s, bots[s.seat_to_act].choose(view(s, s.seat_to_act)))
         wins += s.winner == 0

@@ -7,8 +7,7 @@ import random
 
 import pytest
 
-from maumau_rules import Deal, apply, find_variant, legal_moves, new_game, parse_cards
-from maumau_rules import _spec_data
+from maumau_rules import Deal, _spec_data, apply, find_variant, legal_moves, new_game, parse_cards
 from maumau_rules.errors import MauMauError
 from maumau_rules.scoring import Match, next_round, round_points, start_match
 from maumau_rules.variants import Variant, variant_from_dict
