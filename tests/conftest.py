@@ -1,9 +1,21 @@
-"""Shared test configuration: Hypothesis profiles and the ``rule`` marker that traces tests to spec rules."""
+"""Shared test configuration: Hypothesis profiles and the ``rule`` marker that traces tests to spec rules.
+
+Traceability: a test names the rules it covers with ``@pytest.mark.rule("R_SKIP", ...)``. At collection
+time every named ID is checked against ``spec/rules/*.toml`` (an unknown ID stops the run), and when the
+whole suite was collected the map rule -> test node IDs is written to ``build/trace.json`` (the docs show
+it in the rules reference). ``--strict-trace`` fails the run when an active spec rule has no test::
+
+    pytest --collect-only -q --strict-trace
+"""
 
 from __future__ import annotations
 
+import json
 import os
+import tomllib
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -15,3 +27,84 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=30, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+ROOT = Path(__file__).resolve().parents[1]
+"""The repository root."""
+RULES_DIR = ROOT / "spec" / "rules"
+TESTS_DIR = ROOT / "tests"
+TRACE_FILE = ROOT / "build" / "trace.json"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """Register ``--strict-trace``."""
+    parser.addoption(
+        "--strict-trace",
+        action="store_true",
+        default=False,
+        help="fail when an active rule of spec/rules has no test marked @pytest.mark.rule(<its ID>)",
+    )
+
+
+def spec_rule_status() -> dict[str, str]:
+    """Every rule ID of ``spec/rules`` with its status (``active`` or ``deprecated``)."""
+    out: dict[str, str] = {}
+    for path in sorted(RULES_DIR.glob("*.toml")):
+        with path.open("rb") as fh:
+            rule = tomllib.load(fh).get("rule", {})
+        out[str(rule.get("id", path.stem))] = str(rule.get("status", "active"))
+    return out
+
+
+def _collects_whole_suite(config: pytest.Config) -> bool:
+    """Whether this run collects all of ``tests/`` (so the trace is complete, not a subset)."""
+    base = Path(config.invocation_params.dir)
+    whole = False
+    for arg in config.args:
+        path_text, node_sep, _ = arg.partition("::")
+        path = (base / path_text).resolve()
+        if path == TESTS_DIR or path in TESTS_DIR.parents:
+            whole = whole or not node_sep
+        elif TESTS_DIR in path.parents:
+            return False  # only a part of tests/
+    return whole
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Check every ``rule`` marker against spec/rules, write build/trace.json, enforce ``--strict-trace``.
+
+    Runs first, before ``-k``/``-m`` deselect anything, so the trace always covers every collected test.
+    """
+    status = spec_rule_status()
+    trace: dict[str, list[str]] = {rule_id: [] for rule_id in sorted(status)}
+    for item in items:
+        for mark in item.iter_markers(name="rule"):
+            if not mark.args:
+                raise pytest.UsageError(f"{item.nodeid}: @pytest.mark.rule needs at least one rule ID")
+            for rule_id in mark.args:
+                if not isinstance(rule_id, str) or rule_id not in trace:
+                    raise pytest.UsageError(
+                        f"{item.nodeid}: unknown rule ID {rule_id!r} in @pytest.mark.rule "
+                        f"(no spec/rules/{rule_id}.toml)"
+                    )
+                if item.nodeid not in trace[rule_id]:
+                    trace[rule_id].append(item.nodeid)
+    if hasattr(config, "workerinput"):  # pytest-xdist worker: the controller's own run decides
+        return
+    whole = _collects_whole_suite(config)
+    if whole:
+        TRACE_FILE.parent.mkdir(parents=True, exist_ok=True)
+        tmp = TRACE_FILE.with_suffix(".json.tmp")
+        tmp.write_text(json.dumps(trace, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        tmp.replace(TRACE_FILE)
+    if config.getoption("strict_trace"):
+        if not whole:
+            raise pytest.UsageError(
+                "--strict-trace needs the whole suite: run it on tests/ (e.g. pytest --collect-only -q --strict-trace)"
+            )
+        untested = [rule_id for rule_id, tests in trace.items() if not tests and status[rule_id] == "active"]
+        if untested:
+            raise pytest.UsageError(
+                f"--strict-trace: {len(untested)} of {sum(s == 'active' for s in status.values())} active rules "
+                f"have no test marked @pytest.mark.rule(...): {', '.join(untested)}"
+            )

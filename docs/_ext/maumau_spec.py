@@ -1,0 +1,1036 @@
+"""Sphinx extension: generate reference pages from ``spec/`` and the library at build time.
+
+On ``builder-inited`` it writes reStructuredText into ``docs/_generated/`` (git-ignored):
+
+* ``rules.rst``: every rule of ``spec/rules`` with its text, parameters, the variants that use it (with
+  their settings), sources, invariants and the tests that name it (from ``build/trace.json``);
+* ``variants/<id>.rst``: one page per registered variant, computed from its compiled ruleset;
+* ``matrix.rst`` (variants × rules and key settings) and ``differences.rst`` (each variant against
+  Standard, and a count of differences for every pair);
+* ``reasons.rst`` (the stable reason codes), ``invariants.rst`` when ``spec/invariants.toml`` exists,
+  ``records.rst`` when :mod:`maumau_rules.records` exists, and ``api.rst`` (autodoc of every public module);
+* ``toctree.inc``, included by ``index.rst``, so the table of contents lists only pages that exist.
+
+Files are rewritten only when their text changes, so incremental builds stay incremental.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+import pkgutil
+import re
+import tomllib
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC = ROOT / "spec"
+OUT = ROOT / "docs" / "_generated"
+TRACE = ROOT / "build" / "trace.json"
+SCHEMAS = ROOT / "docs" / "schemas"
+
+KIND_ORDER = ("setup", "turn", "legality", "effect", "announcement", "end", "scoring")
+KIND_TITLES = {
+    "setup": "Setup", "turn": "Turns", "legality": "Which cards may be played", "effect": "Card effects",
+    "announcement": "Announcements", "end": "End of the round", "scoring": "Scoring",
+}
+BASE_VARIANT = "standard"
+HEADING_CHARS = "=-~^"
+
+
+# ====================================================================== small reST helpers
+
+
+def heading(text: str, level: int) -> str:
+    """A section title; ``level`` 0 is the page title."""
+    return f"{text}\n{HEADING_CHARS[level] * _width(text)}\n"
+
+
+def _width(text: str) -> int:
+    return max(len(text), 1)
+
+
+def lit(text: object) -> str:
+    """An inline literal."""
+    value = str(text)
+    return f"``{value}``" if value.strip() else "(empty)"
+
+
+def prose(text: str) -> str:
+    """Spec prose as reST: `name` becomes an inline literal, and markup characters in the rest are escaped."""
+    parts = re.split(r"(``[^`\n]+``|`[^`\n]+`)", text.strip())
+    out = []
+    for i, part in enumerate(parts):
+        if i % 2:  # a code span
+            out.append("``" + part.strip("`") + "``")
+        else:
+            part = part.replace("\\", "\\\\").replace("*", r"\*").replace("|", r"\|")
+            out.append(re.sub(r"(\w)_(?=\W|$)", r"\1\\_", part))
+    return "".join(out)
+
+
+def ref(label: str, title: str) -> str:
+    """A cross-reference to ``label`` shown as ``title``."""
+    return f":ref:`{_escape_ref(title)} <{label}>`"
+
+
+def _escape_ref(title: str) -> str:
+    return title.replace("<", r"\<").replace("`", "")
+
+
+def rule_label(rule_id: str) -> str:
+    """The reference label of a rule's section."""
+    return f"rule-{rule_id.lower()}"
+
+
+def variant_label(variant_id: str) -> str:
+    """The reference label of a variant page."""
+    return f"variant-{variant_id}"
+
+
+def table(header: Sequence[str], rows: Iterable[Sequence[str]], *, widths: Sequence[int] | None = None,
+          stub: bool = False, title: str = "", wide: bool = False, empty: str = "\u2014") -> str:
+    """A ``list-table``; every cell is reST text (may span several lines). ``wide`` tables scroll sideways."""
+    out = [f".. list-table::{(' ' + title) if title else ''}", "   :header-rows: 1"]
+    if wide:
+        out.append("   :class: wide")
+    if widths:
+        out.append(f"   :widths: {' '.join(str(w) for w in widths)}")
+    if stub:
+        out.append("   :stub-columns: 1")
+    out.append("")
+    for row in [list(header), *(list(r) for r in rows)]:
+        for i, cell in enumerate(row):
+            lines = (cell if cell.strip() else empty or "\\ ").splitlines()
+            out.append(f"   {'*' if i == 0 else ' '} - {lines[0]}")
+            out.extend(f"       {line}" if line.strip() else "" for line in lines[1:])
+    return "\n".join(out) + "\n"
+
+
+def field_list(items: Iterable[tuple[str, str]]) -> str:
+    """A reST field list (``:Name: value``), skipping empty values."""
+    return "".join(f":{name}: {value}\n" for name, value in items if value)
+
+
+def bullets(items: Iterable[str]) -> str:
+    """A bullet list."""
+    return "".join(f"* {item}\n" for item in items)
+
+
+# ====================================================================== loading
+
+
+def _load_toml(path: Path) -> dict[str, Any]:
+    with path.open("rb") as fh:
+        return tomllib.load(fh)
+
+
+@attrs.frozen
+class SpecData:
+    """Everything the pages are made from."""
+
+    rules: dict[str, dict[str, Any]]
+    """``[rule]`` tables of spec/rules by ID."""
+    variants: tuple[Any, ...]
+    """The registered :class:`~maumau_rules.variants.Variant` objects."""
+    variant_files: dict[str, dict[str, Any]]
+    """spec/variants/*.toml by variant ID."""
+    invariants: dict[str, dict[str, Any]]
+    """spec/invariants.toml entries by ID (empty when the file does not exist)."""
+    scenarios: tuple[tuple[str, dict[str, Any]], ...]
+    """spec/scenarios/*.json as (file name, data)."""
+    trace: dict[str, list[str]] | None
+    """build/trace.json: rule ID -> test node IDs (``None`` when it has not been written)."""
+
+    @classmethod
+    def load(cls) -> SpecData:
+        """Read spec/, the registry and the trace."""
+        from maumau_rules import available_variants
+
+        rules = {}
+        for path in sorted((SPEC / "rules").glob("*.toml")):
+            rule = _load_toml(path)["rule"]
+            rules[str(rule["id"])] = rule
+        files = {}
+        for path in sorted((SPEC / "variants").glob("*.toml")):
+            data = _load_toml(path)
+            files[str(data.get("variant", {}).get("id", path.stem))] = data
+        scenarios: list[tuple[str, dict[str, Any]]] = []
+        for path in sorted((SPEC / "scenarios").glob("**/*.json")):
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                logger.info("maumau_spec: skipping scenario %s: %s", path.name, exc)
+                continue
+            rel = str(path.relative_to(ROOT))
+            for item in data if isinstance(data, list) else [data]:
+                if isinstance(item, dict) and isinstance(item.get("games"), list):  # {"variant", "games": [...]}
+                    scenarios.extend((rel, {"variant": item.get("variant"), **g}) for g in item["games"]
+                                     if isinstance(g, dict))
+                elif isinstance(item, dict):
+                    scenarios.append((rel, item))
+        trace = None
+        if TRACE.exists():
+            raw = json.loads(TRACE.read_text(encoding="utf-8"))
+            trace = {str(k): [str(t) for t in v] for k, v in dict(raw.get("rules", raw)).items()}
+        return cls(rules=rules, variants=tuple(available_variants()), variant_files=files,
+                   invariants=_load_invariants(), scenarios=tuple(scenarios), trace=trace)
+
+    def variants_using(self, rule_id: str) -> list[Any]:
+        """The registered variants that use ``rule_id``."""
+        return [v for v in self.variants if v.rule(rule_id) is not None]
+
+
+def _load_invariants() -> dict[str, dict[str, Any]]:
+    """spec/invariants.toml in either shape: ``[[invariant]]`` with ``id``, or ``[invariants.INV_X]`` tables."""
+    path = SPEC / "invariants.toml"
+    if not path.exists():
+        return {}
+    data = _load_toml(path)
+    out: dict[str, dict[str, Any]] = {}
+    for key in ("invariant", "invariants"):
+        block = data.get(key)
+        if isinstance(block, list):
+            out.update({str(e["id"]): dict(e) for e in block if isinstance(e, dict) and "id" in e})
+        elif isinstance(block, dict):
+            out.update({str(k): dict(v) for k, v in block.items() if isinstance(v, dict)})
+    out.update({str(k): dict(v) for k, v in data.items() if k.startswith("INV_") and isinstance(v, dict)})
+    return out
+
+
+# ====================================================================== formatting values
+
+
+def fmt_value(value: Any) -> str:
+    """A parameter value in reader's terms: cards with suit symbols, lists joined, no Python reprs."""
+    from maumau_rules.cards import Rank
+    from maumau_rules.rules import CardSet, PenaltySpec, WildSpec
+
+    if isinstance(value, bool):
+        return lit("true" if value else "false")
+    if isinstance(value, int):
+        return str(value).replace("-", "\u2212")
+    if isinstance(value, str):
+        return lit(value) if value else "(none)"
+    if isinstance(value, CardSet):
+        if not value:
+            return "(none)"
+        if value.ranks >= frozenset(r for r in Rank if r is not Rank.JOKER) and not value.cards:
+            return "every rank"
+        return ", ".join(value.tokens())
+    if isinstance(value, tuple) and value and all(isinstance(v, WildSpec) for v in value):
+        return "; ".join(f"{v.cards} ({'names a suit' if v.wish else 'any card may follow'})" for v in value)
+    if isinstance(value, tuple) and value and all(isinstance(v, PenaltySpec) for v in value):
+        return "; ".join(_fmt_penalty(v) for v in value)
+    if isinstance(value, tuple) and value and all(isinstance(v, tuple) and len(v) == 2 for v in value):
+        return ", ".join(f"{Rank(r).symbol} = {fmt_value(n)}" for r, n in value)
+    if isinstance(value, tuple | list):
+        return ", ".join(fmt_value(v) for v in value) if value else "(none)"
+    return str(value)
+
+
+def _fmt_penalty(p: Any) -> str:
+    who = "previous" if p.target == "previous" else "next"
+    text = f"{p.cards}: the {who} player draws {p.amount}"
+    if not p.defendable:
+        text += " at once"
+    if getattr(p, "skip", False):
+        text += " and misses the turn"
+    if getattr(p, "group", ""):
+        text += f" (stacks in group {lit(p.group)})"
+    return text
+
+
+def fmt_toml(value: Any) -> str:
+    """A raw spec value, for rules that have no class (deprecated); still no Python reprs."""
+    if isinstance(value, bool):
+        return lit("true" if value else "false")
+    if isinstance(value, list):
+        return ", ".join(fmt_toml(v) for v in value) if value else "(none)"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} = {fmt_toml(v)}" for k, v in value.items())
+    return lit(value) if isinstance(value, str) else str(value)
+
+
+def rule_defaults(rule: dict[str, Any]) -> dict[str, str]:
+    """The spec defaults of ``rule``, converted through the rule class and formatted."""
+    from maumau_rules.rules import RULE_CLASSES
+
+    params = list(rule.get("params", []))
+    cls = RULE_CLASSES.get(rule["id"])
+    if cls is not None:
+        try:
+            obj = cls(**{p["name"]: p["default"] for p in params})
+            return {p["name"]: fmt_value(getattr(obj, p["name"])) for p in params}
+        except Exception as exc:  # the spec tests report this; the docs still build
+            logger.warning("maumau_spec: spec defaults of %s do not build: %s", rule["id"], exc)
+    return {p["name"]: fmt_toml(p["default"]) for p in params}
+
+
+def param_type(p: dict[str, Any]) -> str:
+    """The type column: ``choice`` lists its options."""
+    if p["type"] == "choice":
+        return "one of " + ", ".join(lit(c) for c in p.get("choices", []))
+    return str(p["type"])
+
+
+def settings_of(rule_obj: Any) -> list[tuple[str, str, bool]]:
+    """(name, formatted value, differs from the class default) for each parameter of a rule object."""
+    default = type(rule_obj)()
+    return [(f.name, fmt_value(getattr(rule_obj, f.name)), getattr(rule_obj, f.name) != getattr(default, f.name))
+            for f in attrs.fields(type(rule_obj))]
+
+
+def non_default_settings(rule_obj: Any) -> str:
+    """The parameters a variant sets away from the defaults, as ``name = value`` lines."""
+    changed = [f"{lit(name)} = {value}" for name, value, differs in settings_of(rule_obj) if differs]
+    if not attrs.fields(type(rule_obj)):
+        return "(no parameters)"
+    return "\n".join(f"| {c}" for c in changed) if changed else "defaults"
+
+
+# ====================================================================== describing a variant
+
+
+SUIT_ORDER = ("c", "s", "h", "d")
+
+
+def _suits_text(cards: Sequence[Any]) -> str:
+    return " ".join(str(c) for c in sorted(set(cards), key=lambda c: c.sort_key))
+
+
+def card_groups(variant: Any) -> list[tuple[str, Any]]:
+    """(cards text, CardInfo) for every card with an effect: whole ranks together, single cards apart."""
+    from maumau_rules.rules.compiled import CardInfo
+
+    info = variant.ruleset.info
+    plain = CardInfo()
+    by_rank: dict[Any, list[Any]] = {}
+    for card in sorted(set(info), key=lambda c: c.sort_key):
+        by_rank.setdefault(card.rank, []).append(card)
+    out: list[tuple[str, Any]] = []
+    for rank in sorted(by_rank):
+        cards = by_rank[rank]
+        infos: dict[Any, list[Any]] = {}
+        for card in cards:
+            infos.setdefault(info[card], []).append(card)
+        if len(infos) == 1:
+            (only, _), = infos.items()
+            if only != plain:
+                out.append((_suits_text(cards), only))
+            continue
+        for card_info, group in infos.items():
+            if card_info != plain:
+                out.append((_suits_text(group), card_info))
+    return out
+
+
+def describe_card(info: Any, rs: Any) -> str:
+    """What a card does, in words, from its compiled :class:`CardInfo` and the ruleset's flags."""
+    parts: list[str] = []
+    if info.wild:
+        if info.wishes:
+            parts.append("Wild: may be played on any card; its player names the suit to follow")
+        else:
+            parts.append("Wild: may be played on any card, and any card may follow it")
+        limits = []
+        if not rs.wild_on_same:
+            limits.append("not on a card of the same rank")
+        if not rs.wild_on_pending_draw:
+            limits.append("not while a draw penalty is pending")
+        if limits:
+            parts[-1] += " (" + "; ".join(limits) + ")"
+    if info.penalty:
+        who = "previous" if info.penalty_previous else "next"
+        text = f"The {who} player draws {info.penalty}"
+        if info.penalty_immediate:
+            text += " at once; it cannot be answered"
+        elif info.stackable:
+            group = f" of group {lit(info.stack_group)}" if getattr(info, "stack_group", "") else ""
+            text += f"; he may pass it on with another penalty card{group} that fits, and the amounts add up"
+        else:
+            text += "; it cannot be passed on"
+        if getattr(info, "penalty_skip", False):
+            text += "; taking it also ends his turn"
+        parts.append(text)
+    if info.skip:
+        parts.append("The next player misses his turn" + (
+            " unless he answers with another skip card" if rs.skip_passable else ""))
+    if info.reverse:
+        two = "; with two players the same player plays again" if rs.reverse_two_player == "play_again" else ""
+        parts.append("Reverses the direction of play" + two)
+    if info.play_again:
+        parts.append("The same player plays again (so it cannot be the last card)")
+    if getattr(info, "demands_suit", False):
+        parts.append("The next player must play its suit, or draw until he gets one")
+    if info.cancel:
+        parts.append("Wipes out a pending draw penalty")
+    if info.blocks_wild:
+        parts.append("No wild card may be played on it right after it was played")
+    if info.series:
+        parts.append("More cards of its rank may follow in the same turn")
+    if info.no_finish:
+        parts.append("May not be played as the last card")
+    known = {"wild", "wishes", "free_after", "penalty", "penalty_previous", "penalty_immediate", "stackable",
+             "skip", "reverse", "play_again", "cancel", "no_finish", "blocks_wild", "series", "penalty_skip",
+             "stack_group", "demands_suit"}
+    for f in attrs.fields(type(info)):
+        if f.name not in known and getattr(info, f.name):
+            parts.append(f.name.replace("_", " ").capitalize())
+    return ". ".join(parts) + "."
+
+
+DIRECTIONS = {1: "clockwise (the turn passes to the left)", -1: "counter-clockwise (the turn passes to the right)"}
+FIRST_PLAYER = {"left_of_dealer": "the player on the dealer's left", "right_of_dealer": "the player on the dealer's right",
+                "previous_winner": "the winner of the previous round"}
+DEALER = {"highest_card": "the player who draws the highest card", "seat_zero": "seat 0"}
+ROTATION = {"clockwise": "passes to the left", "counterclockwise": "passes to the right", "loser": "goes to the loser"}
+AFTER_DRAW = {"drawn_only": "he may play the drawn card if it fits", "any": "he may play any card that fits",
+              "none": "his turn ends"}
+
+
+def deck_text(variant: Any) -> str:
+    """The deck in words."""
+    deck = variant.deck
+    ranks = deck.ranks
+    text = f"{deck.size} cards ({lit(str(deck))}): {ranks[0].symbol} to {ranks[-1].symbol} in four suits"
+    if deck.jokers:
+        text += f", {deck.jokers} Joker{'s' if deck.jokers > 1 else ''}"
+    if deck.packs > 1:
+        text += f", {deck.packs} packs shuffled together"
+    return text
+
+
+def hand_text(rs: Any) -> str:
+    """The hand size in words."""
+    text = f"{rs.hand_size} cards each"
+    for players, size in rs.hand_size_by_players:
+        text += f"; {size} with {players} players"
+    if rs.packets:
+        text += "; dealt in packets of " + " + ".join(str(p) for p in rs.packets)
+    return text
+
+
+def setup_rows(variant: Any) -> list[tuple[str, str]]:
+    """Rows of the setup table."""
+    rs = variant.ruleset
+    rows = [
+        ("Deck", deck_text(variant)),
+        ("Players", f"{variant.players[0]} to {variant.players[1]}"),
+        ("Hand size", hand_text(rs)),
+    ]
+    if variant.rule("R_DEALER") is not None:
+        rows.append(("Dealer", f"{DEALER.get(rs.dealer_selection, lit(rs.dealer_selection))}; "
+                               f"the deal {ROTATION.get(rs.dealer_rotation, lit(rs.dealer_rotation))} after each round"))
+    cut = variant.rule("R_CUT")
+    if cut is not None:
+        side = "right" if cut.by == "right" else "left"
+        modes = {"none": "no cut", "simple": f"one cut by the player on the dealer's {side}",
+                 "power_cards": f"four cuts by the player on the dealer's {side}, who may keep up to "
+                                f"{cut.max_kept} of {fmt_value(cut.special)}",
+                 "bottom_ceremony": f"the bottom-card ceremony by the player on the dealer's {side}: "
+                                    f"up to {cut.max_kept} of {fmt_value(cut.special)} are kept"}
+        rows.append(("Cut", modes.get(cut.mode, lit(cut.mode))))
+    rows.append(("Direction", DIRECTIONS.get(rs.direction, str(rs.direction))))
+    rows.append(("First player", FIRST_PLAYER.get(rs.first_player, lit(rs.first_player))))
+    start = "the top card of the stock starts the discard pile; "
+    start += ("a special start card acts on the first player" if rs.start_effects
+              else "it has no effect on the first player")
+    rebury = getattr(rs, "start_rebury", None)
+    if rebury:
+        start += f"; {fmt_value(rebury)} is put back under the stock and the next card turned up"
+    rows.append(("Start card", start))
+    return rows
+
+
+def draw_rows(variant: Any) -> list[tuple[str, str]]:
+    """Rows of the turn table: drawing, passing, reshuffling, wrong cards."""
+    rs = variant.ruleset
+    draw = ("A player may draw even when he could play" if rs.voluntary_draw
+            else "A player draws only when he cannot play")
+    if getattr(rs, "draw_until_playable", False):
+        draw += "; he keeps drawing until he can play or nothing is left"
+    else:
+        draw += "; one card per turn"
+    draw += f"; after drawing {AFTER_DRAW.get(rs.after_draw, lit(rs.after_draw))}."
+    rows = [("Drawing", draw)]
+    if rs.penalty_ends_turn and any(i.penalty for i in rs.info.values()):
+        rows.append(("Taking a penalty", "Drawing a penalty ends the turn."))
+    elif any(i.penalty for i in rs.info.values()):
+        rows.append(("Taking a penalty", "After drawing a penalty the player goes on with his turn."))
+    rows.append(("Passing", "Allowed without drawing." if rs.pass_without_draw
+                 else "Only after drawing, to accept a skip, or when nothing can be drawn."))
+    rows.append(("Empty stock", "The discard pile except its top card is shuffled into a new stock."
+                 if rs.reshuffle else "The stock is not renewed."))
+    rows.append(("Wrong card", "The move is refused." if rs.wrong_card == "reject" else
+                 f"The card goes back; the player draws {rs.wrong_card_penalty} and his turn ends."))
+    return rows
+
+
+def announce_text(variant: Any) -> str:
+    """The announcements in words."""
+    rule = variant.rule("R_ANNOUNCE")
+    if rule is None:
+        return "Nothing has to be said when a player is down to one card.\n"
+    lines = [f"* Playing his second-to-last card, a player calls \u201c{rule.word}\u201d."]
+    if rule.jack_word:
+        more = " (also when the play leaves only Jacks)" if rule.multi_jack else ""
+        lines.append(f"* If the card he keeps is a Jack, he calls \u201c{rule.jack_word}\u201d instead{more}.")
+    if rule.enforcement == "automatic":
+        lines.append(f"* A missed call costs {rule.penalty} cards at once.")
+    else:
+        window = ("the next player, before his own move" if getattr(rule, "window", "next_player") == "next_player"
+                  else "any player who acts before the offender's next move")
+        lines.append(f"* A missed call costs {rule.penalty} cards if {window} calls it out.")
+    if rule.lapses_on_draw:
+        lines.append("* A call lapses when its player draws; it must be made again.")
+    if rule.unannounced_finish == "penalty":
+        lines.append(f"* Playing the last card without the right call does not win: the card stays, "
+                     f"the player draws {rule.penalty} and play goes on.")
+    if rule.final_word:
+        lines.append(f"* \u201c{rule.final_word}\u201d is said with the last card (made automatically).")
+    return "\n".join(lines) + "\n"
+
+
+def end_rows(variant: Any) -> list[tuple[str, str]]:
+    """Rows of the end-of-round table."""
+    rs = variant.ruleset
+    rows = [("Winning", "The first player to play his last card wins the round.")]
+    no_finish = sorted({c.rank.symbol for c, i in rs.info.items() if i.no_finish})
+    if no_finish:
+        rows.append(("Last card", f"{', '.join(no_finish)} may not be the last card; the player must draw instead."))
+    if rs.final_effects:
+        rows.append(("Last-card effects", "A draw penalty played as the last card is still drawn."))
+    if rs.wild_finish_series:
+        rows.append(("Several Jacks", "A hand of only Jacks may be thrown at once to finish."))
+    if variant.rule("R_BLOCKED_END") is not None:
+        rows.append(("Blocked round", "When nothing can be drawn and every player passes, the fewest cards win."))
+    rows.append(("Move limit", f"After {rs.max_moves} moves the fewest cards win (a tie has no winner)."))
+    return rows
+
+
+def scoring_text(variant: Any) -> str:
+    """The scoring scheme in words, from the variant's scoring rule object."""
+    text = ""
+    for rule in variant.rules:
+        rid = rule.rule_id
+        if rid == "R_SCORE_WIN_POINTS":
+            text += f"The round winner gets one win point; the first to {rule.target} wins the match."
+        elif rid == "R_SCORE_PENALTY_POINTS":
+            what = "the values of their cards" if rule.count == "values" else "the number of their cards"
+            op = "passes" if rule.threshold_op == "gt" else "reaches"
+            text += (f"The losers score {what} as penalty points; when a player {op} {rule.limit} the match "
+                     f"ends and the fewest points win.")
+        elif rid == "R_SCORE_WINNER_COLLECTS":
+            text += (f"The round winner scores the values of the cards left in the other hands; the first to "
+                     f"{rule.target} or more wins the match.")
+        elif rid == "R_SCORE_ELIMINATION":
+            op = "passes" if rule.threshold_op == "gt" else "reaches"
+            text += (f"The losers add the values of their cards, the winner gets "
+                     f"{', '.join(fmt_value(b) for b in rule.winner_bonus)} (by Jacks in the finish); a player who "
+                     f"{op} {rule.limit} drops out, and the last player left wins.")
+        elif rid == "R_SCORE_HAND_SHRINK":
+            text += ("Each loser starts the next round with one card fewer; losing with a single card "
+                     "eliminates; the last player left wins.")
+        elif rid == "R_JACK_FINISH_DOUBLES":
+            text += f" A round won with a Jack scores {rule.multiplier} times."
+        elif rule.kind == "scoring":
+            text += f" See {ref(rule_label(rid), rid)}."
+    scoring = variant.ruleset.scoring
+    if scoring is not None and scoring.values and scoring.mode != "win_points":
+        text += "\n\nCard values: " + ", ".join(f"{r.symbol} = {v}" for r, v in scoring.values) + "."
+    return (text.strip() or "This variant has no match scoring.") + "\n"
+
+
+# ====================================================================== pages
+
+
+def page_rules(data: SpecData) -> str:
+    """The rules reference."""
+    out = [".. _rules-reference:\n", heading("Rules reference", 0)]
+    out.append(f"Every rule of ``spec/rules`` ({len(data.rules)} rules), generated from the spec files at build "
+               "time. A variant is a set of these rules with parameter values; the IDs are stable and "
+               "appear in reason codes (:ref:`reason-codes`), in the tests and in the variant files.\n")
+    if data.trace is None:
+        out.append(".. note::\n   ``build/trace.json`` was not found, so the tests that cover each rule are not "
+                   "listed. Run ``pytest --collect-only -q`` before building the docs.\n")
+    summary = []
+    for kind in _kinds(data):
+        for rid in _rules_of_kind(data, kind):
+            rule = data.rules[rid]
+            users = _users_text(data, rid)
+            summary.append([ref(rule_label(rid), rid), rule["title"], kind, users])
+    out.append(table(["Rule", "Title", "Kind", "Used by"], summary, widths=[28, 32, 14, 26]))
+    for kind in _kinds(data):
+        out.append(heading(KIND_TITLES.get(kind, kind.capitalize()), 1))
+        for rid in _rules_of_kind(data, kind):
+            out.append(_rule_section(data, data.rules[rid]))
+    return "\n".join(out)
+
+
+def _users_text(data: SpecData, rule_id: str) -> str:
+    """Short "used by": all, all but a few, or the list."""
+    users = {v.id for v in data.variants_using(rule_id)}
+    others = [v.id for v in data.variants if v.id not in users]
+    if not users:
+        return "none yet"
+    if not others:
+        return "all variants"
+    if len(others) < len(users) and len(others) <= 4:
+        return "all but " + ", ".join(others)
+    return ", ".join(v.id for v in data.variants if v.id in users)
+
+
+def _kinds(data: SpecData) -> list[str]:
+    present = {str(r["kind"]) for r in data.rules.values()}
+    return [k for k in KIND_ORDER if k in present] + sorted(present - set(KIND_ORDER))
+
+
+def _rules_of_kind(data: SpecData, kind: str) -> list[str]:
+    return sorted(rid for rid, r in data.rules.items() if r["kind"] == kind)
+
+
+def _rule_section(data: SpecData, rule: dict[str, Any]) -> str:
+    rid = rule["id"]
+    out = [f".. _{rule_label(rid)}:\n", heading(f"{rid} \u2014 {rule['title']}", 2)]
+    status = rule["status"] + (f", since {rule['since']}" if rule.get("since") else "")
+    out.append(field_list([("Kind", rule["kind"]), ("Status", status)]))
+    out.append(prose(rule["text"]) + "\n")
+    if rule.get("basis"):
+        out.append(f".. note::\n   {prose(rule['basis'])}\n")
+    params = list(rule.get("params", []))
+    if params:
+        defaults = rule_defaults(rule)
+        rows = [[lit(p["name"]), param_type(p), defaults[p["name"]], prose(p["doc"])] for p in params]
+        out.append(table(["Parameter", "Type", "Default", "Meaning"], rows, widths=[20, 20, 22, 38],
+                         title="Parameters"))
+    else:
+        out.append("This rule has no parameters.\n")
+    users = data.variants_using(rid)
+    if users:
+        rows = [[ref(variant_label(v.id), v.name), non_default_settings(v.rule(rid))] for v in users]
+        out.append(table(["Variant", "Settings (other parameters at their defaults)"], rows, widths=[35, 65],
+                         title="In the variants"))
+    else:
+        reason = prose(rule.get("unused", "")) or "No registered variant uses this rule yet."
+        out.append(f"**In the variants:** none. {reason}\n")
+    sources = ", ".join(_source(s) for s in rule.get("sources", []))
+    invariants = ", ".join(_invariant_ref(data, i) for i in rule.get("invariants", []))
+    out.append(field_list([("Sources", sources), ("Invariants", invariants)]))
+    out.append(_tests_block(data, rid))
+    return "\n".join(out)
+
+
+def _source(source: str) -> str:
+    if source.startswith("EXT:"):
+        return f"{lit(source[4:])} (external, see ``spec/sources/external-rules.md``)"
+    return lit(source)
+
+
+def _invariant_ref(data: SpecData, inv: str) -> str:
+    return ref(f"inv-{inv.lower()}", inv) if inv in data.invariants else lit(inv)
+
+
+def _tests_block(data: SpecData, rid: str) -> str:
+    if data.trace is None:
+        return ""
+    tests = data.trace.get(rid, [])
+    if not tests:
+        return "**Tests:** no test names this rule yet.\n"
+    return f"**Tests** ({len(tests)}):\n\n" + bullets(lit(t) for t in tests)
+
+
+def page_variant(data: SpecData, variant: Any) -> str:
+    """One variant's page."""
+    rs = variant.ruleset
+    out = [f".. _{variant_label(variant.id)}:\n", heading(variant.name, 0)]
+    if variant.summary:
+        out.append(prose(variant.summary) + "\n")
+    aliases = ", ".join(lit(a) for a in variant.aliases)
+    out.append(field_list([("ID", lit(variant.id)), ("Also found as", aliases), ("Version", str(variant.version)),
+                           ("Built from", "public descriptions outside our sources" if variant.external else "")]))
+    out.append(heading("Setup", 1))
+    out.append(table(["Aspect", "Rule"], setup_rows(variant), widths=[20, 80], stub=True))
+    out.append(heading("What the cards do", 1))
+    groups = card_groups(variant)
+    rows = [[cards, describe_card(info, rs)] for cards, info in groups]
+    rows.append(["All other cards", "No effect: they match by suit or rank."])
+    out.append("A card may be played on a card of the same suit or rank (:ref:`R_MATCH <rule-r_match>`). "
+               "These cards do more:\n")
+    out.append(table(["Cards", "Effect"], rows, widths=[22, 78]))
+    out.append(heading("Turns", 1))
+    out.append(table(["Aspect", "Rule"], draw_rows(variant), widths=[20, 80], stub=True))
+    out.append(heading("Announcements", 1))
+    out.append(announce_text(variant))
+    out.append(heading("End of the round", 1))
+    out.append(table(["Aspect", "Rule"], end_rows(variant), widths=[20, 80], stub=True))
+    out.append(heading("Scoring", 1))
+    out.append(scoring_text(variant))
+    out.append(heading("Rules and settings", 1))
+    rows = [[ref(rule_label(r.rule_id), r.rule_id), data.rules.get(r.rule_id, {}).get("title", ""),
+             non_default_settings(r)] for r in variant.rules]
+    out.append(table(["Rule", "Title", "Settings (others at their defaults)"], rows, widths=[28, 30, 42]))
+    if variant.decisions:
+        out.append(heading("Decisions on gaps in the sources", 1))
+        out.append("Where the sources are silent or disagree, this variant makes a choice:\n")
+        rows = [[lit(d.gap), f"{lit(d.param)} = {lit(d.value)}", prose(d.reason)] for d in variant.decisions]
+        out.append(table(["Gap", "Decision", "Reason"], rows, widths=[12, 33, 55]))
+    example = worked_example(data, variant)
+    if example:
+        out.append(heading("Worked example", 1))
+        out.append(example)
+    if variant.sources:
+        out.append(heading("Sources", 1))
+        out.append(", ".join(_source(s) for s in variant.sources) + "\n")
+    return "\n".join(out)
+
+
+EXAMPLE_MOVES = 16
+"""At most this many moves of a golden game are shown as the worked example."""
+
+
+def worked_example(data: SpecData, variant: Any) -> str:
+    """A move-by-move table replayed from the shortest golden scenario of ``variant`` that replays cleanly."""
+    mine = [(name, sc) for name, sc in data.scenarios if str(sc.get("variant", "")) in (variant.id, *variant.aliases)
+            and isinstance(sc.get("moves"), list) and sc["moves"]]
+    for name, scenario in sorted(mine, key=lambda item: len(item[1]["moves"])):
+        try:
+            text = _render_scenario(variant, scenario, name)
+        except Exception as exc:  # scenario shapes are owned by tests/scenarios; a misfit is skipped, not fatal
+            logger.info("maumau_spec: scenario %s not shown for %s: %s", name, variant.id, exc)
+            continue
+        if text:
+            return text
+    return ""
+
+
+def _render_scenario(variant: Any, sc: dict[str, Any], source: str) -> str:
+    from maumau_rules import Deal, apply, new_game, parse_cards, parse_move
+
+    players = int(sc.get("players", 0) or len(sc.get("deal", {}).get("hands", [])))
+    if "deal" in sc:
+        d = sc["deal"]
+
+        def cards(v: Any) -> tuple[Any, ...]:
+            return tuple(parse_cards(v if isinstance(v, str) else " ".join(v)))
+
+        deal = Deal(hands=tuple(cards(h) for h in d["hands"]), stock=cards(d.get("stock", [])),
+                    discard=cards(d["discard"]), dealer=int(d.get("dealer", 0)),
+                    first_player=d.get("first_player"))
+        state = new_game(variant, players=players, seed=int(sc.get("seed", 0)), deal=deal)
+    elif "seed" in sc:
+        state = new_game(variant, players=players, seed=int(sc["seed"]))
+    else:
+        return ""
+    moves = [m.get("move") if isinstance(m, dict) else m for m in sc.get("moves", [])]
+    if not moves or not all(isinstance(m, str) for m in moves):
+        return ""
+    out = []
+    title = sc.get("title") or sc.get("name") or sc.get("id") or ""
+    if title:
+        out.append(f"*{str(title).strip()}*\n")
+    if sc.get("description"):
+        out.append(prose(str(sc["description"])) + "\n")
+    total = len(moves)
+    shown = moves[:EXAMPLE_MOVES]
+    seed = f", seed {sc['seed']}" if "seed" in sc else ""
+    part = f"its first {len(shown)} moves" if len(shown) < total else f"all {total} moves"
+    out.append(f"A golden game from ``{source}`` ({players} players{seed}), {part} of {total}, replayed "
+               f"by the engine when this page was built.\n")
+    out.append(f"The start card is {state.top_card}; seat {state.seat_to_act} plays first.\n")
+    out.append(bullets(f"Seat {i}: {' '.join(str(c) for c in h)}" for i, h in enumerate(state.hands)))
+    rows = []
+    for step, text in enumerate(shown, 1):
+        seat = state.seat_to_act
+        move = parse_move(str(text))
+        state = apply(state, move)
+        notes = ["cards in hand " + " / ".join(str(len(h)) for h in state.hands)]
+        if state.pending_draw:
+            notes.append(f"pending draw {state.pending_draw}")
+        if state.wished_suit is not None:
+            notes.append(f"wished suit {state.wished_suit.symbol}")
+        if state.is_over:
+            notes.append("round over" + (f", seat {state.winner} wins" if state.winner is not None else ""))
+        rows.append([str(step), f"seat {seat}", lit(str(move)), str(state.top_card), "; ".join(notes)])
+    out.append(table(["Step", "Player", "Move", "Top card", "After the move"], rows, widths=[8, 12, 20, 14, 46]))
+    return "\n".join(out)
+
+
+def page_variant_index(data: SpecData) -> str:
+    """The list of variants."""
+    out = [".. _variants:\n", heading("Variants", 0)]
+    out.append(f"{len(data.variants)} variants are registered; each is a set of rules with parameter values, "
+               "loaded from ``spec/variants``. Find one by ID or alias with "
+               ":func:`~maumau_rules.variants.find_variant`.\n")
+    rows = [[ref(variant_label(v.id), v.name), lit(v.id), ", ".join(lit(a) for a in v.aliases),
+             f"{v.deck.size}", f"{v.players[0]}\u2013{v.players[1]}"] for v in data.variants]
+    out.append(table(["Variant", "ID", "Aliases", "Cards", "Players"], rows, widths=[30, 15, 31, 10, 14]))
+    out.append(".. toctree::\n   :hidden:\n\n" + "".join(f"   {v.id}\n" for v in data.variants))
+    return "\n".join(out)
+
+
+def key_settings(variant: Any) -> dict[str, str]:
+    """Short key settings of a variant, for the matrix."""
+    rs = variant.ruleset
+    groups = card_groups(variant)
+
+    def cards_where(pred: Callable[[Any], bool]) -> str:
+        return "; ".join(_short_cards(c) for c, i in groups if pred(i)) or "\u2014"
+
+    ann = variant.rule("R_ANNOUNCE")
+    scoring = next((r.rule_id.removeprefix("R_SCORE_").lower().replace("_", " ") for r in variant.rules
+                    if r.rule_id.startswith("R_SCORE_")), "\u2014")
+    return {
+        "Deck": _short_deck(variant.deck),
+        "Players": f"{variant.players[0]}\u2013{variant.players[1]}",
+        "Hand size": str(rs.hand_size) + "".join(f" ({size} with {n})" for n, size in rs.hand_size_by_players),
+        "Direction": "clockwise" if rs.direction == 1 else "counter-clockwise",
+        "Draw cards": "; ".join(f"{_short_cards(c)} +{i.penalty}" for c, i in groups if i.penalty) or "\u2014",
+        "Stacking": "yes" if any(i.stackable for _, i in groups) else "no",
+        "Skip": cards_where(lambda i: i.skip),
+        "Wild": cards_where(lambda i: i.wild),
+        "Reverse": cards_where(lambda i: i.reverse),
+        "Play again": cards_where(lambda i: i.play_again),
+        "Not last": cards_where(lambda i: i.no_finish),
+        "Last-card call": f"\u201c{ann.word}\u201d" if ann is not None else "none",
+        "Scoring": scoring,
+    }
+
+
+def _short_deck(deck: Any) -> str:
+    """``32``, ``52+2J``, ``2×52``: cards per pack, Jokers, packs."""
+    text = f"{len(deck.ranks) * 4}" + (f"+{deck.jokers}J" if deck.jokers else "")
+    return f"{deck.packs}\u00d7{text}" if deck.packs > 1 else text
+
+
+def _short_cards(cards_text: str) -> str:
+    """``7♣ 7♠ 7♥ 7♦`` -> ``7``; single cards stay."""
+    cards = cards_text.split()
+    ranks = {c[:-1] for c in cards}
+    if len(cards) >= 4 and len(ranks) == 1:
+        return ranks.pop()
+    return cards_text
+
+
+def page_matrix(data: SpecData) -> str:
+    """Variants × rules, and variants × key settings."""
+    out = [".. _variant-matrix:\n", heading("Variant matrix", 0)]
+    variants = list(data.variants)
+    out.append("Which variant uses which rule (\u2713), and the key settings of each variant. Rule and "
+               "variant names link to their pages.\n")
+    out.append(heading("Key settings", 1))
+    keys = {v.id: key_settings(v) for v in variants}
+    aspects = list(next(iter(keys.values()))) if keys else []
+    rows = [[a, *(keys[v.id][a] for v in variants)] for a in aspects]
+    out.append(table(["", *(ref(variant_label(v.id), v.id) for v in variants)], rows, stub=True, wide=True,
+                     empty=""))
+    out.append("Deck: cards per pack (+ Jokers), times the number of packs. Draw cards: the card and how many "
+               "it makes the next player draw. Not last: cards that may not finish.\n")
+    out.append(heading("Rules", 1))
+    rows = []
+    for kind in _kinds(data):
+        for rid in _rules_of_kind(data, kind):
+            rows.append([ref(rule_label(rid), rid), kind,
+                         *("\u2713" if v.rule(rid) is not None else "" for v in variants)])
+    out.append(table(["Rule", "Kind", *(ref(variant_label(v.id), v.id) for v in variants)], rows, stub=True,
+                     wide=True, empty="\u00b7"))
+    return "\n".join(out)
+
+
+def differences(a: Any, b: Any) -> list[tuple[str, str, str]]:
+    """(aspect, value in a, value in b) for every difference between two variants."""
+    rows: list[tuple[str, str, str]] = []
+    if a.deck != b.deck:
+        rows.append(("Deck", deck_text(a), deck_text(b)))
+    if a.players != b.players:
+        rows.append(("Players", f"{a.players[0]}\u2013{a.players[1]}", f"{b.players[0]}\u2013{b.players[1]}"))
+    ids = [r.rule_id for r in a.rules] + [r.rule_id for r in b.rules if a.rule(r.rule_id) is None]
+    for rid in ids:
+        ra, rb = a.rule(rid), b.rule(rid)
+        label = ref(rule_label(rid), rid)
+        if ra is None or rb is None:
+            rows.append((label, "used" if ra is not None else "not used", "used" if rb is not None else "not used"))
+            continue
+        for (name, va, _), (_, vb, _) in zip(settings_of(ra), settings_of(rb), strict=True):
+            if getattr(ra, name) != getattr(rb, name):
+                rows.append((f"{label} {lit(name)}", va, vb))
+    return rows
+
+
+def page_differences(data: SpecData) -> str:
+    """Each variant against Standard, and the number of differences for every pair."""
+    out = [".. _variant-differences:\n", heading("Differences between variants", 0)]
+    variants = list(data.variants)
+    base = next((v for v in variants if v.id == BASE_VARIANT), variants[0] if variants else None)
+    if base is None or len(variants) < 2:
+        out.append(f"Only {len(variants)} variant is registered, so there is nothing to compare yet. "
+                   "This page lists every difference of each variant from Standard once more are added.\n")
+        return "\n".join(out)
+    out.append("Every rule and parameter in which a variant differs from "
+               f"{ref(variant_label(base.id), base.name)}, and below, how many differences each pair has.\n")
+    for v in variants:
+        if v is base:
+            continue
+        out.append(heading(f"{v.name} vs {base.name}", 1))
+        rows = differences(v, base)
+        if rows:
+            out.append(table(["Aspect", v.id, base.id], [list(r) for r in rows], widths=[36, 32, 32]))
+        else:
+            out.append("No differences.\n")
+    out.append(heading("Every pair", 1))
+    out.append("The number of differing aspects (deck, players, rules used and parameter values) for every "
+               "pair of variants.\n")
+    counts = [[v.id, *("" if v is w else str(len(differences(v, w))) for w in variants)] for v in variants]
+    out.append(table(["", *(v.id for v in variants)], counts, stub=True, wide=True, empty=""))
+    return "\n".join(out)
+
+
+def page_reasons() -> str:
+    """The stable reason codes, with their meaning and the rules that use them."""
+    from sphinx.pycode import ModuleAnalyzer
+
+    from maumau_rules.reasons import Reason
+
+    docs = ModuleAnalyzer.for_module("maumau_rules.reasons").find_attr_docs()
+    engine = Path(importlib.import_module("maumau_rules.engine").__file__ or "").read_text(encoding="utf-8")
+    used: dict[str, set[str]] = {}
+    for m in re.finditer(r"Reason\.([A-Z_]+),", engine):
+        head = re.split(r"""\bf["']""", engine[m.end():m.end() + 300], maxsplit=1)[0]  # up to the message
+        used.setdefault(m.group(1), set()).update(re.findall(r"\"(R_[A-Z0-9_]+)\"", head))
+    out = [".. _reason-codes:\n", heading("Reason codes", 0)]
+    out.append(":func:`~maumau_rules.engine.check` answers every move with a "
+               ":class:`~maumau_rules.reasons.Verdict`: ``ok``, a reason code, the ID of the rule that decided, "
+               "and a message for people. The codes below are stable strings, part of the public API and "
+               "never reused, so a client can switch on them; the messages may change.\n")
+    rows = []
+    for member in Reason:
+        meaning = " ".join(line.strip() for line in docs.get(("Reason", member.name), []) if line.strip())
+        rules = ", ".join(ref(rule_label(r), r) for r in sorted(used.get(member.name, ())))
+        rows.append([lit(member.value), prose(meaning) or "\u2014", rules])
+    out.append(table(["Code", "Meaning", "Decided by"], rows, widths=[24, 50, 26]))
+    return "\n".join(out)
+
+
+def page_invariants(data: SpecData) -> str:
+    """spec/invariants.toml, with the rules that name each invariant."""
+    out = [".. _invariants:\n", heading("Invariants", 0)]
+    out.append("The properties every game must keep, from ``spec/invariants.toml``, and the rules that "
+               "rely on each.\n")
+    for inv, entry in sorted(data.invariants.items()):
+        out.append(f".. _inv-{inv.lower()}:\n")
+        out.append(heading(inv + (f" \u2014 {entry['title']}" if entry.get("title") else ""), 1))
+        text = entry.get("statement") or entry.get("text") or entry.get("description") or ""
+        if text:
+            out.append(prose(str(text)) + "\n")
+        checks = entry.get("checked_by") or entry.get("checks")
+        if isinstance(checks, list) and checks:
+            out.append(field_list([("Checked by", ", ".join(lit(c) for c in checks))]))
+        rules = [rid for rid, r in sorted(data.rules.items()) if inv in r.get("invariants", [])]
+        if rules:
+            out.append(field_list([("Rules", ", ".join(ref(rule_label(r), r) for r in rules))]))
+    return "\n".join(out)
+
+
+def page_records() -> str:
+    """Record formats: the module's own documentation, and its JSON Schemas when exported."""
+    out = [".. _record-formats:\n", heading("Game records", 0)]
+    out.append("A game record holds the variant, the setup (a seed or an explicit deal), every move in order "
+               "and the result. Replaying a record re-checks each step with the engine and reports the first "
+               "violation with its step index, reason code and rule ID.\n")
+    schemas = sorted(SCHEMAS.glob("record*.json")) if SCHEMAS.exists() else []
+    if schemas:
+        out.append("JSON Schemas: " + ", ".join(f":download:`{p.name} <../schemas/{p.name}>`" for p in schemas)
+                   + ".\n")
+    out.append(".. automodule:: maumau_rules.records\n   :members:\n   :member-order: bysource\n")
+    return "\n".join(out)
+
+
+API_ORDER = ("maumau_rules", "maumau_rules.cards", "maumau_rules.deck", "maumau_rules.moves", "maumau_rules.state",
+             "maumau_rules.engine", "maumau_rules.views", "maumau_rules.variants", "maumau_rules.reasons",
+             "maumau_rules.errors", "maumau_rules.scoring", "maumau_rules.notation", "maumau_rules.rules",
+             "maumau_rules.rules.base", "maumau_rules.rules.catalog", "maumau_rules.rules.compiled")
+API_SKIP = ("maumau_rules.records", "maumau_rules.cli")
+
+
+def public_modules() -> list[str]:
+    """Every public module of the package (no ``_private`` parts), in reading order."""
+    import maumau_rules
+
+    found = {"maumau_rules"}
+    for info in pkgutil.walk_packages(maumau_rules.__path__, "maumau_rules."):
+        if not any(part.startswith("_") for part in info.name.split(".")) and info.name not in API_SKIP:
+            found.add(info.name)
+    ordered = [m for m in API_ORDER if m in found]
+    return ordered + sorted(found - set(ordered))
+
+
+def page_api() -> str:
+    """Autodoc of every public module."""
+    out = [".. _api:\n", heading("API reference", 0)]
+    out.append("The public facade is :mod:`maumau_rules`; everything below it is importable too. "
+               "Every example in these docstrings is run by the test suite.\n")
+    for mod in public_modules():
+        out.append(heading(f":mod:`{mod}`", 1))
+        if mod == "maumau_rules":
+            out.append(f".. automodule:: {mod}\n")
+            continue
+        # A package re-exports its submodules' names: document only what it defines itself, so that
+        # every object has one home and cross-references stay unambiguous.
+        is_package = hasattr(importlib.import_module(mod), "__path__")
+        extra = "   :ignore-module-all:\n" if is_package else ""
+        out.append(f".. automodule:: {mod}\n   :members:\n   :member-order: bysource\n{extra}")
+    return "\n".join(out)
+
+
+# ====================================================================== writing
+
+
+def _write(path: Path, text: str, written: set[Path]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    written.add(path)
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
+def generate(app: Sphinx) -> None:
+    """Write every generated page into docs/_generated/."""
+    data = SpecData.load()
+    written: set[Path] = set()
+    toc = ["rules", "variants/index", "matrix", "differences", "reasons"]
+    _write(OUT / "rules.rst", page_rules(data), written)
+    _write(OUT / "variants" / "index.rst", page_variant_index(data), written)
+    for v in data.variants:
+        _write(OUT / "variants" / f"{v.id}.rst", page_variant(data, v), written)
+    _write(OUT / "matrix.rst", page_matrix(data), written)
+    _write(OUT / "differences.rst", page_differences(data), written)
+    _write(OUT / "reasons.rst", page_reasons(), written)
+    if data.invariants:
+        _write(OUT / "invariants.rst", page_invariants(data), written)
+        toc.append("invariants")
+    if importlib.util.find_spec("maumau_rules.records") is not None:
+        _write(OUT / "records.rst", page_records(), written)
+        toc.append("records")
+    _write(OUT / "api.rst", page_api(), written)
+    toc.append("api")
+    inc = ".. toctree::\n   :maxdepth: 1\n   :caption: Reference\n\n" + "".join(f"   _generated/{t}\n" for t in toc)
+    _write(OUT / "toctree.inc", inc, written)
+    for stale in OUT.glob("**/*"):
+        if stale.is_file() and stale not in written:
+            stale.unlink()
+    logger.info("maumau_spec: %d rules, %d variants, %d pages generated", len(data.rules), len(data.variants),
+                sum(1 for p in written if p.suffix == ".rst"))
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the generator."""
+    app.connect("builder-inited", generate)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
