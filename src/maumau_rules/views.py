@@ -1,16 +1,22 @@
 """Views: what one player (or a spectator) may see, built by allow-list.
 
-A view copies only the fields named here; nothing else of the state (other hands, the stock's
-order, the random state) can reach it.
+A view copies only the fields named in :func:`_public_fields` (and, for a player, that seat's own
+hand, drawn card and legal moves). Nothing else of the state can reach it: not the other hands, not
+the stock's order, not the random state. A server sends each client ``view(state, seat).to_json()``.
 
 >>> from maumau_rules import new_game
 >>> s = new_game("standard", players=3, seed=1)
 >>> v = view(s, player=0)
 >>> v.hand == s.hands[0] and v.hand_sizes == (5, 5, 5)
 True
+>>> "stock" in v.to_json() or "rng" in v.to_json() or "hands" in v.to_json()
+False
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -25,12 +31,18 @@ __all__ = ["PlayerView", "PublicView", "public_view", "view"]
 
 @attrs.frozen
 class PublicView:
-    """What everyone at the table can see (spectators included)."""
+    """What everyone at the table can see (spectators included).
+
+    >>> from maumau_rules import new_game
+    >>> pv = public_view(new_game("standard", players=2, seed=1))
+    >>> pv.players, pv.stock_size + len(pv.discard) + sum(pv.hand_sizes)
+    (2, 32)
+    """
 
     variant: str
     """The variant's ID."""
     turn: int
-    """The state version."""
+    """The state version (echo it with a move so that stale moves are detected)."""
     seat_to_act: int
     """Whose move it is."""
     direction: int
@@ -61,6 +73,10 @@ class PublicView:
     """The winner, once the round is over."""
     end: EndReason | None
     """How the round ended."""
+    series: tuple[Card, ...] = ()
+    """The cards the player to act has played so far this turn (all face up on the discard pile)."""
+    scores: tuple[int, ...] | None = None
+    """Match scores by seat, when the caller passes them (a :class:`~maumau_rules.scoring.Match` keeps them)."""
 
     @property
     def top_card(self) -> Card:
@@ -72,10 +88,51 @@ class PublicView:
         """
         return self.discard[-1]
 
+    @property
+    def players(self) -> int:
+        """The number of seats.
+
+        >>> from maumau_rules import new_game
+        >>> public_view(new_game("standard", players=4, seed=1)).players
+        4
+        """
+        return len(self.hand_sizes)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended.
+
+        >>> from maumau_rules import new_game
+        >>> public_view(new_game("standard", players=2, seed=1)).is_over
+        False
+        """
+        return self.end is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as a dict of JSON types (versioned; cards as ``"7♥"``, moves in notation).
+
+        The shape is published as a JSON Schema (:mod:`maumau_rules.schemas`).
+
+        >>> from maumau_rules import new_game
+        >>> d = public_view(new_game("standard", players=2, seed=1)).to_json()
+        >>> d["type"], d["version"], d["hand_sizes"]
+        ('public-view', 1, [6, 6])
+        """
+        from .notation import to_json
+
+        return to_json(self)
+
 
 @attrs.frozen
 class PlayerView(PublicView):
-    """What one seat may see: the public view, plus its own hand, drawn card and legal moves."""
+    """What one seat may see: the public view, plus its own hand, drawn card and legal moves.
+
+    >>> from maumau_rules import new_game
+    >>> s = new_game("standard", players=2, seed=1)
+    >>> pv = view(s, 0)
+    >>> pv.seat, len(pv.hand), pv.to_json()["type"]
+    (0, 6, 'player-view')
+    """
 
     seat: int = 0
     """The seat this view is for."""
@@ -87,7 +144,8 @@ class PlayerView(PublicView):
     """This seat's legal moves (empty when it is not this seat's turn)."""
 
 
-def _public_fields(state: GameState) -> dict[str, object]:
+def _public_fields(state: GameState) -> dict[str, Any]:
+    """The allow-list: every field a view may hold, each copied from a public part of ``state``."""
     return {
         "variant": state.variant.id,
         "turn": state.turn,
@@ -106,35 +164,62 @@ def _public_fields(state: GameState) -> dict[str, object]:
         "missed_call": state.missed_call,
         "winner": state.winner,
         "end": state.end,
+        "series": state.turn_plays,
     }
 
 
-def public_view(state: GameState) -> PublicView:
+def _scores(state: GameState, scores: Sequence[int] | None) -> tuple[int, ...] | None:
+    if scores is None:
+        return None
+    out = tuple(scores)
+    if len(out) != state.players or not all(isinstance(x, int) and not isinstance(x, bool) for x in out):
+        raise SeatError(f"scores {list(out)!r} must hold one integer for each of {state.players} seats")
+    return out
+
+
+def public_view(state: GameState, *, scores: Sequence[int] | None = None) -> PublicView:
     """The spectators' view of ``state``.
 
-    >>> from maumau_rules import new_game
-    >>> public_view(new_game("standard", players=2, seed=1)).hand_sizes
-    (6, 6)
-    """
-    return PublicView(**_public_fields(state))  # type: ignore[arg-type]
-
-
-def view(state: GameState, player: int) -> PlayerView:
-    """The view of ``state`` for seat ``player``: only what that player may see.
+    Args:
+        state: the full state (held by the server).
+        scores: optional match scores by seat, copied into the view.
 
     Raises:
-        SeatError: ``player`` is not a seat of this game.
+        SeatError: ``scores`` does not have one integer per seat.
+
+    >>> from maumau_rules import new_game
+    >>> public_view(new_game("standard", players=2, seed=1), scores=(3, 1)).scores
+    (3, 1)
+    """
+    return PublicView(**_public_fields(state), scores=_scores(state, scores))
+
+
+def view(state: GameState, player: int, *, scores: Sequence[int] | None = None) -> PlayerView:
+    """The view of ``state`` for seat ``player``: only what that player may see.
+
+    Args:
+        state: the full state (held by the server).
+        player: the seat the view is for.
+        scores: optional match scores by seat, copied into the view.
+
+    Raises:
+        SeatError: ``player`` is not a seat of this game, or ``scores`` is malformed.
 
     >>> from maumau_rules import new_game
     >>> s = new_game("standard", players=2, seed=1)
     >>> view(s, s.seat_to_act).legal_moves == s.legal_moves(), view(s, 1 - s.seat_to_act).legal_moves
     (True, ())
+    >>> view(s, 2)
+    Traceback (most recent call last):
+    ...
+    maumau_rules.errors.SeatError: no seat 2 in a game of 2 players
     """
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.players:
         raise SeatError(f"no seat {player!r} in a game of {state.players} players")
-    mine = player == state.seat_to_act
+    mine = player == state.seat_to_act and state.end is None
     return PlayerView(
-        **_public_fields(state),  # type: ignore[arg-type]
+        **_public_fields(state),
+        scores=_scores(state, scores),
         seat=player,
         hand=state.hands[player],
         drawn=state.drawn if mine else None,

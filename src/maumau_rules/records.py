@@ -1,0 +1,843 @@
+"""Game records: the variant, the setup (seed or explicit deal), the moves in order and the result.
+
+A record replays exactly: :func:`replay` re-checks every step with the engine and yields each state;
+on the first violation it raises :class:`ReplayError` with the step index, the reason code, the rule
+ID and the message. :func:`validate_records` checks a whole file and, in lenient mode, reports the
+first error of every record and goes on to the next (python-chess ``Game.errors`` style).
+
+The JSON form (``"type": "record"``, ``"version": 1``) is published as a JSON Schema; a file holds
+one record, or a ``"type": "records"`` document with a list of them (a bare JSON list is read too).
+
+>>> from maumau_rules import new_game, legal_moves, apply
+>>> s = new_game("standard", players=2, seed=4)
+>>> moves = []
+>>> for _ in range(6):
+...     m = legal_moves(s)[0]; moves.append(m); s = apply(s, m)
+>>> rec = record_from_moves("standard", 2, 4, moves)
+>>> states = list(replay(rec))
+>>> len(states), states[-1] == s
+(7, True)
+>>> loads_record(dumps_record(rec)) == rec
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+from .cards import Card
+from .engine import apply, new_game
+from .errors import IllegalMoveError, MauMauError, NotationError
+from .moves import Move, parse_move
+from .notation import (
+    FORMAT_VERSION,
+    _dec,
+    _show,
+    parse_json_text,
+    resolve_variant,
+    variant_from_json,
+    variant_to_json,
+)
+from .rng import seed_state
+from .state import Deal, EndReason, GameState
+from .variants import Variant, find_variant
+
+__all__ = [
+    "MAX_MOVES",
+    "MAX_RECORDS",
+    "MAX_RECORD_TEXT",
+    "GameRecord",
+    "RecordReport",
+    "RecordResult",
+    "RecordedMove",
+    "ReplayError",
+    "dumps_record",
+    "dumps_records",
+    "first_violation",
+    "loads_record",
+    "loads_records",
+    "record_from_history",
+    "record_from_moves",
+    "replay",
+    "validate_records",
+]
+
+MAX_RECORD_TEXT: Final = 5_000_000
+"""Longest record file text (characters) accepted; checked before parsing."""
+MAX_MOVES: Final = 20_000
+"""Most moves in one record."""
+MAX_RECORDS: Final = 10_000
+"""Most records in one file."""
+MAX_COMMENT: Final = 4_000
+"""Longest comment or timestamp text of one move, and longest tag value."""
+MAX_PLAYERS: Final = 64
+"""Most seats in a record (variants allow far fewer)."""
+
+INVALID_RECORD: Final = "invalid_record"
+"""Reason code: the record is not well-formed (JSON shape, notation, sizes)."""
+INVALID_SETUP: Final = "invalid_setup"
+"""Reason code: the game cannot be set up (unknown variant or version, bad overrides, impossible deal)."""
+RESULT_MISMATCH: Final = "result_mismatch"
+"""Reason code: the recorded result is not what the moves lead to."""
+
+
+class ReplayError(MauMauError, ValueError):
+    """A record is invalid: where (record and step), why (reason code and rule ID) and a message.
+
+    ``reason`` is a :class:`~maumau_rules.reasons.Reason` value for a rejected move, or one of
+    ``invalid_record``, ``invalid_setup``, ``result_mismatch``. ``step`` is the 0-based index of the
+    move in ``record.moves`` (``None`` when the record cannot be read or set up; ``len(moves)`` for a
+    result mismatch).
+
+    >>> e = ReplayError("illegal move '7♥' by player 0: ...", step=3, reason="not_your_turn", rule_id="R_TURN_ORDER")
+    >>> e.step, e.reason, e.to_json()["rule_id"]
+    (3, 'not_your_turn', 'R_TURN_ORDER')
+    """
+
+    def __init__(self, message: str, *, step: int | None, reason: str, rule_id: str = "",
+                 move: str | None = None, record_index: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.step = step
+        self.reason = reason
+        self.rule_id = rule_id
+        self.move = move
+        self.record_index = record_index
+
+    def __str__(self) -> str:
+        where = "setup" if self.step is None else f"step {self.step}"
+        if self.record_index is not None:
+            where = f"record {self.record_index}, {where}"
+        rule = f", rule {self.rule_id}" if self.rule_id else ""
+        return f"{where}: {self.reason}{rule}: {self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict of the error.
+
+        >>> ReplayError("bad", step=None, reason="invalid_record").to_json()
+        {'record': None, 'step': None, 'move': None, 'reason': 'invalid_record', 'rule_id': '', 'message': 'bad'}
+        """
+        return {"record": self.record_index, "step": self.step, "move": self.move, "reason": self.reason,
+                "rule_id": self.rule_id, "message": self.message}
+
+    def at_record(self, index: int) -> ReplayError:
+        """The same error, located in record ``index`` of a file.
+
+        >>> ReplayError("bad", step=1, reason="x").at_record(4).record_index
+        4
+        """
+        return ReplayError(self.message, step=self.step, reason=self.reason, rule_id=self.rule_id,
+                           move=self.move, record_index=index)
+
+
+@attrs.frozen
+class RecordedMove:
+    """One move of a record, with the seat that made it, a timestamp and a comment (the engine ignores both).
+
+    >>> RecordedMove(parse_move("7h"), seat=1, comment="nice").to_json()
+    {'move': '7♥', 'seat': 1, 'comment': 'nice'}
+    """
+
+    move: Move
+    """The move."""
+    seat: int | None = None
+    """The seat that made it; replay checks it is the seat to act (``None``: not recorded)."""
+    time: str | None = None
+    """When it was made (ISO 8601 text is suggested); ignored by the engine."""
+    comment: str | None = None
+    """A free comment; ignored by the engine."""
+
+    def to_json(self) -> str | dict[str, Any]:
+        """The move in notation, or an object when seat, time or comment are present.
+
+        >>> RecordedMove(parse_move("draw")).to_json()
+        'draw'
+        """
+        if self.seat is None and self.time is None and self.comment is None:
+            return str(self.move)
+        out: dict[str, Any] = {"move": str(self.move)}
+        for key in ("seat", "time", "comment"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        return out
+
+
+@attrs.frozen
+class RecordResult:
+    """How the game ended: the winner (``None`` when nobody won) and the end reason.
+
+    >>> RecordResult(winner=1, end=EndReason.EMPTY_HAND).to_json()
+    {'winner': 1, 'end': 'empty_hand'}
+    """
+
+    winner: int | None
+    """The winning seat."""
+    end: EndReason
+    """How the round ended."""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict.
+
+        >>> RecordResult(None, EndReason.TURN_LIMIT).to_json()["end"]
+        'turn_limit'
+        """
+        return {"winner": self.winner, "end": self.end.value}
+
+    @classmethod
+    def of(cls, state: GameState) -> RecordResult | None:
+        """The result of ``state``, or ``None`` while the game goes on.
+
+        >>> RecordResult.of(new_game("standard", players=2, seed=1)) is None
+        True
+        """
+        if state.end is None:
+            return None
+        return cls(state.winner, state.end)
+
+
+@attrs.frozen
+class GameRecord:
+    """A complete or partial game: variant, setup, moves and result.
+
+    >>> rec = GameRecord(variant="standard", variant_version=1, players=2, seed=3)
+    >>> rec.moves, rec.result, rec.resolve_variant().id
+    ((), None, 'standard')
+    """
+
+    variant: str
+    """The variant's ID."""
+    variant_version: int
+    """The variant's version the game was played under (replay refuses another version)."""
+    players: int
+    """The number of seats."""
+    seed: int = 0
+    """The seed of :func:`~maumau_rules.new_game` (with a deal, it drives only later reshuffles)."""
+    moves: tuple[RecordedMove, ...] = ()
+    """The moves in order."""
+    result: RecordResult | None = None
+    """The recorded result; ``None`` for an unfinished game (or one whose result was not written)."""
+    overrides: Mapping[str, Mapping[str, Any] | None] = attrs.field(factory=dict, hash=False)
+    """Rule parameter overrides: ``{"R_DEAL": {"hand_size": 4}}``; ``null`` removes a rule."""
+    definition: Variant | None = None
+    """The full variant, for a house variant that is not in the registry."""
+    deal: Deal | None = None
+    """An explicit deal instead of the shuffle."""
+    dealer: int | None = None
+    """The dealer passed to :func:`~maumau_rules.new_game`, if any."""
+    first_player: int | None = None
+    """The first player passed to :func:`~maumau_rules.new_game`, if any."""
+    hand_sizes: tuple[int, ...] | None = None
+    """Per-seat hand sizes passed to :func:`~maumau_rules.new_game`, if any."""
+    names: tuple[str, ...] = ()
+    """Player names by seat (optional)."""
+    tags: Mapping[str, str] = attrs.field(factory=dict, hash=False)
+    """Free tags (event, date, site, ...); ignored by the engine."""
+
+    def resolve_variant(self) -> Variant:
+        """The variant to replay under: the registered one (or ``definition``) with the overrides applied.
+
+        Raises:
+            ReplayError: unknown variant, another version, or overrides that make no valid variant.
+
+        >>> GameRecord("standard", 1, 2, overrides={"R_DEAL": {"hand_size": 4}}).resolve_variant().ruleset.hand_size
+        4
+        """
+        try:
+            if self.definition is not None:
+                base = self.definition
+                if base.id != self.variant or base.version != self.variant_version:
+                    raise NotationError(
+                        f"the definition is variant {base.id!r} version {base.version}, but the record names "
+                        f"{self.variant!r} version {self.variant_version}"
+                    )
+            else:
+                base = resolve_variant(self.variant, self.variant_version)
+            if not self.overrides:
+                return base
+            data = variant_to_json(base)
+            rules = dict(data["rules"])
+            for rule_id, params in self.overrides.items():
+                if params is None:
+                    rules.pop(rule_id, None)
+                else:
+                    rules[rule_id] = {**rules.get(rule_id, {}), **params}
+            data["rules"] = rules
+            return variant_from_json(data)
+        except MauMauError as exc:
+            raise ReplayError(f"cannot set up the variant: {exc}", step=None, reason=INVALID_SETUP) from None
+
+    def start(self) -> GameState:
+        """The initial state of the game.
+
+        Raises:
+            ReplayError: the game cannot be set up (reason ``invalid_setup``).
+
+        >>> GameRecord("standard", 1, 3, seed=42).start() == new_game("standard", 3, 42)
+        True
+        """
+        variant = self.resolve_variant()
+        try:
+            if self.deal is not None:
+                if len(self.deal.hands) != self.players:
+                    raise NotationError(f"the deal has {len(self.deal.hands)} hands for {self.players} players")
+                return new_game(variant, self.players, self.seed, deal=self.deal)
+            return new_game(variant, self.players, self.seed, dealer=self.dealer, first_player=self.first_player,
+                            hand_sizes=self.hand_sizes)
+        except MauMauError as exc:
+            raise ReplayError(f"cannot set up the game: {exc}", step=None, reason=INVALID_SETUP) from None
+        except (TypeError, ValueError, IndexError) as exc:
+            raise ReplayError(f"cannot set up the game: {exc}", step=None, reason=INVALID_SETUP) from None
+
+    def to_json(self) -> dict[str, Any]:
+        """The versioned JSON form (a dict of JSON types); optional fields appear only when set.
+
+        >>> GameRecord("standard", 1, 2, seed=3).to_json()
+        {'type': 'record', 'version': 1, 'variant': {'id': 'standard', 'version': 1}, 'players': 2, 'seed': 3, 'moves': [], 'result': None}
+        """
+        variant: dict[str, Any] = {"id": self.variant, "version": self.variant_version}
+        if self.definition is not None:
+            variant["definition"] = variant_to_json(self.definition)
+        out: dict[str, Any] = {"type": "record", "version": FORMAT_VERSION, "variant": variant,
+                               "players": self.players, "seed": self.seed}
+        if self.overrides:
+            out["overrides"] = {k: (dict(v) if v is not None else None) for k, v in self.overrides.items()}
+        if self.deal is not None:
+            d = self.deal
+            out["deal"] = {"hands": [[str(c) for c in h] for h in d.hands], "stock": [str(c) for c in d.stock],
+                           "discard": [str(c) for c in d.discard], "dealer": d.dealer,
+                           "first_player": d.first_player, "start_effects": d.start_effects}
+        for key in ("dealer", "first_player"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.hand_sizes is not None:
+            out["hand_sizes"] = list(self.hand_sizes)
+        if self.names:
+            out["names"] = list(self.names)
+        if self.tags:
+            out["tags"] = dict(self.tags)
+        out["moves"] = [m.to_json() for m in self.moves]
+        out["result"] = self.result.to_json() if self.result is not None else None
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        """Read the JSON form (a parsed dict); see :func:`loads_record` for text.
+
+        Raises:
+            NotationError: wrong type or version, unknown or missing fields, malformed values, absurd sizes.
+
+        >>> GameRecord.from_json({"type": "record", "version": 1, "variant": {"id": "standard", "version": 1},
+        ...                       "players": 2, "seed": 1, "moves": ["draw"], "result": None}).moves[0].move
+        Draw()
+        >>> GameRecord.from_json({"type": "record", "version": 3})
+        Traceback (most recent call last):
+        ...
+        maumau_rules.errors.NotationError: unsupported version 3 of 'record' JSON: this library reads version 1
+        """
+        return _read_record(data)
+
+
+# ====================================================================== reading
+
+
+_RECORD_FIELDS: Final = frozenset({"type", "version", "variant", "players", "seed", "overrides", "deal", "dealer",
+                                   "first_player", "hand_sizes", "names", "tags", "moves", "result"})
+
+
+def _int(data: Any, where: str, low: int | None = None, high: int | None = None) -> int:
+    if not isinstance(data, int) or isinstance(data, bool):
+        raise NotationError(f"record field {where}: expected an integer, got {_show(data)}")
+    if (low is not None and data < low) or (high is not None and data > high):
+        raise NotationError(f"record field {where}: {data} is out of range ({low}..{high})")
+    return data
+
+
+def _opt_int(data: Any, where: str, low: int | None = None, high: int | None = None) -> int | None:
+    return None if data is None else _int(data, where, low, high)
+
+
+def _text(data: Any, where: str) -> str:
+    if not isinstance(data, str):
+        raise NotationError(f"record field {where}: expected a string, got {_show(data)}")
+    if len(data) > MAX_COMMENT:
+        raise NotationError(f"record field {where}: {len(data)} characters is too long (limit {MAX_COMMENT})")
+    return data
+
+
+def _cards(data: Any, where: str) -> tuple[Card, ...]:
+    out: tuple[Card, ...] = _dec(data, tuple[Card, ...], f"record field {where}")
+    if len(out) > 1000:
+        raise NotationError(f"record field {where}: {len(out)} cards is too many")
+    return out
+
+
+def _read_move(data: Any, i: int) -> RecordedMove:
+    where = f"moves[{i}]"
+    if isinstance(data, str):
+        return RecordedMove(_parse(data, where))
+    if not isinstance(data, dict):
+        raise NotationError(f"record field {where}: expected a move such as '7h' or an object, got {_show(data)}")
+    unknown = sorted(set(data) - {"move", "seat", "time", "comment"})
+    if unknown:
+        raise NotationError(f"unknown field(s) {', '.join(map(repr, unknown))} in record field {where}")
+    if "move" not in data:
+        raise NotationError(f"record field {where} is missing the field 'move'")
+    return RecordedMove(
+        _parse(data["move"], where),
+        seat=_opt_int(data.get("seat"), f"{where}.seat", 0, MAX_PLAYERS - 1),
+        time=None if data.get("time") is None else _text(data["time"], f"{where}.time"),
+        comment=None if data.get("comment") is None else _text(data["comment"], f"{where}.comment"),
+    )
+
+
+def _parse(data: Any, where: str) -> Move:
+    if not isinstance(data, str):
+        raise NotationError(f"record field {where}: expected a move in notation, got {_show(data)}")
+    try:
+        return parse_move(data)
+    except NotationError as exc:
+        raise NotationError(f"record field {where}: {exc}") from None
+
+
+def _read_deal(data: Any, players: int) -> Deal:
+    if not isinstance(data, dict):
+        raise NotationError(f"record field deal: expected an object, got {_show(data)}")
+    unknown = sorted(set(data) - {"hands", "stock", "discard", "dealer", "first_player", "start_effects"})
+    if unknown:
+        raise NotationError(f"unknown field(s) {', '.join(map(repr, unknown))} in record field deal")
+    for key in ("hands", "stock", "discard"):
+        if key not in data:
+            raise NotationError(f"record field deal is missing the field {key!r}")
+    hands = data["hands"]
+    if not isinstance(hands, list) or len(hands) > MAX_PLAYERS:
+        raise NotationError(f"record field deal.hands: expected a list of hands, got {_show(hands)}")
+    start_effects = data.get("start_effects", True)
+    if not isinstance(start_effects, bool):
+        raise NotationError(f"record field deal.start_effects: expected true or false, got {_show(start_effects)}")
+    return Deal(
+        hands=tuple(_cards(h, f"deal.hands[{i}]") for i, h in enumerate(hands)),
+        stock=_cards(data["stock"], "deal.stock"),
+        discard=_cards(data["discard"], "deal.discard"),
+        dealer=_int(data.get("dealer", 0), "deal.dealer", 0, players - 1),
+        first_player=_opt_int(data.get("first_player"), "deal.first_player", 0, players - 1),
+        start_effects=start_effects,
+    )
+
+
+def _read_result(data: Any, players: int) -> RecordResult | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise NotationError(f"record field result: expected an object or null, got {_show(data)}")
+    unknown = sorted(set(data) - {"winner", "end"})
+    if unknown:
+        raise NotationError(f"unknown field(s) {', '.join(map(repr, unknown))} in record field result")
+    if "end" not in data:
+        raise NotationError("record field result is missing the field 'end'")
+    end: EndReason = _dec(data["end"], EndReason, "record field result.end")
+    return RecordResult(_opt_int(data.get("winner"), "result.winner", 0, players - 1), end)
+
+
+def _read_overrides(data: Any) -> dict[str, dict[str, Any] | None]:
+    if not isinstance(data, dict):
+        raise NotationError(f"record field overrides: expected an object of rule IDs, got {_show(data)}")
+    out: dict[str, dict[str, Any] | None] = {}
+    for rule_id, params in data.items():
+        if params is not None and not isinstance(params, dict):
+            raise NotationError(f"record field overrides.{rule_id}: expected an object of parameters or null")
+        out[rule_id] = params
+    return out
+
+
+def _read_record(data: Any) -> GameRecord:
+    if not isinstance(data, dict):
+        raise NotationError(f"a record must be a JSON object, got {_show(data)}")
+    if data.get("type") != "record":
+        raise NotationError(f"a record has type {_show(data.get('type'))}: expected 'record'")
+    version = data.get("version")
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise NotationError(
+            f"unsupported version {_show(version)} of 'record' JSON: this library reads version {FORMAT_VERSION}")
+    unknown = sorted(set(data) - _RECORD_FIELDS)
+    if unknown:
+        raise NotationError(f"unknown field(s) {', '.join(map(repr, unknown))} in record")
+    for key in ("variant", "players", "moves"):
+        if key not in data:
+            raise NotationError(f"record is missing the field {key!r}")
+    ref = data["variant"]
+    if not isinstance(ref, dict) or not set(ref) <= {"id", "version", "definition"}:
+        raise NotationError(f"record field variant: expected {{\"id\": ..., \"version\": ...}}, got {_show(ref)}")
+    vid = ref.get("id")
+    if not isinstance(vid, str) or len(vid) > 200:
+        raise NotationError(f"record field variant.id: expected a variant ID string, got {_show(vid)}")
+    vversion = _int(ref.get("version"), "variant.version", 0)
+    definition = None
+    if ref.get("definition") is not None:
+        definition = variant_from_json(ref["definition"])
+    players = _int(data["players"], "players", 1, MAX_PLAYERS)
+    seed = _int(data.get("seed", 0), "seed", -(1 << 127), 1 << 127)
+    moves = data["moves"]
+    if not isinstance(moves, list):
+        raise NotationError(f"record field moves: expected a list, got {_show(moves)}")
+    if len(moves) > MAX_MOVES:
+        raise NotationError(f"record field moves: {len(moves)} moves is too many (limit {MAX_MOVES})")
+    hand_sizes = data.get("hand_sizes")
+    if hand_sizes is not None:
+        if not isinstance(hand_sizes, list) or len(hand_sizes) != players:
+            raise NotationError(f"record field hand_sizes: expected one size per seat, got {_show(hand_sizes)}")
+        hand_sizes = tuple(_int(n, f"hand_sizes[{i}]", 0, 1000) for i, n in enumerate(hand_sizes))
+    names = data.get("names", [])
+    if not isinstance(names, list) or len(names) > players:
+        raise NotationError(f"record field names: expected at most one name per seat, got {_show(names)}")
+    tags = data.get("tags", {})
+    if not isinstance(tags, dict) or len(tags) > 100:
+        raise NotationError(f"record field tags: expected an object of at most 100 strings, got {_show(tags)}")
+    return GameRecord(
+        variant=vid,
+        variant_version=vversion,
+        players=players,
+        seed=seed,
+        moves=tuple(_read_move(m, i) for i, m in enumerate(moves)),
+        result=_read_result(data.get("result"), players),
+        overrides=_read_overrides(data.get("overrides", {})),
+        definition=definition,
+        deal=None if data.get("deal") is None else _read_deal(data["deal"], players),
+        dealer=_opt_int(data.get("dealer"), "dealer", 0, players - 1),
+        first_player=_opt_int(data.get("first_player"), "first_player", 0, players - 1),
+        hand_sizes=hand_sizes,
+        names=tuple(_text(n, f"names[{i}]") for i, n in enumerate(names)),
+        tags={_text(k, "tags key"): _text(v, f"tags.{k}") for k, v in tags.items()},
+    )
+
+
+def dumps_record(record: GameRecord, *, indent: int | None = None) -> str:
+    """The JSON text of one record.
+
+    >>> dumps_record(GameRecord("standard", 1, 2, seed=7))[:40]
+    '{"type": "record", "version": 1, "varian'
+    """
+    return json.dumps(record.to_json(), ensure_ascii=False, indent=indent)
+
+
+def dumps_records(records: Iterable[GameRecord], *, indent: int | None = None) -> str:
+    """The JSON text of a file holding many records (``"type": "records"``).
+
+    >>> loads_records(dumps_records([GameRecord("standard", 1, 2)] * 2)) == [GameRecord("standard", 1, 2)] * 2
+    True
+    """
+    return json.dumps({"type": "records", "version": FORMAT_VERSION, "records": [r.to_json() for r in records]},
+                      ensure_ascii=False, indent=indent)
+
+
+def loads_record(text: str | bytes) -> GameRecord:
+    """Read one record from JSON text (the length is checked before parsing).
+
+    Raises:
+        NotationError: too long, not JSON, or not a valid record; the message says where and why.
+
+    >>> loads_record('{"type": "record", "version": 1, "variant": {"id": "standard", "version": 1}, '
+    ...              '"players": 2, "moves": ["7x"]}')
+    Traceback (most recent call last):
+    ...
+    maumau_rules.errors.NotationError: record field moves[0]: unknown move '7x': unknown card '7x': ...
+    >>> loads_record("x" * 10_000_000)
+    Traceback (most recent call last):
+    ...
+    maumau_rules.errors.NotationError: record of 10000000 characters is too long (limit 5000000)
+    """
+    return _read_record(parse_json_text(text, "record", limit=MAX_RECORD_TEXT))
+
+
+def _split_file(text: str | bytes) -> list[Any]:
+    data = parse_json_text(text, "record file", limit=MAX_RECORD_TEXT)
+    if isinstance(data, dict) and data.get("type") == "records":
+        version = data.get("version")
+        if version != FORMAT_VERSION or isinstance(version, bool):
+            raise NotationError(
+                f"unsupported version {_show(version)} of 'records' JSON: this library reads version {FORMAT_VERSION}")
+        unknown = sorted(set(data) - {"type", "version", "records"})
+        if unknown:
+            raise NotationError(f"unknown field(s) {', '.join(map(repr, unknown))} in record file")
+        data = data.get("records")
+        if not isinstance(data, list):
+            raise NotationError("record file field 'records' must be a list")
+    items = data if isinstance(data, list) else [data]
+    if len(items) > MAX_RECORDS:
+        raise NotationError(f"record file holds {len(items)} records: too many (limit {MAX_RECORDS})")
+    return items
+
+
+def loads_records(text: str | bytes) -> list[GameRecord]:
+    """Read every record of a file: one record, a ``"records"`` document, or a bare JSON list.
+
+    Raises:
+        NotationError: the first malformed record (its index is in the message).
+
+    >>> len(loads_records('[]'))
+    0
+    """
+    out = []
+    for i, item in enumerate(_split_file(text)):
+        try:
+            out.append(_read_record(item))
+        except NotationError as exc:
+            raise NotationError(f"record {i}: {exc}") from None
+    return out
+
+
+# ====================================================================== replay
+
+
+def replay(record: GameRecord) -> Iterator[GameState]:
+    """Replay ``record``: yield the initial state and the state after every move, re-checking each step.
+
+    Raises:
+        ReplayError: at the first violation, with its step index, reason code, rule ID and message.
+
+    >>> rec = GameRecord("standard", 1, 2, seed=3, moves=(RecordedMove(parse_move("pass")),))
+    >>> list(replay(rec))
+    Traceback (most recent call last):
+    ...
+    maumau_rules.records.ReplayError: step 0: pass_not_allowed, rule R_DRAW: illegal move 'pass' by player 1: ...
+    """
+    state = record.start()
+    yield state
+    for i, rm in enumerate(record.moves):
+        try:
+            # apply() validates; in a variant whose R_WRONG_CARD mode is "penalize" a wrong card is a
+            # recorded event (the player draws the penalty), exactly as when the game was played.
+            state = apply(state, rm.move, player=rm.seat)
+        except IllegalMoveError as exc:
+            v = exc.verdict
+            raise ReplayError(v.message, step=i, reason=v.reason.value, rule_id=v.rule_id,
+                              move=str(rm.move)) from None
+        yield state
+    if record.result is not None:
+        got = RecordResult.of(state)
+        if got != record.result:
+            shown = "an unfinished game" if got is None else f"winner {got.winner} ({got.end.value})"
+            raise ReplayError(
+                f"the record says winner {record.result.winner} ({record.result.end.value}), "
+                f"but the moves lead to {shown}",
+                step=len(record.moves), reason=RESULT_MISMATCH,
+            )
+
+
+def first_violation(record: GameRecord) -> ReplayError | None:
+    """Replay ``record`` and return its first violation, or ``None`` when it is valid.
+
+    >>> first_violation(GameRecord("standard", 1, 2, seed=3)) is None
+    True
+    >>> first_violation(GameRecord("standard", 2, 2)).reason
+    'invalid_setup'
+    """
+    try:
+        for _ in replay(record):
+            pass
+    except ReplayError as exc:
+        return exc
+    return None
+
+
+@attrs.frozen
+class RecordReport:
+    """The outcome of checking one record of a file.
+
+    >>> RecordReport(index=0, error=None, moves=12).ok
+    True
+    """
+
+    index: int
+    """The record's index in the file."""
+    error: ReplayError | None
+    """The first violation, or ``None``."""
+    moves: int = 0
+    """Number of moves in the record (0 when it could not be read)."""
+    record: GameRecord | None = attrs.field(default=None, eq=False, repr=False)
+    """The record, when it could be read."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the record is valid.
+
+        >>> RecordReport(0, ReplayError("x", step=None, reason="invalid_record")).ok
+        False
+        """
+        return self.error is None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (what ``maumau validate --json`` prints per record).
+
+        >>> RecordReport(2, None, 5).to_json()
+        {'record': 2, 'ok': True, 'moves': 5, 'error': None}
+        """
+        return {"record": self.index, "ok": self.ok, "moves": self.moves,
+                "error": self.error.to_json() if self.error is not None else None}
+
+
+def validate_records(source: str | bytes | Sequence[GameRecord], *, lenient: bool = True) -> list[RecordReport]:
+    """Check every record of a file (JSON text) or a sequence of records.
+
+    In lenient mode (the default) each record's first violation is reported and checking goes on
+    with the next record; a record that cannot even be read is reported as ``invalid_record``. In
+    strict mode the first violation is raised.
+
+    Raises:
+        ReplayError: in strict mode, the first violation (with ``record_index`` set); in both modes,
+            a file that is not JSON or is too large (``step`` is ``None``, reason ``invalid_record``).
+
+    >>> good = GameRecord("standard", 1, 2, seed=3)
+    >>> bad = GameRecord("standard", 1, 2, seed=3, moves=(RecordedMove(parse_move("pass")),))
+    >>> [(r.index, r.ok) for r in validate_records([good, bad, good])]
+    [(0, True), (1, False), (2, True)]
+    >>> [r.ok for r in validate_records('[{"type": "record"}, ' + dumps_record(good) + ']')]
+    [False, True]
+    """
+    items: list[Any]
+    if isinstance(source, str | bytes | bytearray):
+        try:
+            items = _split_file(source)
+        except NotationError as exc:
+            raise ReplayError(str(exc), step=None, reason=INVALID_RECORD, record_index=None) from None
+    else:
+        items = list(source)
+    reports = []
+    for i, item in enumerate(items):
+        record: GameRecord | None = None
+        error: ReplayError | None
+        try:
+            record = item if isinstance(item, GameRecord) else _read_record(item)
+        except NotationError as exc:
+            error = ReplayError(str(exc), step=None, reason=INVALID_RECORD, record_index=i)
+        else:
+            found = first_violation(record)
+            error = found.at_record(i) if found is not None else None
+        if error is not None and not lenient:
+            raise error
+        reports.append(RecordReport(i, error, len(record.moves) if record else 0, record))
+    return reports
+
+
+# ====================================================================== writing
+
+
+def _as_move(move: Move | str, i: int) -> Move:
+    if isinstance(move, str):
+        try:
+            return parse_move(move)
+        except NotationError as exc:
+            raise NotationError(f"move {i}: {exc}") from None
+    return move
+
+
+def record_from_moves(
+    variant: Variant | str,
+    players: int,
+    seed: int,
+    moves: Iterable[Move | str],
+    *,
+    deal: Deal | None = None,
+    names: Sequence[str] = (),
+    tags: Mapping[str, str] | None = None,
+) -> GameRecord:
+    """Write the record of a finished or unfinished game from its setup and moves.
+
+    Every move is applied (so the record is valid by construction); each recorded move carries its
+    seat, and the result is filled in when the game is over.
+
+    Raises:
+        IllegalMoveError: a move is illegal (the record would not replay).
+        NotationError: a move given as text is not notation.
+
+    >>> rec = record_from_moves("standard", 2, 3, ["draw", "pass"])
+    >>> [str(m.move) for m in rec.moves], rec.moves[0].seat, rec.result
+    (['draw', 'pass'], 1, None)
+    """
+    v = find_variant(variant) if isinstance(variant, str) else variant
+    state = new_game(v, players, seed, deal=deal)
+    recorded = []
+    for i, m in enumerate(moves):
+        move = _as_move(m, i)
+        seat = state.seat_to_act
+        state = apply(state, move)
+        recorded.append(RecordedMove(move, seat=seat))
+    return _record(v, players, seed, deal, tuple(recorded), state, names, tags)
+
+
+def _record(v: Variant, players: int, seed: int, deal: Deal | None, moves: tuple[RecordedMove, ...],
+            final: GameState, names: Sequence[str], tags: Mapping[str, str] | None) -> GameRecord:
+    try:
+        registered = find_variant(v.id) == v
+    except MauMauError:
+        registered = False
+    return GameRecord(variant=v.id, variant_version=v.version, players=players, seed=seed, moves=moves,
+                      result=RecordResult.of(final), definition=None if registered else v, deal=deal,
+                      names=tuple(names), tags=dict(tags or {}))
+
+
+_SEED_MUL: Final = 0x2545F4914F6CDD1D
+_SEED_ADD: Final = 0x632BE59BD9B4E019
+
+
+def _seed_for(rng: int) -> int:
+    """The seed whose generator state is ``rng`` (``seed_state`` is a bijection on 64-bit integers)."""
+    seed = ((rng - _SEED_ADD) * pow(_SEED_MUL, -1, 1 << 64)) % (1 << 64)
+    if seed_state(seed) != rng:  # the rng module changed its seeding; fail loudly rather than mis-record
+        raise NotationError("cannot recover a seed for this state's random generator")
+    return seed
+
+
+def record_from_history(history: Sequence[GameState], *, names: Sequence[str] = (),
+                        tags: Mapping[str, str] | None = None) -> GameRecord:
+    """Write the record of a game from its states (the initial state, then the state after each move).
+
+    The setup is written as an explicit deal with the seed of the initial random state (so later
+    reshuffles replay exactly); each move is the legal move that leads from one state to the next.
+
+    Raises:
+        NotationError: the history is empty, does not start at turn 0, or two states are not one move apart.
+
+    >>> from maumau_rules import legal_moves, apply
+    >>> s0 = new_game("standard", players=3, seed=8)
+    >>> s1 = apply(s0, legal_moves(s0)[0]); s2 = apply(s1, legal_moves(s1)[-1])
+    >>> rec = record_from_history([s0, s1, s2])
+    >>> list(replay(rec))[-1] == s2
+    True
+    """
+    if not history:
+        raise NotationError("a history needs at least the initial state")
+    first = history[0]
+    if first.turn != 0:
+        raise NotationError(f"a history must start at turn 0, not turn {first.turn}")
+    seed = _seed_for(first.rng)
+    deal = None
+    for first_player in range(first.players):
+        for start_effects in (True, False):
+            candidate = Deal(first.hands, first.stock, first.discard, first.dealer, first_player, start_effects)
+            try:
+                if new_game(first.variant, first.players, seed, deal=candidate) == first:
+                    deal = candidate
+                    break
+            except MauMauError:
+                continue
+        if deal is not None:
+            break
+    if deal is None:
+        raise NotationError("the initial state cannot be reproduced from an explicit deal")
+    moves = []
+    for i, (before, after) in enumerate(itertools.pairwise(history)):
+        found = None
+        for move in before.legal_moves():
+            if apply(before, move) == after:
+                found = move
+                break
+        if found is None:
+            raise NotationError(f"no legal move leads from state {i} (turn {before.turn}) to state {i + 1}")
+        moves.append(RecordedMove(found, seat=before.seat_to_act))
+    return _record(first.variant, first.players, seed, deal, tuple(moves), history[-1], names, tags)

@@ -1,0 +1,340 @@
+"""The published JSON Schemas (draft 2020-12) of every JSON form, as Python dicts.
+
+``scripts/export_schemas.py`` writes them to ``docs/schemas/<name>.json``; the tests validate the
+output of :mod:`maumau_rules.notation` and :mod:`maumau_rules.records` against them. Each schema is
+self-contained (its ``$defs`` hold the shared pieces).
+
+>>> sorted(SCHEMAS)
+['card', 'move', 'player-view', 'public-view', 'record', 'records', 'state', 'variant', 'verdict']
+>>> STATE_SCHEMA["properties"]["version"]
+{'const': 1}
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Final
+
+from .errors import NotationError
+
+__all__ = [
+    "CARD_SCHEMA",
+    "MOVE_SCHEMA",
+    "PLAYER_VIEW_SCHEMA",
+    "PUBLIC_VIEW_SCHEMA",
+    "RECORDS_SCHEMA",
+    "RECORD_SCHEMA",
+    "SCHEMAS",
+    "STATE_SCHEMA",
+    "VARIANT_SCHEMA",
+    "VERDICT_SCHEMA",
+    "schema_for",
+]
+
+_DRAFT: Final = "https://json-schema.org/draft/2020-12/schema"
+_BASE: Final = "https://maumau-rules.readthedocs.io/schemas/"
+
+_CARD_RE: Final = r"(?:(?:10|[2-9JQKA])[♣♠♥♦]|Joker)"
+_SUIT_RE: Final = r"[♣♠♥♦]"
+
+_DEFS: Final[dict[str, Any]] = {
+    "card": {
+        "description": "A card in notation: rank then suit symbol ('7♥', '10♠', 'J♣') or 'Joker'.",
+        "type": "string",
+        "pattern": f"^{_CARD_RE}$",
+    },
+    "cards": {"type": "array", "items": {"$ref": "#/$defs/card"}},
+    "suit": {"description": "A suit symbol.", "enum": ["♣", "♠", "♥", "♦"]},
+    "move": {
+        "description": "A move in notation: '7♥', 'J♣>♥' (wish), '9♦ mau' (call), 'draw', 'pass', 'callout 2'.",
+        "type": "string",
+        "pattern": f"^(?:draw|pass|callout [0-9]{{1,3}}|{_CARD_RE}(?:>{_SUIT_RE})?(?: (?:mau|maumau))?)$",
+    },
+    "call": {"description": "A standing call.", "enum": ["mau", "maumau", None]},
+    "seat": {"type": "integer", "minimum": 0},
+    "seat_or_null": {"type": ["integer", "null"], "minimum": 0},
+    "count": {"type": "integer", "minimum": 0},
+    "direction": {"enum": [1, -1]},
+    "phase": {"enum": ["play", "drawn", "series", "over"]},
+    "end": {"enum": ["empty_hand", "blocked", "turn_limit", None]},
+    "reason": {
+        "description": "A stable reason code (maumau_rules.reasons.Reason).",
+        "enum": ["ok", "game_over", "not_your_turn", "stale_state", "wrong_variant", "card_not_in_hand",
+                 "does_not_match", "must_follow_wish", "wild_on_wild", "wild_blocked", "wish_required",
+                 "wish_not_allowed", "must_answer_draw", "must_answer_skip", "must_play_drawn",
+                 "must_continue_series", "finish_forbidden", "draw_not_allowed", "pass_not_allowed",
+                 "call_not_due", "nothing_to_call_out", "not_a_move"],
+    },
+    "variant": {
+        "description": "A full variant definition: the spec/variants/*.toml shape.",
+        "type": "object",
+        "required": ["type", "version", "variant", "rules"],
+        "additionalProperties": False,
+        "properties": {
+            "type": {"const": "variant"},
+            "version": {"const": 1},
+            "variant": {
+                "type": "object",
+                "required": ["id", "name", "deck", "players"],
+                "additionalProperties": False,
+                "properties": {
+                    "id": {"type": "string"},
+                    "name": {"type": "string"},
+                    "deck": {"type": "string"},
+                    "players": {"type": "array", "items": {"type": "integer", "minimum": 1},
+                                "minItems": 2, "maxItems": 2},
+                    "aliases": {"type": "array", "items": {"type": "string"}},
+                    "sources": {"type": "array", "items": {"type": "string"}},
+                    "external": {"type": "boolean"},
+                    "version": {"type": "integer", "minimum": 0},
+                    "summary": {"type": "string"},
+                    "based_on": {"type": "string"},
+                    "since": {"type": "string"},
+                },
+            },
+            "rules": {
+                "description": "Rule ID (UPPER_SNAKE) to its parameters.",
+                "type": "object",
+                "propertyNames": {"pattern": "^R_[A-Z0-9_]+$"},
+                "additionalProperties": {"type": "object"},
+            },
+            "decisions": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "properties": {k: {"type": "string"} for k in ("gap", "param", "value", "reason")},
+                },
+            },
+        },
+    },
+    "variant_ref": {
+        "description": "A variant by ID and version; 'definition' holds the full variant when it is not registered.",
+        "type": "object",
+        "required": ["id", "version"],
+        "additionalProperties": False,
+        "properties": {
+            "id": {"type": "string"},
+            "version": {"type": "integer", "minimum": 0},
+            "definition": {"$ref": "#/$defs/variant"},
+        },
+    },
+}
+
+
+def _doc(name: str, title: str, description: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {
+        "$schema": _DRAFT,
+        "$id": f"{_BASE}{name}.json",
+        "title": title,
+        "description": description,
+        "type": "object",
+        "required": ["type", "version", *required],
+        "additionalProperties": False,
+        "properties": {"type": {"const": name}, "version": {"const": 1}, **properties},
+        "$defs": copy.deepcopy(_DEFS),
+    }
+
+
+CARD_SCHEMA: Final = _doc("card", "Card", "One card.", {"card": {"$ref": "#/$defs/card"}}, ["card"])
+"""A card document."""
+
+MOVE_SCHEMA: Final = _doc("move", "Move", "One move in notation.", {"move": {"$ref": "#/$defs/move"}}, ["move"])
+"""A move document."""
+
+VERDICT_SCHEMA: Final = _doc(
+    "verdict", "Verdict", "Why a move is legal or not: a stable reason code, the deciding rule ID and a message.",
+    {
+        "ok": {"type": "boolean"},
+        "reason": {"$ref": "#/$defs/reason"},
+        "rule_id": {"type": "string", "pattern": "^(R_[A-Z0-9_]+)?$"},
+        "message": {"type": "string"},
+    },
+    ["ok", "reason", "rule_id", "message"],
+)
+"""A verdict document."""
+
+_PUBLIC_PROPS: Final[dict[str, Any]] = {
+    "variant": {"type": "string", "description": "The variant's ID."},
+    "turn": {"$ref": "#/$defs/count", "description": "The state version; echo it with a move."},
+    "seat_to_act": {"$ref": "#/$defs/seat"},
+    "direction": {"$ref": "#/$defs/direction"},
+    "dealer": {"$ref": "#/$defs/seat"},
+    "phase": {"$ref": "#/$defs/phase"},
+    "hand_sizes": {"type": "array", "items": {"$ref": "#/$defs/count"}, "minItems": 1},
+    "stock_size": {"$ref": "#/$defs/count"},
+    "discard": {"$ref": "#/$defs/cards", "minItems": 1, "description": "Bottom to top; the last is the top card."},
+    "wished_suit": {"anyOf": [{"$ref": "#/$defs/suit"}, {"type": "null"}]},
+    "any_card": {"type": "boolean"},
+    "pending_draw": {"$ref": "#/$defs/count"},
+    "pending_skip": {"$ref": "#/$defs/count"},
+    "announced": {"type": "array", "items": {"$ref": "#/$defs/call"}},
+    "missed_call": {"$ref": "#/$defs/seat_or_null"},
+    "winner": {"$ref": "#/$defs/seat_or_null"},
+    "end": {"$ref": "#/$defs/end"},
+    "series": {"$ref": "#/$defs/cards", "description": "Cards played so far this turn."},
+    "scores": {"type": ["array", "null"], "items": {"type": "integer"}, "description": "Match scores by seat."},
+}
+_PUBLIC_REQUIRED: Final = [k for k in _PUBLIC_PROPS if k not in ("series", "scores")]
+
+PUBLIC_VIEW_SCHEMA: Final = _doc(
+    "public-view", "Public view", "What every player and spectator may see.", dict(_PUBLIC_PROPS), _PUBLIC_REQUIRED
+)
+"""A spectator's view."""
+
+PLAYER_VIEW_SCHEMA: Final = _doc(
+    "player-view", "Player view", "What one seat may see: the public view, its own hand and its legal moves.",
+    {
+        **_PUBLIC_PROPS,
+        "seat": {"$ref": "#/$defs/seat"},
+        "hand": {"$ref": "#/$defs/cards"},
+        "drawn": {"anyOf": [{"$ref": "#/$defs/card"}, {"type": "null"}]},
+        "legal_moves": {"type": "array", "items": {"$ref": "#/$defs/move"}},
+    },
+    _PUBLIC_REQUIRED,
+)
+"""A player's view."""
+
+STATE_SCHEMA: Final = _doc(
+    "state", "Game state",
+    "The full state, for a server's own storage. It holds every hidden card: never send it to a client.",
+    {
+        "variant": {"$ref": "#/$defs/variant_ref"},
+        "hands": {"type": "array", "items": {"$ref": "#/$defs/cards"}, "minItems": 1},
+        "stock": {"$ref": "#/$defs/cards", "description": "Bottom to top."},
+        "discard": {"$ref": "#/$defs/cards", "minItems": 1, "description": "Bottom to top."},
+        "seat_to_act": {"$ref": "#/$defs/seat"},
+        "direction": {"$ref": "#/$defs/direction"},
+        "dealer": {"$ref": "#/$defs/seat"},
+        "phase": {"$ref": "#/$defs/phase"},
+        "pending_draw": {"$ref": "#/$defs/count"},
+        "penalty_stack": {"$ref": "#/$defs/cards"},
+        "pending_skip": {"$ref": "#/$defs/count"},
+        "wished_suit": {"anyOf": [{"$ref": "#/$defs/suit"}, {"type": "null"}]},
+        "any_card": {"type": "boolean"},
+        "drawn": {"anyOf": [{"$ref": "#/$defs/card"}, {"type": "null"}]},
+        "turn_plays": {"$ref": "#/$defs/cards"},
+        "announced": {"type": "array", "items": {"$ref": "#/$defs/call"}},
+        "missed_call": {"$ref": "#/$defs/seat_or_null"},
+        "fresh": {"type": "boolean"},
+        "passes": {"$ref": "#/$defs/count"},
+        "turn": {"$ref": "#/$defs/count"},
+        "rng": {"type": "integer", "minimum": 0, "maximum": 18446744073709551615},
+        "winner": {"$ref": "#/$defs/seat_or_null"},
+        "end": {"$ref": "#/$defs/end"},
+    },
+    ["variant", "hands", "stock", "discard", "seat_to_act", "direction", "dealer", "phase", "pending_draw",
+     "penalty_stack", "pending_skip", "wished_suit", "any_card", "drawn", "turn_plays", "announced",
+     "missed_call", "fresh", "passes", "turn", "rng", "winner", "end"],
+)
+"""A full game state."""
+
+VARIANT_SCHEMA: Final[dict[str, Any]] = {
+    "$schema": _DRAFT,
+    "$id": f"{_BASE}variant.json",
+    "title": "Variant",
+    "$ref": "#/$defs/variant",
+    "$defs": copy.deepcopy(_DEFS),
+}
+"""A variant definition."""
+
+_RECORDED_MOVE: Final = {
+    "anyOf": [
+        {"$ref": "#/$defs/move"},
+        {
+            "type": "object",
+            "required": ["move"],
+            "additionalProperties": False,
+            "properties": {
+                "move": {"$ref": "#/$defs/move"},
+                "seat": {"$ref": "#/$defs/seat"},
+                "time": {"type": "string", "maxLength": 4000, "description": "ISO 8601 suggested; ignored."},
+                "comment": {"type": "string", "maxLength": 4000, "description": "Ignored by the engine."},
+            },
+        },
+    ]
+}
+
+RECORD_SCHEMA: Final = _doc(
+    "record", "Game record", "A game: variant, setup (seed or explicit deal), moves in order, and result.",
+    {
+        "variant": {"$ref": "#/$defs/variant_ref"},
+        "players": {"type": "integer", "minimum": 1, "maximum": 64},
+        "seed": {"type": "integer"},
+        "overrides": {
+            "description": "Rule parameter overrides by rule ID; null removes the rule.",
+            "type": "object",
+            "propertyNames": {"pattern": "^R_[A-Z0-9_]+$"},
+            "additionalProperties": {"type": ["object", "null"]},
+        },
+        "deal": {
+            "type": "object",
+            "required": ["hands", "stock", "discard"],
+            "additionalProperties": False,
+            "properties": {
+                "hands": {"type": "array", "items": {"$ref": "#/$defs/cards"}},
+                "stock": {"$ref": "#/$defs/cards"},
+                "discard": {"$ref": "#/$defs/cards", "minItems": 1},
+                "dealer": {"$ref": "#/$defs/seat"},
+                "first_player": {"$ref": "#/$defs/seat_or_null"},
+                "start_effects": {"type": "boolean"},
+            },
+        },
+        "dealer": {"$ref": "#/$defs/seat"},
+        "first_player": {"$ref": "#/$defs/seat"},
+        "hand_sizes": {"type": "array", "items": {"$ref": "#/$defs/count"}},
+        "names": {"type": "array", "items": {"type": "string"}},
+        "tags": {"type": "object", "additionalProperties": {"type": "string"}},
+        "moves": {"type": "array", "items": _RECORDED_MOVE, "maxItems": 20000},
+        "result": {
+            "anyOf": [
+                {"type": "null"},
+                {
+                    "type": "object",
+                    "required": ["end"],
+                    "additionalProperties": False,
+                    "properties": {"winner": {"$ref": "#/$defs/seat_or_null"}, "end": {"$ref": "#/$defs/end"}},
+                },
+            ]
+        },
+    },
+    ["variant", "players", "moves"],
+)
+"""One game record."""
+
+RECORDS_SCHEMA: Final[dict[str, Any]] = _doc(
+    "records", "Game records", "A file of many game records.",
+    {"records": {"type": "array", "items": {"$ref": "#/$defs/record"}, "maxItems": 10000}},
+    ["records"],
+)
+RECORDS_SCHEMA["$defs"]["record"] = {k: copy.deepcopy(v) for k, v in RECORD_SCHEMA.items()
+                                     if k not in ("$schema", "$id", "$defs")}
+"""A file of game records (each item validates against :data:`RECORD_SCHEMA`)."""
+
+SCHEMAS: Final[dict[str, dict[str, Any]]] = {
+    "card": CARD_SCHEMA,
+    "move": MOVE_SCHEMA,
+    "state": STATE_SCHEMA,
+    "player-view": PLAYER_VIEW_SCHEMA,
+    "public-view": PUBLIC_VIEW_SCHEMA,
+    "verdict": VERDICT_SCHEMA,
+    "variant": VARIANT_SCHEMA,
+    "record": RECORD_SCHEMA,
+    "records": RECORDS_SCHEMA,
+}
+"""Every schema by the ``type`` of its documents (also the file name under ``docs/schemas/``)."""
+
+
+def schema_for(document: dict[str, Any]) -> dict[str, Any]:
+    """The schema of a JSON document, chosen by its ``type`` field.
+
+    Raises:
+        NotationError: the document has no known type.
+
+    >>> schema_for({"type": "move"})["title"]
+    'Move'
+    """
+    kind = document.get("type") if isinstance(document, dict) else None
+    if not isinstance(kind, str) or kind not in SCHEMAS:
+        raise NotationError(f"no schema for a document of type {kind!r}: known types are {', '.join(SCHEMAS)}")
+    return SCHEMAS[kind]
