@@ -1,6 +1,7 @@
 """The ``maumau`` command: play in the terminal against the computer, or watch bots play.
 
->>> main(["play", "--bots-only", "--players", "2", "--seed", "1", "--rounds", "1", "--quiet"])
+>>> import io
+>>> main(["play", "--bots-only", "--players", "2", "--seed", "1", "--rounds", "1", "--quiet"], out=io.StringIO())
 0
 """
 
@@ -33,8 +34,8 @@ def describe_move(before: GameState, move: Move, after: GameState, human: int | 
 
     >>> from maumau_rules import new_game, Draw, apply
     >>> s = new_game("standard", players=2, seed=3)
-    >>> describe_move(s, Draw(), apply(s, Draw()))
-    'P0 draws 1 card'
+    >>> describe_move(s, Draw(), apply(s, Draw())) == f"P{s.seat_to_act} draws 1 card"
+    True
     """
     seat = before.seat_to_act
     who = _name(seat, human)
@@ -119,8 +120,9 @@ def _ask_move(state: GameState, pv: PlayerView, human: int, read: Callable[[str]
 
 
 def _play_round(match: Match, bots: list[Bot], human: int | None, read: Callable[[str], str], out: TextIO,
-                quiet: bool) -> GameState | None:
+                quiet: bool, history: list[GameState]) -> GameState | None:
     state = match.game
+    history.append(state)
     v = match.variant
     seats = match.seats
     if not quiet:
@@ -141,6 +143,7 @@ def _play_round(match: Match, bots: list[Bot], human: int | None, read: Callable
         if not quiet:
             print(describe_move(state, move, after, human if human is None else seats.index(human)), file=out)
         state = after
+        history.append(state)
     return state
 
 
@@ -157,14 +160,14 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str], out: TextIO)
     print(f"{v.name}: {args.players} players, seed {args.seed}"
           + ("" if human is None else "; you are seat 0"), file=out)
     rounds = 0
-    moves_log: list[str] = []
+    histories: list[list[GameState]] = []
     while not match.over:
-        final = _play_round(match, bots, human, read, out, args.quiet)
+        histories.append([])
+        final = _play_round(match, bots, human, read, out, args.quiet, histories[-1])
         if final is None:
             print("bye", file=out)
-            return 0
+            return _save(args.save, histories, out)
         rounds += 1
-        moves_log.append(f"round {match.round_no}: winner {final.winner}")
         match = next_round(match, final)
         print(f"after round {rounds}: scores " + ", ".join(
             f"{_name(i, human)} {s}" for i, s in enumerate(match.scores)), file=out)
@@ -173,19 +176,25 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str], out: TextIO)
         if human is not None and not match.over:
             try:
                 if read("next round? [Y/n] ").strip().lower() in ("n", "no", "q", "quit"):
-                    return 0
+                    return _save(args.save, histories, out)
             except EOFError:
-                return 0
+                return _save(args.save, histories, out)
     if match.over:
         print(f"match over: {_name(match.winner, human) if match.winner is not None else 'nobody'} "
               f"win{'' if match.winner == human else 's'} the match", file=out)
-    if args.save:
-        records = _records_cli()
-        if records is None:
-            print("saving records needs maumau_rules.cli_records", file=out)
-        else:
-            records.save_match(args.save, match)
-            print(f"saved {args.save}", file=out)
+    return _save(args.save, histories, out)
+
+
+def _save(path: str | None, histories: list[list[GameState]], out: TextIO) -> int:
+    """Write one game record per round played (a JSON list when there are several) to ``path``."""
+    if not path or not any(histories):
+        return 0
+    from .records import dumps_records, record_from_history
+
+    records = [record_from_history(h) for h in histories if h]
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(dumps_records(records, indent=1) + "\n")
+    print(f"saved {len(records)} record{'s' if len(records) != 1 else ''} to {path}", file=out)
     return 0
 
 
@@ -231,9 +240,10 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = input, out: TextIO | None = None) -> int:
     """Run the ``maumau`` command; returns the exit status.
 
-    >>> main(["variants"]) == 0
-    standard ...
-    True
+    >>> import io
+    >>> buf = io.StringIO()
+    >>> main(["variants"], out=buf), "standard" in buf.getvalue()
+    (0, True)
     """
     stream = out if out is not None else sys.stdout
     args = _parser().parse_args(argv)
@@ -243,6 +253,8 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = inpu
         import secrets
 
         args.seed = secrets.randbelow(1_000_000)
+    if args.command not in ("play", "variants"):
+        args.out = stream
     result: int = args.func(args, read, stream) if args.command in ("play", "variants") else args.func(args)
     return result
 

@@ -97,7 +97,9 @@ class DeckSpec:
         return attrs.evolve(self, packs=packs)
 
     def __str__(self) -> str:
-        base = f"french-{len(self.ranks) * 4}" if len(self.ranks) * 4 in _PIPS_FROM else self._rank_list()
+        size = len(self.ranks) * 4
+        standard = size in _PIPS_FROM and self.ranks == _ranks_from(_PIPS_FROM[size])
+        base = f"french-{size}" if standard else self._rank_list()
         out = base + (f"+{self.jokers}j" if self.jokers else "")
         return out + (f" x{self.packs}" if self.packs > 1 else "")
 
@@ -113,6 +115,9 @@ class DeckSpec:
 
         >>> DeckSpec.parse("skat") == SKAT_32, str(DeckSpec.parse("french-52+3j"))
         (True, 'french-52+3j')
+        >>> str(DeckSpec.parse("ranks:2/3/4/5/6/7/8/9"))
+        'ranks:2/3/4/5/6/7/8/9'
+        
         """
         m = re.fullmatch(r"\s*(skat|piquet|french-(32|36|52)|ranks:([0-9JQKA/]+))\s*(?:\+(\d)j)?\s*(?:x(\d))?\s*",
                          text.lower() if isinstance(text, str) else "")
