@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -83,3 +84,20 @@ def test_unknown_variant_is_a_clear_error() -> None:
     out = io.StringIO()
     assert main(["play", "--bots-only", "--variant", "uno"], out=out) == 2
     assert "unknown variant 'uno'" in out.getvalue()
+
+
+def test_play_can_save_a_record_that_validates(tmp_path: Path) -> None:
+    """``maumau play --save`` writes the records of the rounds played; ``maumau validate`` accepts them."""
+    target = tmp_path / "game.json"
+    out = io.StringIO()
+    assert main(["play", "--bots-only", "--players", "3", "--seed", "4", "--rounds", "2", "--quiet",
+                 "--save", str(target)], out=out) == 0
+    assert "saved 2 records" in out.getvalue()
+    report = io.StringIO()
+    assert main(["validate", str(target)], out=report) == 0
+    assert report.getvalue().count(": OK") == 2
+    text = target.read_text(encoding="utf-8")
+    target.write_text(text.replace('"move": "draw"', '"move": "pass"', 1), encoding="utf-8")
+    bad = io.StringIO()
+    assert main(["validate", str(target)], out=bad) != 0
+    assert "INVALID at step" in bad.getvalue()
