@@ -46,6 +46,8 @@ def new_game(
     dealer: int | None = None,
     first_player: int | None = None,
     hand_sizes: Sequence[int] | None = None,
+    deck_order: Sequence[Card] | None = None,
+    cut: int | None = None,
 ) -> GameState:
     """Start a round: choose the dealer, shuffle, cut, deal and turn up the start card, all from ``seed``.
 
@@ -57,6 +59,9 @@ def new_game(
         dealer: the dealer's seat; by default the variant's R_DEALER rule chooses.
         first_player: the seat that plays first; by default the variant's R_TURN_ORDER rule chooses.
         hand_sizes: per-seat hand sizes (for matches where hands shrink); by default R_DEAL decides.
+        deck_order: the shuffled deck as recorded at a real table, in dealing order (cards are dealt
+            from the front; after the deal the last card is turned up); replaces the seeded shuffle.
+        cut: where the deck is cut (the cut packet is the first ``cut + 1`` cards); by default from ``seed``.
 
     Raises:
         VariantError: the player count is outside the variant's range, or the deal is impossible.
@@ -67,6 +72,10 @@ def new_game(
     ([6, 6], 20)
     >>> new_game("standard", players=2, seed=5) == s
     True
+    >>> from maumau_rules import SKAT_32
+    >>> t = new_game("standard", players=2, deck_order=SKAT_32.cards(), cut=3, dealer=0)
+    >>> str(t.top_card), [str(c) for c in t.hands[1][:2]]
+    ('10♣', ['J♣', 'K♣'])
     """
     v = find_variant(variant) if isinstance(variant, str) else variant
     rs = v.ruleset
@@ -86,11 +95,22 @@ def new_game(
             f"{len(rs.deck_cards)} cards of {v.deck}"
         )
     first = _first_player(rs, players, dealer) if first_player is None else first_player % players
+    if deck_order is not None:
+        order = tuple(deck_order)
+        if Counter(order) != Counter(rs.deck_cards):
+            raise StateError(f"deck_order does not hold exactly the {v.deck} deck of {v.id!r}")
+        if cut is not None and not (isinstance(cut, int) and 0 <= cut < len(order) - 1):
+            raise StateError(f"cut {cut!r} must be between 0 and {len(order) - 2}")
     while True:
-        deck, state = _rng.shuffle(rs.deck_cards, state)
-        result = _cut_and_deal(rs, deck, players, dealer, sizes, first, state)
+        if deck_order is not None:
+            deck = order
+        else:
+            deck, state = _rng.shuffle(rs.deck_cards, state)
+        result = _cut_and_deal(rs, deck, players, dealer, sizes, first, state, cut)
         if result is not None:
             break
+        if deck_order is not None:
+            raise StateError("deck_order and cut give a redeal (R_CUT): one special card too many was cut")
         state = _rng.next_u64(state)[1]  # a redeal (R_CUT): shuffle again
     hands, stock, start, state = result
     return _opening(v, rs, hands, stock, (start,), dealer, first, state, start_effects=True)
@@ -117,20 +137,28 @@ def _first_player(rs: Ruleset, players: int, dealer: int) -> int:
 
 
 def _cut_and_deal(
-    rs: Ruleset, deck: tuple[Card, ...], players: int, dealer: int, sizes: list[int], first: int, state: int
+    rs: Ruleset, deck: tuple[Card, ...], players: int, dealer: int, sizes: list[int], first: int, state: int,
+    cut: int | None = None,
 ) -> tuple[list[list[Card]], list[Card], Card, int] | None:
+    """Cut (R_CUT), deal (R_DEAL) and turn up the start card (R_START_CARD); ``None`` means a redeal."""
     cutter = (dealer - 1) % players if rs.cut_by == "right" else (dealer + 1) % players
     kept: list[Card] = []
     start: Card | None = None
     pile = list(deck)
     if rs.cut_mode == "simple":
-        k, state = _rng.randbelow(len(pile) - 1, state)
+        if cut is None:
+            k, state = _rng.randbelow(len(pile) - 1, state)
+        else:
+            k = cut
         pile = pile[k + 1:] + pile[: k + 1]
     elif rs.cut_mode == "power_cards":
         # R_CUT power_cards: four cuts; each exposes the card at the cut; power cards may be kept.
         exposed: list[int] = []
-        for _ in range(4):
-            k, state = _rng.randbelow(len(pile), state)
+        for i in range(4):
+            if cut is None:
+                k, state = _rng.randbelow(len(pile), state)
+            else:
+                k = (cut + i * 7) % len(pile)
             while k in exposed:
                 k = (k + 1) % len(pile)
             exposed.append(k)
@@ -142,8 +170,11 @@ def _cut_and_deal(
         pile = [c for i, c in enumerate(pile) if i not in keep]
     elif rs.cut_mode == "bottom_ceremony":
         # R_CUT bottom_ceremony: pull cards from the bottom of the cut packet; keep specials, the first
-        # plain card starts the pile; one special too many forces a redeal.
-        k, state = _rng.randbelow(len(pile) - 1, state)
+        # plain card starts the pile; one special too many forces a redeal (MK-CUT-3..5).
+        if cut is None:
+            k, state = _rng.randbelow(len(pile) - 1, state)
+        else:
+            k = cut
         packet_bottom = k  # the packet is pile[: k + 1]; its bottom card is pile[k]
         i = packet_bottom
         while True:
@@ -158,17 +189,24 @@ def _cut_and_deal(
             break
         taken = {i, *[(packet_bottom - j) % len(pile) for j in range(len(kept))]}
         pile = [c for j, c in enumerate(pile) if j not in taken]
-    need = list(sizes)
     hands: list[list[Card]] = [[] for _ in range(players)]
-    if kept:
-        hands[cutter].extend(kept)
-        need[cutter] = max(0, need[cutter] - len(kept))
     order = [(first + i * rs.direction) % players for i in range(players)]
     packets = rs.packets or (1,) * max(sizes, default=0)
+    quota = [[*packets] for _ in range(players)]
+    need = list(sizes)
+    if kept:
+        # MK-DEAL-3: the cutter keeps his cards and gets that many fewer in the first dealing round(s).
+        hands[cutter].extend(kept)
+        need[cutter] = max(0, need[cutter] - len(kept))
+        left = len(kept)
+        for j, p in enumerate(quota[cutter]):
+            d = min(p, left)
+            quota[cutter][j] -= d
+            left -= d
     pos = 0
-    for p in packets:
+    for j in range(len(packets)):
         for seat in order:
-            n = min(p, need[seat])
+            n = min(quota[seat][j], need[seat])
             hands[seat].extend(pile[pos: pos + n])
             need[seat] -= n
             pos += n
@@ -180,6 +218,12 @@ def _cut_and_deal(
     rest = pile[pos:]
     if start is None:
         start = rest.pop()
+        for _ in range(len(rest)):
+            if not rs.start_rebury.matches(start):
+                break
+            # R_START_CARD rebury: the card goes back under the stock and the next one is turned.
+            rest.insert(0, start)
+            start = rest.pop()
     return hands, rest, start, state
 
 
@@ -278,9 +322,9 @@ def _fits(s: GameState, rs: Ruleset, card: Card, info: CardInfo, top: Card) -> V
     """Whether ``card`` may go on ``top`` by matching and wild rules; ``None`` means it fits."""
     if info.wild:
         top_info = rs.info.get(top, _NO_INFO)
-        if top_info.wild and top.rank is card.rank and not rs.wild_on_same:
-            if not (s.any_card and rs.start_wild_allows_same and s.turn == 0):
-                return Verdict.reject(Reason.WILD_ON_WILD, "R_WILD",
+        if (top_info.wild and top.rank is card.rank and not rs.wild_on_same
+                and not (s.any_card and rs.start_wild_allows_same and s.turn == 0)):
+            return Verdict.reject(Reason.WILD_ON_WILD, "R_WILD",
                                       f"{card} may not be played on {top}: no wild on a wild of the same rank")
         if s.fresh and top_info.blocks_wild:
             return Verdict.reject(Reason.WILD_BLOCKED, "R_WILD",
@@ -343,11 +387,11 @@ def _playable(s: GameState, rs: Ruleset, card: Card, hand: tuple[Card, ...]) -> 
         if card.rank is not series_rank:
             return Verdict.reject(Reason.MUST_CONTINUE_SERIES, "R_SERIES",
                                   f"{card} cannot continue the series of {series_rank.symbol}s")
-        if info.wild and not rs.info.get(top, _NO_INFO).series:
-            # R_WILD_FINISH_SERIES: a run of wilds only at the finish, when nothing else is left
-            if not (rs.wild_finish_series and all(c.rank is card.rank for c in hand)):
-                return Verdict.reject(Reason.WILD_ON_WILD, "R_WILD",
-                                      f"{card} may not be played on {top}: no wild on a wild of the same rank")
+        # R_WILD_FINISH_SERIES: a run of wilds only at the finish, when nothing else is left
+        if (info.wild and not rs.info.get(top, _NO_INFO).series
+                and not (rs.wild_finish_series and all(c.rank is card.rank for c in hand))):
+            return Verdict.reject(Reason.WILD_ON_WILD, "R_WILD",
+                                  f"{card} may not be played on {top}: no wild on a wild of the same rank")
     elif phase is Phase.DRAWN:
         if rs.after_draw == "none":
             return Verdict.reject(Reason.MUST_PLAY_DRAWN, "R_DRAW", f"{card}: after drawing the turn ends; pass")
@@ -358,13 +402,10 @@ def _playable(s: GameState, rs: Ruleset, card: Card, hand: tuple[Card, ...]) -> 
         if bad is not None:
             return bad
     elif s.pending_draw:
-        ok = False
-        if info.cancel:
-            ok = True
-        elif info.stackable and rs.info.get(top, _NO_INFO).stackable:
-            ok = _fits(s, rs, card, info, top) is None
-        elif info.wild and rs.wild_on_pending_draw:
-            ok = _fits(s, rs, card, info, top) is None
+        top_info = rs.info.get(top, _NO_INFO)
+        stacks = info.stackable and top_info.stackable and info.stack_group == top_info.stack_group
+        ok = info.cancel or ((stacks or (info.wild and rs.wild_on_pending_draw))
+                             and _fits(s, rs, card, info, top) is None)
         if not ok:
             return Verdict.reject(Reason.MUST_ANSWER_DRAW, "R_DRAW_PENALTY",
                                   f"{card} does not answer the pending draw (+{s.pending_draw}): "
@@ -425,6 +466,8 @@ def _generate(s: GameState) -> tuple[Move, ...]:
 
 
 def _draw_allowed(s: GameState, rs: Ruleset, any_play: bool) -> bool:
+    if s.phase is Phase.DRAWN:
+        return _must_draw_on(s, rs)
     if s.phase is not Phase.PLAY or s.pending_skip:
         return False
     if s.pending_draw:
@@ -434,9 +477,18 @@ def _draw_allowed(s: GameState, rs: Ruleset, any_play: bool) -> bool:
     return rs.voluntary_draw or not any_play
 
 
+def _must_draw_on(s: GameState, rs: Ruleset) -> bool:
+    """R_DRAW until_playable: after drawing a card that cannot be played, the player draws again."""
+    if not rs.draw_until_playable or s.drawn is None or not _can_draw(s, rs):
+        return False
+    return _playable(s, rs, s.drawn, s.hands[s.seat_to_act]) is not None
+
+
 def _pass_allowed(s: GameState, rs: Ruleset) -> bool:
+    if s.phase is Phase.DRAWN:
+        return not _must_draw_on(s, rs)
     if s.phase is not Phase.PLAY:
-        return True  # DRAWN and SERIES end the turn with a pass
+        return True  # SERIES ends the turn with a pass
     if s.pending_draw:
         return False
     if s.pending_skip:
@@ -527,6 +579,9 @@ def _explain(s: GameState, move: Move) -> Verdict:
                               f"{who}: '{word}' is not the call due with this play ('{_word(rs, due)}')")
     if isinstance(move, Draw):
         if s.phase is Phase.DRAWN:
+            if rs.draw_until_playable:
+                return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_DRAW",
+                                      f"{who}: the drawn card can be played, or nothing is left to draw")
             return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_DRAW", f"{who}: only one card may be drawn per turn")
         if s.phase is Phase.SERIES:
             return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_SERIES", f"{who}: continue the series or pass")
@@ -536,6 +591,9 @@ def _explain(s: GameState, move: Move) -> Verdict:
             return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_BLOCKED_END", f"{who}: there is no card left to draw")
         return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_DRAW", f"{who}: drawing is not allowed while a card can be played")
     if isinstance(move, Pass):
+        if s.phase is Phase.DRAWN:
+            return Verdict.reject(Reason.PASS_NOT_ALLOWED, "R_DRAW",
+                                  f"{who}: the drawn card {s.drawn} cannot be played: draw again")
         if s.pending_draw:
             return Verdict.reject(Reason.MUST_ANSWER_DRAW, "R_DRAW_PENALTY",
                                   f"{who}: must answer the pending draw (+{s.pending_draw})")
@@ -574,7 +632,7 @@ def apply(state: GameState, move: Move, *, player: int | None = None, turn: int 
     >>> apply(s, Pass())
     Traceback (most recent call last):
     ...
-    maumau_rules.errors.IllegalMoveError: illegal move 'pass' by player 0: play a card or draw; passing is not allowed now
+    maumau_rules.errors.IllegalMoveError: illegal move 'pass' by player ...: play a card or draw; passing is not allowed now
     """
     if turn is not None or player is not None or not is_legal(state, move):
         verdict = check(state, move, player=player, turn=turn)
@@ -594,9 +652,28 @@ _WRONG_CARD_REASONS: Final = frozenset({Reason.DOES_NOT_MATCH, Reason.MUST_FOLLO
 class _Next:
     """Mutable scratch copy of a state, used inside one transition and then frozen."""
 
-    __slots__ = ("announced", "any_card", "direction", "discard", "drawn", "end", "hands", "missed_call", "passes",
-                 "pending_draw", "pending_skip", "penalty_stack", "phase", "rng", "seat_to_act", "stock", "turn_plays",
-                 "wished_suit", "winner", "fresh")
+    __slots__ = (
+        "announced",
+        "any_card",
+        "direction",
+        "discard",
+        "drawn",
+        "end",
+        "fresh",
+        "hands",
+        "missed_call",
+        "passes",
+        "penalty_stack",
+        "pending_draw",
+        "pending_skip",
+        "phase",
+        "rng",
+        "seat_to_act",
+        "stock",
+        "turn_plays",
+        "winner",
+        "wished_suit",
+    )
 
     def __init__(self, s: GameState) -> None:
         self.hands = list(s.hands)
@@ -646,8 +723,7 @@ def _transition(s: GameState, move: Move) -> GameState:
     rs = s.variant.ruleset
     n = _Next(s)
     seat = s.seat_to_act
-    if not isinstance(move, CallOut) and n.missed_call is not None and n.missed_call != seat:
-        n.missed_call = None  # the window to call out closes when the next player acts
+    _close_window(n, rs, seat, move)
     match move:
         case Play():
             _do_play(s, n, rs, seat, move)
@@ -667,6 +743,17 @@ def _transition(s: GameState, move: Move) -> GameState:
     return out
 
 
+def _close_window(n: _Next, rs: Ruleset, seat: int, move: Move) -> None:
+    """R_ANNOUNCE window: a missed call can be called out until the next player (or the offender) acts."""
+    if isinstance(move, CallOut) or n.missed_call is None:
+        return
+    if rs.announce is not None and rs.announce.window == "until_own_turn":
+        if n.missed_call == seat:
+            n.missed_call = None
+    elif n.missed_call != seat:
+        n.missed_call = None
+
+
 def _next_seat(n: _Next, seat: int, steps: int, players: int) -> int:
     return (seat + n.direction * steps) % players
 
@@ -682,7 +769,7 @@ def _do_play(s: GameState, n: _Next, rs: Ruleset, seat: int, move: Play) -> None
     n.drawn = None
     n.fresh = True
     n.any_card = info.free_after
-    n.wished_suit = move.wish if info.wishes else None
+    n.wished_suit = move.wish if info.wishes else (card.suit if info.demands_suit else None)
     # --- announcements (R_ANNOUNCE)
     ann = rs.announce
     if ann is not None:
@@ -713,7 +800,8 @@ def _do_play(s: GameState, n: _Next, rs: Ruleset, seat: int, move: Play) -> None
             n.phase = Phase.PLAY  # R_PLAY_AGAIN: an empty hand must draw; no win
             n.turn_plays = ()
             return
-        if ann is not None and ann.unannounced_finish == "penalty" and not _finish_announced(s, rs, seat):
+        if ann is not None and _finish_needs_call(ann.unannounced_finish, rs, s.hands[seat]) \
+                and not _finish_announced(s, rs, seat):
             n.draw(seat, ann.penalty, rs)  # the card stays; play goes on (MK-ANN-4, GR-MAU-5)
             _end_turn(n, rs, seat, players)
             return
@@ -738,6 +826,13 @@ def _do_play(s: GameState, n: _Next, rs: Ruleset, seat: int, move: Play) -> None
         n.phase = Phase.SERIES
         return
     _end_turn(n, rs, seat, players)
+
+
+def _finish_needs_call(mode: str, rs: Ruleset, last: tuple[Card, ...]) -> bool:
+    """Whether going out with ``last`` (the hand before the final card) needs a standing call."""
+    if mode == "penalty":
+        return True
+    return mode == "jack_penalty" and bool(last) and all(rs.info[c].wishes for c in last)
 
 
 def _finish_announced(s: GameState, rs: Ruleset, seat: int) -> bool:
@@ -781,17 +876,26 @@ def _end_turn(n: _Next, rs: Ruleset, seat: int, players: int) -> None:
 def _do_draw(s: GameState, n: _Next, rs: Ruleset, seat: int) -> None:
     n.fresh = False
     if n.pending_draw:
+        skip = any(rs.info[c].penalty_skip for c in n.penalty_stack)
         n.draw(seat, n.pending_draw, rs)
         n.pending_draw = 0
         n.penalty_stack = ()
         n.passes = 0
-        if rs.penalty_ends_turn:
+        if rs.penalty_ends_turn or skip:  # R_DRAW_PENALTY ends_turn, or a draw-and-skip card
             _end_turn(n, rs, seat, s.players)
         return
     got = n.draw(seat, 1, rs)
+    demand = s.wished_suit if s.fresh and rs.info.get(s.top_card, _NO_INFO).demands_suit else None
+    if demand is not None and s.phase is Phase.PLAY:
+        # R_DRAW_UNTIL_SUIT: keep drawing until a card of the demanded suit comes (or nothing is left).
+        while got and got[-1].suit is not demand:
+            more = n.draw(seat, 1, rs)
+            if not more:
+                break
+            got = got + more
     n.passes = 0
     n.phase = Phase.DRAWN
-    n.drawn = got[0] if got else None
+    n.drawn = got[-1] if got else None
 
 
 def _do_pass(s: GameState, n: _Next, rs: Ruleset, seat: int) -> None:
@@ -831,8 +935,7 @@ def _wrong_card(s: GameState, rs: Ruleset) -> GameState:
     """R_WRONG_CARD in ``penalize`` mode: the card goes back, the player draws, and the turn ends."""
     n = _Next(s)
     seat = s.seat_to_act
-    if n.missed_call is not None and n.missed_call != seat:
-        n.missed_call = None
+    _close_window(n, rs, seat, Draw())
     n.draw(seat, rs.wrong_card_penalty, rs)
     n.fresh = False
     n.passes = 0

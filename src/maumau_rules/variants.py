@@ -113,6 +113,52 @@ class Variant:
                 return r
         return None
 
+    def with_rules(self, *rules: Rule, drop: Iterable[str] = (), id: str | None = None,
+                   name: str | None = None, players: tuple[int, int] | None = None,
+                   deck: DeckSpec | str | None = None) -> Variant:
+        """A house-rule variant built from this one: each rule replaces the rule with its ID, or is added.
+
+        Args:
+            rules: rule objects to put in (a rule of the same ID is replaced in place).
+            drop: rule IDs to take out.
+            id: the new variant's ID (default: this ID + ``"-house"``).
+            name: its display name.
+            players: a new player range.
+            deck: a new deck (a :class:`~maumau_rules.deck.DeckSpec` or its text).
+
+        Raises:
+            VariantError: the combination is impossible; the message names the conflicting rules.
+
+        >>> from maumau_rules import Card
+        >>> from maumau_rules.rules import DrawPenalty, PenaltySpec
+        >>> v = find_variant("standard").with_rules(DrawPenalty(penalties=[PenaltySpec(cards="7", amount=3)]))
+        >>> v.id, v.ruleset.info[Card.parse("7h")].penalty
+        ('standard-house', 3)
+        >>> find_variant("standard").with_rules(DrawPenalty(penalties=[PenaltySpec(cards="7", amount=40)]))
+        Traceback (most recent call last):
+        ...
+        maumau_rules.errors.VariantError: rule R_DRAW_PENALTY conflicts with the french-32 deck (32 cards): ...
+        """
+        dropped = set(drop)
+        new = {r.rule_id: r for r in rules}
+        out: list[Rule] = []
+        for r in self.rules:
+            if r.rule_id in dropped:
+                continue
+            out.append(new.pop(r.rule_id, r))
+        out.extend(r for r in rules if r.rule_id in new and r.rule_id not in dropped)
+        if isinstance(deck, str):
+            try:
+                deck = DeckSpec.parse(deck)
+            except NotationError as exc:
+                raise VariantError(str(exc)) from None
+        return Variant(
+            id=id or f"{self.id}-house", name=name or f"{self.name} (house rules)",
+            deck=deck or self.deck, players=players or self.players, rules=tuple(out),
+            aliases=(), sources=self.sources, decisions=self.decisions, external=self.external,
+            version=self.version, summary=self.summary,
+        )
+
     def __str__(self) -> str:
         return self.id
 

@@ -51,14 +51,14 @@ class CardSet:
         return bool(self.ranks or self.cards)
 
     def tokens(self) -> list[str]:
-        """The selector as a list of notation tokens, ranks first (sorted), then cards.
+        """The selector as a list of notation tokens: ranks (sorted), then single cards, then Jokers.
 
         >>> CardSet.parse(["Ks", "7"]).tokens()
         ['7', 'K♠']
         """
-        ranks = [r.symbol for r in sorted(self.ranks)]
+        ranks = [r.symbol for r in sorted(self.ranks) if r is not Rank.JOKER]
         cards = [str(c) for c in sorted(self.cards, key=lambda c: c.sort_key)]
-        return ranks + cards
+        return ranks + cards + (["Joker"] if Rank.JOKER in self.ranks else [])
 
     def __str__(self) -> str:
         return ", ".join(self.tokens())

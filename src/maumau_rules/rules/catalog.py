@@ -18,7 +18,7 @@ import attrs
 from ..cards import Rank
 from ..errors import VariantError
 from .base import CardSet, cardset, register
-from .compiled import AnnounceConfig, RulesetBuilder, ScoringConfig
+from .compiled import AnnounceConfig, PenaltyEntry, RulesetBuilder, ScoringConfig
 
 __all__ = [
     "Announcement",
@@ -28,6 +28,7 @@ __all__ = [
     "Dealer",
     "DrawPenalty",
     "DrawRule",
+    "DrawUntilSuit",
     "FinalCardEffects",
     "FinishRestriction",
     "JackFinishDoubles",
@@ -53,11 +54,15 @@ __all__ = [
 ]
 
 
+def _rid(inst: object) -> str:
+    return str(getattr(type(inst), "rule_id", type(inst).__name__))
+
+
 def _choice(*options: str) -> Any:
     def check(inst: object, attribute: attrs.Attribute[str], value: str) -> None:
         if value not in options:
             raise VariantError(
-                f"rule {type(inst).rule_id}: {attribute.name}={value!r} is not one of {', '.join(options)}"  # type: ignore[attr-defined]
+                f"rule {_rid(inst)}: {attribute.name}={value!r} is not one of {', '.join(options)}"
             )
 
     return check
@@ -67,7 +72,7 @@ def _at_least(low: int) -> Any:
     def check(inst: object, attribute: attrs.Attribute[int], value: int) -> None:
         if not isinstance(value, int) or isinstance(value, bool) or value < low:
             raise VariantError(
-                f"rule {type(inst).rule_id}: {attribute.name}={value!r} must be an integer >= {low}"  # type: ignore[attr-defined]
+                f"rule {_rid(inst)}: {attribute.name}={value!r} must be an integer >= {low}"
             )
 
     return check
@@ -75,7 +80,7 @@ def _at_least(low: int) -> Any:
 
 def _is_bool(inst: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
-        raise VariantError(f"rule {type(inst).rule_id}: {attribute.name}={value!r} must be true or false")  # type: ignore[attr-defined]
+        raise VariantError(f"rule {_rid(inst)}: {attribute.name}={value!r} must be true or false")
 
 
 # ---------------------------------------------------------------- setup
@@ -191,8 +196,8 @@ class TurnOrder:
 class StartCard:
     """R_START_CARD: what the first card turned up does to the first player.
 
-    >>> StartCard().effects
-    True
+    >>> StartCard().effects, str(StartCard(rebury="8").rebury)
+    (True, '8')
     """
 
     rule_id: ClassVar[str] = "R_START_CARD"
@@ -201,12 +206,15 @@ class StartCard:
     """Whether a draw card, skip card or wild turned up acts on the first player."""
     wild_allows_same: bool = attrs.field(default=False, validator=_is_bool)
     """After a wild start card the first player may play any card; whether that includes a wild of the same rank."""
+    rebury: CardSet = attrs.field(default=CardSet(), converter=cardset)
+    """Start cards that are put back at the bottom of the stock before the next card is turned (Crazy Eights 8)."""
 
     def compile(self, into: RulesetBuilder) -> None:
         """Write the start-card policy into the ruleset."""
         into.claim("start_card", self.rule_id)
         into.start_effects = self.effects
         into.start_wild_allows_same = self.wild_allows_same
+        into.start_rebury = self.rebury
 
 
 # ---------------------------------------------------------------- legality
@@ -272,11 +280,16 @@ class Wild:
     def compile(self, into: RulesetBuilder) -> None:
         """Mark every wild card in the per-card table."""
         into.claim("wild", self.rule_id)
-        for spec in self.wilds:
-            for card in set(into.deck.cards()):
+        owner: dict[Any, int] = {}
+        for i, spec in enumerate(self.wilds, 1):
+            for card in sorted(set(into.deck.cards()), key=lambda c: c.sort_key):
                 if spec.cards.matches(card):
-                    if card in into.wild:
-                        raise VariantError(f"rule {self.rule_id}: two wild entries claim {card}")
+                    if card in owner:
+                        raise VariantError(
+                            f"rule {self.rule_id}: wild entries {owner[card]} ({self.wilds[owner[card] - 1].cards}) "
+                            f"and {i} ({spec.cards}) both claim {card}"
+                        )
+                    owner[card] = i
                     into.wild[card] = (spec.wish, self.rule_id)
         into.wild_on_same = self.on_same
         into.wild_on_pending_draw = self.on_pending_draw
@@ -313,6 +326,8 @@ class PenaltySpec:
 
     >>> PenaltySpec(cards=CardSet.parse("7"), amount=2).target
     'next'
+    >>> PenaltySpec(cards="6", amount=1, skip=True).skip
+    True
     """
 
     cards: CardSet = attrs.field(converter=cardset)
@@ -323,6 +338,12 @@ class PenaltySpec:
     """``next`` or ``previous`` player."""
     defendable: bool = attrs.field(default=True)
     """Whether the target may pass it on by stacking; if not, the cards are drawn at once."""
+    skip: bool = attrs.field(default=False)
+    """Whether the player who takes this penalty also misses the rest of his turn (Russian 6: draw and skip),
+    whatever :attr:`DrawPenalty.ends_turn` says."""
+    group: str = attrs.field(default="")
+    """Stacking group: a pending penalty may only be passed on with a penalty card of the same group
+    (that also fits the top card). Entries that leave it empty share one group."""
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.amount, int) or isinstance(self.amount, bool) or self.amount < 1:
@@ -331,6 +352,10 @@ class PenaltySpec:
             raise VariantError(f"rule R_DRAW_PENALTY: target={self.target!r} is not one of next, previous")
         if not isinstance(self.defendable, bool):
             raise VariantError(f"rule R_DRAW_PENALTY: defendable={self.defendable!r} must be true or false")
+        if not isinstance(self.skip, bool):
+            raise VariantError(f"rule R_DRAW_PENALTY: skip={self.skip!r} must be true or false")
+        if not isinstance(self.group, str):
+            raise VariantError(f"rule R_DRAW_PENALTY: group={self.group!r} must be a string")
 
 
 def _penalty_specs(value: Any) -> tuple[PenaltySpec, ...]:
@@ -363,15 +388,17 @@ class DrawPenalty:
         """Write every penalty card into the per-card table."""
         into.claim("draw_penalty", self.rule_id)
         for spec in self.penalties:
-            for card in set(into.deck.cards()):
+            for card in sorted(set(into.deck.cards()), key=lambda c: c.sort_key):
                 if spec.cards.matches(card):
                     if card in into.penalties:
                         raise VariantError(f"rule {self.rule_id}: two penalty entries claim {card}")
-                    into.penalties[card] = (
-                        spec.amount,
-                        spec.target == "previous",
-                        not spec.defendable,
-                        spec.defendable and self.stacking,
+                    into.penalties[card] = PenaltyEntry(
+                        amount=spec.amount,
+                        previous=spec.target == "previous",
+                        immediate=not spec.defendable,
+                        stackable=spec.defendable and self.stacking,
+                        skip=spec.skip,
+                        group=spec.group,
                     )
         into.penalty_ends_turn = self.ends_turn
         into.cancel = self.cancel
@@ -421,6 +448,32 @@ class Reverse:
         into.claim("reverse", self.rule_id)
         into.reverse = self.cards
         into.reverse_two_player = self.two_player
+
+
+@register
+@attrs.frozen
+class DrawUntilSuit:
+    """R_DRAW_UNTIL_SUIT: the next player must play a card of this card's suit, or draw until he gets one.
+
+    The regional Mau King 2♦ (MK-SPEC-1): the card demands its own suit like a wish; a player under
+    the demand who draws keeps drawing, one card at a time, until he draws a card of that suit (or
+    nothing is left), and may then play it.
+
+    >>> str(DrawUntilSuit().cards)
+    '2♦'
+    """
+
+    rule_id: ClassVar[str] = "R_DRAW_UNTIL_SUIT"
+    kind: ClassVar[str] = "effect"
+    cards: CardSet = attrs.field(default=CardSet.parse("2d"), converter=cardset)
+    """The demanding cards; each demands its own suit."""
+
+    def compile(self, into: RulesetBuilder) -> None:
+        """Mark the demanding cards."""
+        into.claim("draw_until_suit", self.rule_id)
+        if any(c.is_joker for c in self.cards.cards) or Rank.JOKER in self.cards.ranks:
+            raise VariantError(f"rule {self.rule_id}: a Joker has no suit to demand")
+        into.demand_suit = self.cards
 
 
 @register
@@ -486,8 +539,8 @@ class WildFinishSeries:
 class DrawRule:
     """R_DRAW: when a player may draw, and what may follow a draw.
 
-    >>> DrawRule().after_draw
-    'drawn_only'
+    >>> DrawRule().after_draw, DrawRule().until_playable
+    ('drawn_only', False)
     """
 
     rule_id: ClassVar[str] = "R_DRAW"
@@ -498,6 +551,9 @@ class DrawRule:
     """After drawing: play only the drawn card, any fitting card, or nothing (then pass)."""
     pass_without_draw: bool = attrs.field(default=False, validator=_is_bool)
     """Whether a player may pass without drawing."""
+    until_playable: bool = attrs.field(default=False, validator=_is_bool)
+    """Whether a player keeps drawing, one card at a time, until he draws a card he can play or the stock is
+    empty (Crazy Eights); otherwise one card per turn."""
 
     def compile(self, into: RulesetBuilder) -> None:
         """Write the draw policy into the ruleset."""
@@ -505,6 +561,7 @@ class DrawRule:
         into.voluntary_draw = self.voluntary
         into.after_draw = self.after_draw
         into.pass_without_draw = self.pass_without_draw
+        into.draw_until_playable = self.until_playable
 
 
 @register
@@ -574,8 +631,8 @@ class WrongCard:
 class Announcement:
     """R_ANNOUNCE: the last-card call ("Mau", "Zadnja", ...), the Jack-finish call, and their penalties.
 
-    >>> Announcement().word, Announcement().penalty
-    ('Mau', 2)
+    >>> Announcement().word, Announcement().penalty, Announcement().window
+    ('Mau', 2, 'next_player')
     """
 
     rule_id: ClassVar[str] = "R_ANNOUNCE"
@@ -592,10 +649,14 @@ class Announcement:
     """``callout``: the next player to act may call it out before acting; ``automatic``: always penalised."""
     lapses_on_draw: bool = attrs.field(default=False, validator=_is_bool)
     """Whether a call lapses when its player draws (Mau King)."""
-    unannounced_finish: str = attrs.field(default="allowed", validator=_choice("allowed", "penalty"))
-    """Finishing without the right standing call: allowed, or the card stays, penalty cards, play goes on."""
+    unannounced_finish: str = attrs.field(default="allowed", validator=_choice("allowed", "penalty", "jack_penalty"))
+    """Finishing without the right standing call: allowed, or the card stays, penalty cards, play goes on;
+    ``jack_penalty`` does that only for a finish with a Jack (a wild card that names a suit; GR-MAU-5)."""
     multi_jack: bool = attrs.field(default=False, validator=_is_bool)
     """The Jack call is also due when a play leaves only Jacks (two or more)."""
+    window: str = attrs.field(default="next_player", validator=_choice("next_player", "until_own_turn"))
+    """How long a missed call can be called out: until the next player acts, or by every player who acts
+    before the offender's own next move."""
 
     def compile(self, into: RulesetBuilder) -> None:
         """Write the announcement rules into the ruleset."""
@@ -609,6 +670,7 @@ class Announcement:
             lapses_on_draw=self.lapses_on_draw,
             unannounced_finish=self.unannounced_finish,
             multi_jack=self.multi_jack,
+            window=self.window,
         )
 
 
@@ -792,8 +854,10 @@ class ScoreElimination:
 class ScoreHandShrink:
     """R_SCORE_HAND_SHRINK: each loser starts later rounds with one card fewer; losing on one card eliminates.
 
+    The starting hand is R_DEAL's hand size; the Match layer deals ``start_hand - losses`` cards.
+
     >>> ScoreHandShrink().loser
-    'last_with_cards'
+    'all_non_winners'
     """
 
     rule_id: ClassVar[str] = "R_SCORE_HAND_SHRINK"
@@ -803,7 +867,7 @@ class ScoreHandShrink:
 
     def compile(self, into: RulesetBuilder) -> None:
         """Write the scoring scheme."""
-        _scoring(into, self.rule_id, mode="hand_shrink", count=self.loser, start_hand=into.hand_size)
+        _scoring(into, self.rule_id, mode="hand_shrink", count=self.loser)  # start_hand is set in build()
 
 
 @register

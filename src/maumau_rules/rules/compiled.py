@@ -20,14 +20,20 @@ from ..deck import DeckSpec
 from ..errors import VariantError
 from .base import CardSet
 
-__all__ = ["AnnounceConfig", "CardInfo", "Ruleset", "RulesetBuilder", "ScoringConfig"]
+__all__ = ["AnnounceConfig", "CardInfo", "PenaltyEntry", "Ruleset", "RulesetBuilder", "ScoringConfig"]
 
 EMPTY: Final = CardSet()
 
 
 @attrs.frozen
 class CardInfo:
-    """What one card does under a variant's rules."""
+    """What one card does under a variant's rules.
+
+    >>> from maumau_rules import find_variant
+    >>> i = find_variant("russian").ruleset.info[Card.parse("6h")]
+    >>> i.penalty, i.penalty_skip, i.stack_group
+    (1, True, '6')
+    """
 
     wild: bool = False
     """Playable on any card (within the wild's restrictions)."""
@@ -57,11 +63,45 @@ class CardInfo:
     """Fresh on the pile, it blocks wilds listed in ``wild_blocked_after`` (Prší Queen on a 7 or Ace)."""
     series: bool = False
     """Further cards of its rank may follow in the same turn."""
+    penalty_skip: bool = False
+    """The player who takes its penalty also loses the rest of his turn (Russian 6)."""
+    stack_group: str = ""
+    """Penalty cards stack only on penalty cards of the same group."""
+    demands_suit: bool = False
+    """The next player must play its suit or draw until he gets one (R_DRAW_UNTIL_SUIT)."""
+
+
+@attrs.frozen
+class PenaltyEntry:
+    """One card's draw penalty as compiled from R_DRAW_PENALTY.
+
+    >>> PenaltyEntry(amount=2).stackable
+    True
+    """
+
+    amount: int
+    """Cards to draw."""
+    previous: bool = False
+    """The previous player draws instead of the next."""
+    immediate: bool = False
+    """Drawn at once; cannot be answered."""
+    stackable: bool = True
+    """May pass a pending penalty on."""
+    skip: bool = False
+    """The taker's turn ends."""
+    group: str = ""
+    """Stacking group."""
 
 
 @attrs.frozen
 class AnnounceConfig:
-    """How last-card announcements work in a variant."""
+    """How last-card announcements work in a variant.
+
+    >>> from maumau_rules import find_variant
+    >>> a = find_variant("mau-king").ruleset.announce
+    >>> a.word, a.jack_word, a.window, a.lapses_on_draw
+    ('Zadnja', 'Mau Mau', 'until_own_turn', True)
+    """
 
     word: str
     jack_word: str | None
@@ -71,11 +111,18 @@ class AnnounceConfig:
     lapses_on_draw: bool
     unannounced_finish: str
     multi_jack: bool
+    window: str = "next_player"
 
 
 @attrs.frozen
 class ScoringConfig:
-    """How a finished round is scored and when a match ends."""
+    """How a finished round is scored and when a match ends.
+
+    >>> from maumau_rules import find_variant
+    >>> c = find_variant("greek-150").ruleset.scoring
+    >>> c.mode, c.target, c.threshold_op
+    ('winner_collects', 150, 'ge')
+    """
 
     mode: str
     """``win_points`` | ``penalty_points`` | ``winner_collects`` | ``elimination`` | ``hand_shrink``."""
@@ -89,7 +136,12 @@ class ScoringConfig:
     rule_id: str
 
     def value(self, card: Card) -> int:
-        """The point value of ``card`` (0 when the table has no entry)."""
+        """The point value of ``card`` (0 when the table has no entry).
+
+        >>> from maumau_rules import find_variant
+        >>> find_variant("greek-150").ruleset.scoring.value(Card.parse("Jh"))
+        20
+        """
         for rank, v in self.values:
             if rank is card.rank:
                 return v
@@ -98,7 +150,17 @@ class ScoringConfig:
 
 @attrs.define
 class RulesetBuilder:
-    """Mutable scratch space that rule objects write into; :meth:`build` freezes it."""
+    """Mutable scratch space that rule objects write into; :meth:`build` freezes it.
+
+    >>> from maumau_rules.deck import SKAT_32
+    >>> b = RulesetBuilder(deck=SKAT_32, min_players=2, max_players=4)
+    >>> b.claim("deal", "R_DEAL"); b.build().hand_size_for(3)
+    5
+    >>> b.claim("deal", "R_OTHER")
+    Traceback (most recent call last):
+    ...
+    maumau_rules.errors.VariantError: rules R_DEAL and R_OTHER conflict: both decide deal
+    """
 
     deck: DeckSpec
     min_players: int
@@ -117,12 +179,13 @@ class RulesetBuilder:
     first_player: str = "left_of_dealer"
     start_effects: bool = False
     start_wild_allows_same: bool = False
+    start_rebury: CardSet = EMPTY
     wild: dict[Card, tuple[bool, str]] = attrs.Factory(dict)
     wild_on_same: bool = False
     wild_on_pending_draw: bool = False
     wild_blocked_after: CardSet = EMPTY
     may_wish_own_suit: bool = True
-    penalties: dict[Card, tuple[int, bool, bool, bool]] = attrs.Factory(dict)
+    penalties: dict[Card, PenaltyEntry] = attrs.Factory(dict)
     penalty_ends_turn: bool = True
     cancel: CardSet = EMPTY
     skip: CardSet = EMPTY
@@ -135,10 +198,12 @@ class RulesetBuilder:
     voluntary_draw: bool = True
     after_draw: str = "drawn_only"
     pass_without_draw: bool = False
+    draw_until_playable: bool = False
+    demand_suit: CardSet = EMPTY
     no_finish: CardSet = EMPTY
     final_effects: bool = False
     announce: AnnounceConfig | None = None
-    reshuffle: bool = True
+    reshuffle: bool = False
     max_moves: int = 1000
     wrong_card: str = "reject"
     wrong_card_penalty: int = 1
@@ -171,10 +236,13 @@ class RulesetBuilder:
                 wild=wild is not None,
                 wishes=wild is not None and wild[0],
                 free_after=wild is not None and not wild[0],
-                penalty=pen[0] if pen else 0,
-                penalty_previous=bool(pen and pen[1]),
-                penalty_immediate=bool(pen and pen[2]),
-                stackable=bool(pen and pen[3]),
+                penalty=pen.amount if pen else 0,
+                penalty_previous=bool(pen and pen.previous),
+                penalty_immediate=bool(pen and pen.immediate),
+                stackable=bool(pen and pen.stackable),
+                penalty_skip=bool(pen and pen.skip),
+                stack_group=pen.group if pen else "",
+                demands_suit=self.demand_suit.matches(card) and not card.is_joker,
                 skip=self.skip.matches(card),
                 reverse=self.reverse.matches(card),
                 play_again=self.play_again.matches(card),
@@ -183,22 +251,10 @@ class RulesetBuilder:
                 blocks_wild=self.wild_blocked_after.matches(card),
                 series=self.series.matches(card),
             )
-        total_penalty_cap = len(cards)
-        for card, (amount, *_rest) in self.penalties.items():
-            if amount > total_penalty_cap:
-                raise VariantError(
-                    f"rule {self.rule_ids.get('penalty', 'R_DRAW_PENALTY')} makes {card} draw {amount}, "
-                    f"more than the {total_penalty_cap} cards of the deck"
-                )
-        if self.min_players < 2 or self.max_players < self.min_players:
-            raise VariantError(f"invalid player range {self.min_players}-{self.max_players}")
-        hand = max([self.hand_size, *self.hand_size_by_players.values()])
-        if self.min_players * hand + 1 > len(cards):
-            raise VariantError(
-                f"rule R_DEAL deals {hand} cards to {self.min_players} players, but the deck has only {len(cards)}"
-            )
-        if self.packets and sum(self.packets) != self.hand_size:
-            raise VariantError(f"rule R_DEAL: packets {self.packets} do not add up to the hand size {self.hand_size}")
+        self._check(cards)
+        scoring = self.scoring
+        if scoring is not None and scoring.mode == "hand_shrink":
+            scoring = attrs.evolve(scoring, start_hand=self.hand_size)
         return Ruleset(
             deck=self.deck,
             deck_cards=cards,
@@ -218,6 +274,7 @@ class RulesetBuilder:
             first_player=self.first_player,
             start_effects=self.start_effects,
             start_wild_allows_same=self.start_wild_allows_same,
+            start_rebury=self.start_rebury,
             wild_on_same=self.wild_on_same,
             wild_on_pending_draw=self.wild_on_pending_draw,
             may_wish_own_suit=self.may_wish_own_suit,
@@ -228,19 +285,58 @@ class RulesetBuilder:
             voluntary_draw=self.voluntary_draw,
             after_draw=self.after_draw,
             pass_without_draw=self.pass_without_draw,
+            draw_until_playable=self.draw_until_playable,
             final_effects=self.final_effects,
             announce=self.announce,
             reshuffle=self.reshuffle,
             max_moves=self.max_moves,
             wrong_card=self.wrong_card,
             wrong_card_penalty=self.wrong_card_penalty,
-            scoring=self.scoring,
+            scoring=scoring,
         )
+
+    def _check(self, cards: tuple[Card, ...]) -> None:
+        """Raise :class:`VariantError` for rule combinations that cannot be played, naming the rules."""
+        deck = f"{self.deck} deck ({len(cards)} cards)"
+        if self.min_players < 2 or self.max_players < self.min_players:
+            raise VariantError(f"[variant] players: invalid player range {self.min_players}-{self.max_players}")
+        for card, pen in sorted(self.penalties.items(), key=lambda kv: kv[0].sort_key):
+            if pen.amount > len(cards):
+                raise VariantError(
+                    f"rule {self.claimed.get('draw_penalty', 'R_DRAW_PENALTY')} conflicts with the {deck}: "
+                    f"{card} makes a player draw {pen.amount} cards, more than the whole deck"
+                )
+        for n in range(self.min_players, self.max_players + 1):
+            hand = self.hand_size_by_players.get(n, self.hand_size)
+            if n * hand + 1 > len(cards):
+                raise VariantError(
+                    f"rule {self.claimed.get('deal', 'R_DEAL')} conflicts with [variant] players "
+                    f"{self.min_players}-{self.max_players}: dealing {hand} cards to {n} players needs "
+                    f"{n * hand + 1} cards with the start card, but the {deck} is too small"
+                )
+        if self.packets and sum(self.packets) != self.hand_size:
+            raise VariantError(f"rule R_DEAL: packets {self.packets} do not add up to the hand size {self.hand_size}")
+        if self.cut_mode == "bottom_ceremony" and self.cut_max_kept >= min(
+                [self.hand_size, *self.hand_size_by_players.values()]):
+            raise VariantError(
+                f"rule R_CUT keeps up to {self.cut_max_kept} cards, but rule R_DEAL deals only "
+                f"{min([self.hand_size, *self.hand_size_by_players.values()])}")
+        both = sorted({c for c in cards if self.play_again.matches(c) and (self.skip.matches(c) or self.reverse.matches(c))},
+                      key=lambda c: c.sort_key)
+        if both:
+            raise VariantError(f"rules R_PLAY_AGAIN and {'R_SKIP' if self.skip.matches(both[0]) else 'R_REVERSE'} "
+                               f"conflict: both claim {both[0]}")
 
 
 @attrs.frozen(eq=False)
 class Ruleset:
-    """The flat, read-only form of a variant's rules used by the engine."""
+    """The flat, read-only form of a variant's rules used by the engine.
+
+    >>> from maumau_rules import find_variant
+    >>> rs = find_variant("pesten").ruleset
+    >>> len(rs.deck_cards), rs.hand_size, rs.direction
+    (54, 7, 1)
+    """
 
     deck: DeckSpec
     deck_cards: tuple[Card, ...]
@@ -260,6 +356,7 @@ class Ruleset:
     first_player: str
     start_effects: bool
     start_wild_allows_same: bool
+    start_rebury: CardSet
     wild_on_same: bool
     wild_on_pending_draw: bool
     may_wish_own_suit: bool
@@ -270,6 +367,7 @@ class Ruleset:
     voluntary_draw: bool
     after_draw: str
     pass_without_draw: bool
+    draw_until_playable: bool
     final_effects: bool
     announce: AnnounceConfig | None
     reshuffle: bool
