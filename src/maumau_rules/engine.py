@@ -524,14 +524,14 @@ def check(state: GameState, move: Move, *, player: int | None = None, turn: int 
     >>> v.ok, v.reason.value, v.rule_id
     (False, 'pass_not_allowed', 'R_DRAW')
     """
-    if turn is not None and turn != state.turn:
+    if turn is not None and (type(turn) is not int or turn != state.turn):
         return Verdict.reject(Reason.STALE_STATE, "R_TURN_ORDER",
                               f"move {_show(move)} was made against turn {turn}, but the game is at turn {state.turn}")
     if state.end is not None:
         return Verdict.reject(Reason.GAME_OVER, "R_BLOCKED_END" if state.end is EndReason.BLOCKED else
                               ("R_TURN_LIMIT" if state.end is EndReason.TURN_LIMIT else "R_MATCH"),
                               f"illegal move {_show(move)}: the round is over")
-    if player is not None and player != state.seat_to_act:
+    if player is not None and (type(player) is not int or player != state.seat_to_act):
         return Verdict.reject(Reason.NOT_YOUR_TURN, "R_TURN_ORDER",
                               f"illegal move {_show(move)} by player {player}: it is player {state.seat_to_act}'s turn")
     if is_legal(state, move):
@@ -554,7 +554,9 @@ def _explain(s: GameState, move: Move) -> Verdict:
     hand = s.hands[seat]
     if isinstance(move, Play):
         card = move.card
-        if not isinstance(card, Card) or card not in rs.info:
+        if not isinstance(card, Card):
+            return Verdict.reject(Reason.NOT_A_MOVE, "R_MATCH", f"{who}: {card!r} is not a card")
+        if card not in rs.info:
             return Verdict.reject(Reason.WRONG_VARIANT, "R_DEAL",
                                   f"{who}: {card} is not a card of the {s.variant.deck} deck of {s.variant.id!r}")
         if card not in hand:

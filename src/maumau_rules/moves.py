@@ -79,19 +79,43 @@ _CALL_WORDS: Final = {
 }
 
 
+def _check_card(inst: object, attribute: attrs.Attribute[Card], value: object) -> None:
+    if not isinstance(value, Card):
+        raise NotationError(f"invalid play: card {value!r} is not a Card (parse text with Card.parse or parse_move)")
+
+
+def _check_wish(inst: object, attribute: attrs.Attribute[Suit | None], value: object) -> None:
+    if value is not None and not isinstance(value, Suit):
+        raise NotationError(f"invalid play: wish {value!r} is not a Suit")
+
+
+def _check_call(inst: object, attribute: attrs.Attribute[Call | None], value: object) -> None:
+    if value is not None and not isinstance(value, Call):
+        raise NotationError(f"invalid play: call {value!r} is not a Call")
+
+
+def _check_seat(inst: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if type(value) is not int or not 0 <= value < 1000:
+        raise NotationError(f"invalid call-out: seat {value!r} is not a seat number (an integer from 0)")
+
+
 @attrs.frozen(cache_hash=True)
 class Play:
     """Play one card, with the wished suit when it is a wild card, and optionally a call.
 
     >>> str(Play(Card.parse("Jc"), wish=Suit.HEARTS)), str(Play.parse("9d mau"))
     ('J♣>♥', '9♦ mau')
+    >>> Play("7h")
+    Traceback (most recent call last):
+    ...
+    maumau_rules.errors.NotationError: invalid play: card '7h' is not a Card (parse text with Card.parse or parse_move)
     """
 
-    card: Card
+    card: Card = attrs.field(validator=_check_card)
     """The card played."""
-    wish: Suit | None = None
+    wish: Suit | None = attrs.field(default=None, validator=_check_wish)
     """The suit wished for (only with a wild card)."""
-    call: Call | None = None
+    call: Call | None = attrs.field(default=None, validator=_check_call)
     """The announcement made with this play, if any."""
 
     @classmethod
@@ -148,9 +172,13 @@ class CallOut:
 
     >>> str(CallOut(1))
     'callout 1'
+    >>> CallOut(True)
+    Traceback (most recent call last):
+    ...
+    maumau_rules.errors.NotationError: invalid call-out: seat True is not a seat number (an integer from 0)
     """
 
-    seat: int
+    seat: int = attrs.field(validator=_check_seat)
     """The seat being called out."""
 
     def __str__(self) -> str:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
+from maumau_rules.errors import NotationError
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -87,8 +89,10 @@ def test_card_not_in_the_deck() -> None:
 
 @pytest.mark.parametrize("wish", ["h", 1, True, Call.MAU, "♥"])
 def test_a_wish_that_is_not_a_suit(wish: Any) -> None:
-    msg = rejected(table(), Play(C("Jc"), wish), Reason.WISH_NOT_ALLOWED, "R_WILD")
-    assert "is not a suit" in msg
+    """A wish that does not exist cannot even be built into a move: a typed error, nothing to apply."""
+    with pytest.raises(NotationError) as err:
+        Play(C("Jc"), wish)
+    assert "is not a Suit" in str(err.value)
 
 
 def test_a_wish_with_a_card_that_names_no_suit() -> None:
@@ -172,28 +176,31 @@ def _at_seat_one() -> GameState:
     raise AssertionError("no such game")  # pragma: no cover
 
 
-@pytest.mark.xfail(strict=True, reason="engine gap: check() compares player/turn with ==, so JSON true is seat 1 "
-                                       "and turn 1 (and 1.0 is turn 1); a bool or float should be rejected")
 def test_bool_seat_and_turn_are_rejected() -> None:
+    """JSON ``true`` is not seat 1 and ``1.0`` is not turn 1: only plain integers identify a seat or a turn."""
     s = _at_seat_one()
     move = s.legal_moves()[0]
-    assert not check(s, move, player=True).ok
-    assert not check(s, move, player=1, turn=True).ok
+    assert check(s, move, player=True).reason is Reason.NOT_YOUR_TURN  # type: ignore[arg-type]
+    assert check(s, move, player=1, turn=True).reason is Reason.STALE_STATE  # type: ignore[arg-type]
+    assert check(s, move, player=1, turn=float(s.turn)).reason is Reason.STALE_STATE  # type: ignore[arg-type]
+    assert check(s, move, player=1, turn=s.turn).ok
 
 
-@pytest.mark.xfail(strict=True, reason="engine gap: CallOut(True) == CallOut(1) (attrs eq), so a call-out with a bool "
-                                       "seat is accepted and played as a call-out of seat 1")
-def test_callout_with_a_bool_seat_is_rejected() -> None:
-    for seed in range(400):
-        states, _ = playout("standard", 2, seed, seed, limit=400)
-        hits = [t for t in states if t.missed_call == 1 and t.seat_to_act != 1 and not t.is_over]
-        if hits:
-            assert not check(hits[0], CallOut(True)).ok
-            return
-    raise AssertionError("no game with a missed call found")  # pragma: no cover
+def test_callout_with_a_bool_seat_cannot_be_built() -> None:
+    """``CallOut(True)`` would compare equal to ``CallOut(1)``; the move type refuses to be built with it."""
+    with pytest.raises(NotationError):
+        CallOut(True)
+    with pytest.raises(NotationError):
+        CallOut(-1)
 
 
-@pytest.mark.xfail(strict=True, reason="engine gap: a Play whose card is not a Card (e.g. Play('7h')) is reported as "
-                                       "WRONG_VARIANT (a card of another deck) instead of NOT_A_MOVE")
 def test_a_play_of_a_non_card_is_not_a_move() -> None:
-    assert check(table(), Play("7h")).reason is Reason.NOT_A_MOVE  # type: ignore[arg-type]
+    """``Play('7h')`` is refused when built; a forged one that bypasses the check is NOT_A_MOVE."""
+    with pytest.raises(NotationError):
+        Play("7h")  # type: ignore[arg-type]
+    forged = object.__new__(Play)
+    object.__setattr__(forged, "card", "7h")
+    object.__setattr__(forged, "wish", None)
+    object.__setattr__(forged, "call", None)
+    object.__setattr__(forged, "_attrs_cached_hash", None)
+    assert check(table(), forged).reason is Reason.NOT_A_MOVE
