@@ -1,0 +1,741 @@
+"""Benchmark of ``maumau_rules``: random play through the public API, next to peer engines.
+
+Sections (all in one run):
+
+* **random play**: complete games with a uniform-random bot (``legal_moves``, a seeded
+  :class:`random.Random` choice, then ``apply``, which validates), Standard with 2 and 4 players and
+  Prší, Pesten and Mau-King when the registry knows them. When ``bench/anchors.py`` finds OpenSpiel or
+  RLCard, their loops run *interleaved* with ours (round-robin, ``--repeats`` times); the tables give
+  medians with the spread (min-max) and our ratio to each anchor.
+* **game length**: why random Standard games are long (voluntary draws), next to a play-first bot.
+* **micro-costs** on positions of random Standard 2-player games: ``new_game``, ``legal_moves``
+  (uncached, on freshly built states, and cached), ``check``, ``apply``, ``view``, building a state.
+* **records**: JSON round trip and replay of a 1,000-game record file (when ``maumau_rules.records`` exists).
+* **memory**: peak traced memory while playing games, and the size of one state in bytes.
+* **scaling**: microseconds per decision for 2-10 players and for hands of 5-20 cards (two 52-card packs).
+
+A *decision* is one ``apply``: each play, draw, pass and call-out. A game's time includes ``new_game``
+(shuffle, cut, deal), as the anchors' times include their chance nodes. Usage::
+
+    python bench/run.py                          # full run, a few minutes
+    python bench/run.py --smoke                  # every section for a tiny time (CI: the script still works)
+    python bench/run.py --seconds 5 --repeats 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import enum
+import gc
+import importlib
+import importlib.util
+import inspect
+import itertools
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+import tomllib
+import tracemalloc
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+from anchors import (
+    AnchorResult,
+    openspiel_available,
+    rlcard_available,
+    run_openspiel_crazy_eights,
+    run_rlcard_uno,
+    timed_games,
+)
+
+from maumau_rules import (
+    Card,
+    Draw,
+    GameState,
+    Move,
+    Pass,
+    Play,
+    Variant,
+    VariantError,
+    apply,
+    check,
+    find_variant,
+    legal_moves,
+    load_variant,
+    new_game,
+)
+from maumau_rules.views import view
+
+T = TypeVar("T")
+Chooser = Callable[[Sequence[Move]], Move]
+Runner = Callable[[float, int], AnchorResult]
+
+STANDARD_TOML = Path(__file__).resolve().parent.parent / "spec" / "variants" / "standard.toml"
+OTHER_VARIANTS = ("prsi", "pesten", "mau-king")
+
+
+# ====================================================================== settings
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How long each part runs."""
+
+    seconds: float
+    """Time budget of one timed run (one arm in one repeat)."""
+    repeats: int
+    """Round-robin repeats; medians and spreads are over these."""
+    seed: int
+    warmup_games: int
+    """Untimed games before each timed run."""
+    positions: int
+    """Positions in the pool used for the micro-costs and the state sizes."""
+    micro_seconds: float
+    """Time budget of one micro-cost measurement."""
+    record_games: int
+    memory_games: int
+    scaling_seconds: float
+    length_games: int
+    """Games played (untimed) for the game-length statistics."""
+
+    @classmethod
+    def make(cls, smoke: bool, seconds: float | None, repeats: int | None, seed: int) -> Settings:
+        """Full-run defaults, or the tiny smoke budget; ``seconds`` and ``repeats`` override."""
+        if smoke:
+            s = 0.05 if seconds is None else seconds
+            return cls(seconds=s, repeats=repeats or 2, seed=seed, warmup_games=1, positions=200,
+                       micro_seconds=s / 2, record_games=20, memory_games=3, scaling_seconds=s, length_games=20)
+        s = 5.0 if seconds is None else seconds
+        return cls(seconds=s, repeats=repeats or 5, seed=seed, warmup_games=20, positions=5_000,
+                   micro_seconds=max(s / 5, 0.2), record_games=1_000, memory_games=50,
+                   scaling_seconds=max(s / 2, 0.5), length_games=2_000)
+
+
+# ====================================================================== statistics and printing
+
+
+@dataclass(frozen=True, slots=True)
+class Spread:
+    """Median and range of repeated measurements."""
+
+    median: float
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, values: Iterable[float]) -> Spread:
+        """The median, minimum and maximum of ``values`` (at least one)."""
+        v = sorted(values)
+        return cls(statistics.median(v), v[0], v[-1])
+
+    def show(self, fmt: str = ".2f") -> str:
+        """``median (low-high)``."""
+        return f"{self.median:{fmt}} ({self.low:{fmt}}-{self.high:{fmt}})"
+
+
+def table(headers: Sequence[str], rows: Iterable[Sequence[object]], align: str = "") -> str:
+    """A plain fixed-width table; ``align`` has one ``<``/``>`` per column (default: first left, rest right)."""
+    cells = [[str(c) for c in row] for row in rows]
+    widths = [max([len(h), *(len(r[i]) for r in cells)]) for i, h in enumerate(headers)]
+    al = align or "<" + ">" * (len(headers) - 1)
+
+    def line(r: Sequence[str]) -> str:
+        return "  ".join(f"{c:{a}{w}}" for c, a, w in zip(r, al, widths, strict=True)).rstrip()
+
+    return "\n".join([line(headers), "  ".join("-" * w for w in widths), *(line(r) for r in cells)])
+
+
+def section(title: str) -> None:
+    """Print a section heading."""
+    print(f"\n## {title}\n", flush=True)
+
+
+# ====================================================================== playing games
+
+
+def play_game(variant: Variant, players: int, seed: int, choose: Chooser) -> GameState:
+    """Play one complete game through the public API and return the final state."""
+    state = new_game(variant, players, seed)
+    while not state.is_over:
+        state = apply(state, choose(legal_moves(state)))
+    return state
+
+
+def play_random_game(variant: Variant, players: int, seed: int, choose: Chooser) -> int:
+    """Play one complete game and return its number of decisions (the timed loop)."""
+    state = new_game(variant, players, seed)
+    decisions = 0
+    while not state.is_over:
+        state = apply(state, choose(legal_moves(state)))
+        decisions += 1
+    return decisions
+
+
+def ours(variant: Variant, players: int, label: str, warmup_games: int) -> Runner:
+    """A runner that times uniform-random games of ``variant``."""
+
+    def run(seconds: float, seed: int) -> AnchorResult:
+        choose = random.Random(seed).choice
+        game_seeds = itertools.count(seed * 1_000_003)
+
+        def play_one() -> int:
+            return play_random_game(variant, players, next(game_seeds), choose)
+
+        games, decisions, elapsed = timed_games(play_one, seconds, warmup_games)
+        return AnchorResult(label, players, games, decisions, elapsed)
+
+    return run
+
+
+def anchor(run: Callable[..., AnchorResult], warmup_games: int) -> Callable[[int], Runner]:
+    """Bind an anchor function of ``bench/anchors.py`` to a player count."""
+
+    def for_players(players: int) -> Runner:
+        def runner(seconds: float, seed: int) -> AnchorResult:
+            return run(players, seconds, seed, warmup_games=warmup_games)
+
+        return runner
+
+    return for_players
+
+
+@dataclass(frozen=True, slots=True)
+class Arm:
+    """One configuration in a round-robin comparison."""
+
+    name: str
+    players: int
+    run: Runner
+    ours: bool = True
+
+
+def round_robin(arms: Sequence[Arm], seconds: float, repeats: int, seed: int) -> dict[Arm, list[AnchorResult]]:
+    """Run every arm ``repeats`` times, interleaved (the start rotates each repeat) so noise spreads evenly."""
+    out: dict[Arm, list[AnchorResult]] = {a: [] for a in arms}
+    n = len(arms)
+    for r in range(repeats):
+        for arm in [*arms[r % n:], *arms[: r % n]]:
+            gc.collect()
+            out[arm].append(arm.run(seconds, seed + r))
+    return out
+
+
+def play_rows(results: dict[Arm, list[AnchorResult]]) -> list[list[object]]:
+    """Table rows: games/s, decisions/s, us/decision (median and range) and decisions per game."""
+    rows: list[list[object]] = []
+    for arm, rs in results.items():
+        games = sum(r.games for r in rs)
+        decisions = sum(r.decisions for r in rs)
+        rows.append([
+            arm.name, arm.players, len(rs), games, f"{decisions / games:.1f}",
+            Spread.of(r.games_per_s for r in rs).show(".0f"),
+            Spread.of(r.decisions_per_s / 1e3 for r in rs).show(".0f"),
+            Spread.of(r.us_per_decision for r in rs).show(".2f"),
+        ])
+    return rows
+
+
+PLAY_HEADERS = ("engine", "players", "runs", "games", "dec/game", "games/s med (min-max)",
+                "k dec/s med (min-max)", "us/decision med (min-max)")
+
+
+# ====================================================================== section: random play
+
+
+def bench_play(cfg: Settings) -> None:
+    """Random play of Standard 2p/4p (and other variants), interleaved with the anchors."""
+    section("Random play (uniform-random bot, complete games)")
+    standard = find_variant("standard")
+    arms: list[Arm] = [Arm(f"maumau_rules {standard.id}", p, ours(standard, p, standard.id, cfg.warmup_games))
+                       for p in (2, 4)]
+    for name in OTHER_VARIANTS:
+        try:
+            v = find_variant(name)
+        except VariantError:
+            print(f"skipped {name}: find_variant does not know it yet")
+            continue
+        lo, hi = v.players
+        for p in sorted({min(max(2, lo), hi), min(max(4, lo), hi)}):
+            arms.append(Arm(f"maumau_rules {v.id}", p, ours(v, p, v.id, cfg.warmup_games)))
+    peers: list[tuple[str, Callable[[int], Runner]]] = []
+    if openspiel_available():
+        peers.append(("openspiel crazy_eights (py loop)", anchor(run_openspiel_crazy_eights, cfg.warmup_games)))
+    else:
+        print("skipped OpenSpiel anchor: pyspiel not installed (pip install open-spiel)")
+    if rlcard_available():
+        peers.append(("rlcard uno (raw game)", anchor(run_rlcard_uno, cfg.warmup_games)))
+    else:
+        print("skipped RLCard anchor: rlcard not installed (pip install rlcard)")
+    arms += [Arm(name, p, make(p), ours=False) for name, make in peers for p in (2, 4)]
+    print(f"{len(arms)} arms x {cfg.repeats} repeats x {cfg.seconds:g} s, round-robin; seed {cfg.seed}")
+    results = round_robin(arms, cfg.seconds, cfg.repeats, cfg.seed)
+    print()
+    print(table(PLAY_HEADERS, play_rows(results)))
+    mine = [a for a in arms if a.ours and a.name == f"maumau_rules {standard.id}"]
+    others = [a for a in arms if not a.ours]
+    if others:
+        print("\nOur us/decision divided by the anchor's (paired by repeat; median (min-max));"
+              " >1 means we are slower:\n")
+        rows: list[list[object]] = []
+        for a in mine:
+            for b in (o for o in others if o.players == a.players):
+                ratios = [x.us_per_decision / y.us_per_decision for x, y in zip(results[a], results[b], strict=True)]
+                med_ratio = (statistics.median(r.us_per_decision for r in results[a])
+                             / statistics.median(r.us_per_decision for r in results[b]))
+                rows.append([f"{a.name} vs {b.name}", a.players, f"{med_ratio:.2f}", Spread.of(ratios).show()])
+        print(table(("comparison", "players", "ratio of medians", "paired ratio med (min-max)"), rows))
+    print("\nNotes: OpenSpiel runs crazy_eights with use_special_cards, reshuffle, max_draw_cards=1; its time\n"
+          "includes chance nodes (dealing, drawing) but only player actions count as decisions. RLCard UNO\n"
+          "counts every game.step. Our decisions include voluntary draws and passes (see 'Game length').")
+
+
+# ====================================================================== section: game length
+
+
+def _is_play(m: Move) -> bool:
+    return isinstance(m, Play)
+
+
+def play_first(rng: random.Random) -> Chooser:
+    """A bot that plays a random legal card when it can, and otherwise picks uniformly (draw, pass, ...)."""
+
+    def choose(moves: Sequence[Move]) -> Move:
+        plays = [m for m in moves if isinstance(m, Play)]
+        return rng.choice(plays or moves)
+
+    return choose
+
+
+def bench_length(cfg: Settings) -> None:
+    """Decisions per Standard 2p game and what they are, for the uniform-random and a play-first bot."""
+    section("Game length (Standard, 2 players)")
+    v = find_variant("standard")
+    rows: list[list[object]] = []
+    for label, make in (("uniform random", lambda r: r.choice), ("play-first", play_first)):
+        rng = random.Random(cfg.seed)
+        choose: Chooser = make(rng)
+        lengths: list[int] = []
+        kinds: Counter[str] = Counter()
+        ends: Counter[str] = Counter()
+        voluntary = 0
+        for g in range(cfg.length_games):
+            s = new_game(v, 2, cfg.seed * 7919 + g)
+            n = 0
+            while not s.is_over:
+                moves = legal_moves(s)
+                m = choose(moves)
+                kinds[type(m).__name__] += 1
+                if isinstance(m, Draw) and not s.pending_draw and any(map(_is_play, moves)):
+                    voluntary += 1
+                s = apply(s, m)
+                n += 1
+            lengths.append(n)
+            ends[s.end.value if s.end is not None else "?"] += 1
+        total = sum(lengths)
+        q = statistics.quantiles(lengths, n=10) if len(lengths) > 1 else [lengths[0]] * 9
+        rows.append([
+            label, len(lengths), f"{total / len(lengths):.1f}", f"{statistics.median(lengths):.0f}",
+            f"{q[0]:.0f}-{q[-1]:.0f}",
+            " ".join(f"{k.lower()} {100 * c / total:.0f}%" for k, c in kinds.most_common()),
+            f"{100 * voluntary / total:.0f}%",
+            " ".join(f"{k} {100 * c / len(lengths):.0f}%" for k, c in ends.most_common()),
+        ])
+    print(table(("bot", "games", "mean", "median", "p10-p90", "decisions by kind", "voluntary draws",
+                 "how games ended"), rows, "<>>>><><"))
+    print("\nA voluntary draw is a draw while a card could be played (R_DRAW voluntary = true). The uniform bot\n"
+          "draws or passes on most decisions, so hands grow and games run long, sometimes to the\n"
+          "1,000-move limit (turn_limit).")
+
+
+# ====================================================================== section: micro-costs
+
+
+def collect_positions(variant: Variant, players: int, count: int, seed: int) -> list[GameState]:
+    """Every non-final state of uniform-random games until ``count`` are collected (legal moves cached)."""
+    rng = random.Random(seed)
+    out: list[GameState] = []
+    for g in itertools.count():
+        s = new_game(variant, players, seed + g)
+        while not s.is_over and len(out) < count:
+            out.append(s)
+            s = apply(s, rng.choice(legal_moves(s)))
+        if len(out) >= count:
+            return out
+    raise AssertionError("unreachable")
+
+
+_INIT_NAMES: tuple[str, ...] = tuple(
+    name for name in inspect.signature(GameState).parameters if not name.startswith("_")
+)
+
+
+def state_fields(s: GameState) -> tuple[Any, ...]:
+    """The public constructor arguments that rebuild ``s`` (no private caches)."""
+    return tuple(getattr(s, name) for name in _INIT_NAMES)
+
+
+def uncached_copy(s: GameState) -> GameState:
+    """An equal state built anew through the public constructor, so ``legal_moves`` is not cached on it."""
+    return GameState(*state_fields(s))
+
+
+def per_call_ns(
+    prepare: Callable[[], Sequence[tuple[Any, ...]]], fn: Callable[..., object], seconds: float
+) -> float:
+    """Nanoseconds per ``fn(*args)`` over batches from ``prepare`` (untimed) until ``seconds`` are spent."""
+    spent = 0.0
+    calls = 0
+    clock = time.perf_counter
+    while spent < seconds:
+        batch = prepare()
+        start = clock()
+        for args in batch:
+            fn(*args)
+        spent += clock() - start
+        calls += len(batch)
+    return spent * 1e9 / calls
+
+
+def _noop(*_args: object) -> None:
+    return None
+
+
+def _illegal_move(s: GameState) -> Move | None:
+    """A move that is illegal in ``s``: pass, draw, or a card in hand that cannot be played."""
+    legal = set(legal_moves(s))
+    candidates: list[Move] = [Pass(), Draw(), *(Play(c) for c in s.hands[s.seat_to_act])]
+    for m in candidates:
+        if m not in legal:
+            return m
+    return None
+
+
+def bench_micro(cfg: Settings) -> None:
+    """Per-call costs of the public API on positions of random Standard 2p games."""
+    section("Micro-costs (positions of random Standard 2-player games)")
+    v = find_variant("standard")
+    pool = collect_positions(v, 2, cfg.positions, cfg.seed)
+    rng = random.Random(cfg.seed)
+    legal = [(s, rng.choice(legal_moves(s))) for s in pool]
+    illegal = [(s, m) for s in pool if (m := _illegal_move(s)) is not None]
+    fields = [state_fields(s) for s in pool]
+    seeds = [(v, 2, i) for i in range(max(1, cfg.positions // 50))]
+    sizes = Counter(len(legal_moves(s)) for s in pool)
+    mean_moves = sum(k * c for k, c in sizes.items()) / len(pool)
+    print(f"{len(pool)} positions; {mean_moves:.1f} legal moves on average; every row: median (min-max) over "
+          f"{cfg.repeats} interleaved repeats of {cfg.micro_seconds:g} s\n")
+
+    def fresh(items: Sequence[tuple[Any, ...]]) -> Callable[[], list[tuple[Any, ...]]]:
+        return lambda: [(uncached_copy(s), *rest) for s, *rest in items]
+
+    def same(items: Sequence[tuple[Any, ...]]) -> Callable[[], Sequence[tuple[Any, ...]]]:
+        return lambda: items
+
+    def other_seat(s: GameState) -> tuple[GameState, int]:
+        return s, (s.seat_to_act + 1) % s.players
+
+    cases: list[tuple[str, Callable[[], Sequence[tuple[Any, ...]]], Callable[..., object]]] = [
+        ("loop overhead (no-op call)", same([(s,) for s in pool]), _noop),
+        ("new_game(standard, 2, seed)", same(seeds), new_game),
+        ("GameState(...) construction", same(fields), GameState),
+        ("legal_moves, uncached (fresh state)", fresh([(s,) for s in pool]), legal_moves),
+        ("legal_moves, cached", same([(s,) for s in pool]), legal_moves),
+        ("check legal move, uncached", fresh(legal), check),
+        ("check legal move, cached", same(legal), check),
+        ("check illegal move (explained), cached", same(illegal), check),
+        ("apply legal move, uncached", fresh(legal), apply),
+        ("apply legal move, cached", same(legal), apply),
+        ("view(state, seat to act), cached", same([(s, s.seat_to_act) for s in pool]), view),
+        ("view(state, other seat)", same([other_seat(s) for s in pool]), view),
+    ]
+    timings: dict[str, list[float]] = {name: [] for name, _, _ in cases}
+    for r in range(cfg.repeats):
+        for name, prepare, fn in [*cases[r % len(cases):], *cases[: r % len(cases)]]:
+            gc.collect()
+            timings[name].append(per_call_ns(prepare, fn, cfg.micro_seconds) / 1e3)
+    print(table(("operation", "us/call med (min-max)"), [[n, Spread.of(t).show(".3f")] for n, t in timings.items()]))
+    loop = statistics.median(timings["legal_moves, uncached (fresh state)"]) + statistics.median(
+        timings["apply legal move, cached"])
+    print(f"\nlegal_moves (uncached) + apply (cached) = {loop:.2f} us: about the engine's share of one decision\n"
+          "in the random-play loop (the rest is rng.choice and the loop; new_game is spread over the game).\n"
+          "'uncached' rows rebuild each state through the public GameState constructor before timing, so\n"
+          "legal_moves has to generate the moves; 'cached' rows reuse states whose moves were generated once.")
+
+
+# ====================================================================== section: records
+
+
+def bench_records(cfg: Settings) -> None:
+    """Write, serialise, parse and replay a record file of ``cfg.record_games`` uniform-random games."""
+    section(f"Records (JSON round trip and replay of a {cfg.record_games}-game file, Standard 2p)")
+    if importlib.util.find_spec("maumau_rules.records") is None:
+        print("skipped: records not available")
+        return
+    mod: Any = importlib.import_module("maumau_rules.records")
+    needed = ("record_from_moves", "dumps_records", "loads_records", "replay")
+    missing = [n for n in needed if not hasattr(mod, n)]
+    if missing:
+        print(f"skipped: maumau_rules.records has no {', '.join(missing)}")
+        return
+    v = find_variant("standard")
+    rng = random.Random(cfg.seed)
+    games: list[tuple[int, list[Move]]] = []
+    for g in range(cfg.record_games):
+        s = new_game(v, 2, cfg.seed + g)
+        moves: list[Move] = []
+        while not s.is_over:
+            m = rng.choice(legal_moves(s))
+            moves.append(m)
+            s = apply(s, m)
+        games.append((cfg.seed + g, moves))
+    decisions = sum(len(m) for _, m in games)
+    limit: int = getattr(mod, "MAX_RECORD_TEXT", 0)
+    clock = time.perf_counter
+    gc.collect()
+    t0 = clock()
+    records = [mod.record_from_moves(v, 2, seed, moves) for seed, moves in games]
+    t1 = clock()
+    text: str = mod.dumps_records(records)
+    t2 = clock()
+    chunks = 1 if not limit or len(text) <= limit else -(-len(text) // (limit * 9 // 10))
+    if chunks > 1:  # the reader refuses files over its limit: write the same records as several files
+        per = -(-len(records) // chunks)
+        texts = [mod.dumps_records(records[i: i + per]) for i in range(0, len(records), per)]
+    else:
+        texts = [text]
+    t3 = clock()
+    back: list[Any] = [r for part in texts for r in mod.loads_records(part)]
+    t4 = clock()
+    states = 0
+    for rec in back:
+        for _ in mod.replay(rec):
+            states += 1
+    t5 = clock()
+    same = back == records
+    print(table(("step", "seconds", "us/game", "us/decision"), [
+        [name, f"{dt:.3f}", f"{dt * 1e6 / len(games):.0f}", f"{dt * 1e6 / decisions:.2f}"]
+        for name, dt in (("record_from_moves (applies every move)", t1 - t0), ("dumps_records (to JSON text)", t2 - t1),
+                         ("loads_records (parse + validate fields)", t4 - t3),
+                         ("replay (re-checks and applies every move)", t5 - t4))
+    ]))
+    note = f"; written as {chunks} files (reader limit {limit:,} characters)" if chunks > 1 else ""
+    print(f"\n{len(games)} games, {decisions} decisions, {states} states replayed, {len(text):,} characters of "
+          f"JSON ({len(text.encode()) / 1e6:.2f} MB){note}; round trip equal: {same}")
+
+
+# ====================================================================== section: memory
+
+
+def _slot_names(cls: type) -> tuple[str, ...]:
+    names: list[str] = []
+    for klass in cls.__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        names.extend((slots,) if isinstance(slots, str) else slots)
+    return tuple(n for n in names if n not in ("__dict__", "__weakref__"))
+
+
+def deep_sizeof(root: object, seen: set[int], skip: Callable[[object], bool]) -> int:
+    """Bytes of ``root`` and everything it reaches, each object once (``seen`` is shared across calls).
+
+    Objects for which ``skip`` is true are neither counted nor entered. ``None``, booleans, the small
+    integers CPython caches and enum members are singletons and count nothing.
+    """
+    total = 0
+    stack: list[object] = [root]
+    while stack:
+        o = stack.pop()
+        if id(o) in seen or o is None or isinstance(o, bool | enum.Enum) or skip(o):
+            continue
+        if type(o) is int and -5 <= o <= 256:
+            continue
+        seen.add(id(o))
+        total += sys.getsizeof(o)
+        if isinstance(o, str | bytes | int | float):
+            continue
+        if isinstance(o, tuple | list | set | frozenset):
+            stack.extend(o)
+        elif isinstance(o, dict):
+            stack.extend(o.keys())
+            stack.extend(o.values())
+        else:
+            for name in _slot_names(type(o)):
+                with contextlib.suppress(AttributeError):  # an unset slot
+                    stack.append(getattr(o, name))
+            d = getattr(o, "__dict__", None)
+            if d is not None:
+                stack.append(d)
+    return total
+
+
+def _skip_variant(o: object) -> bool:
+    return isinstance(o, Variant)
+
+
+def _skip_variant_and_cards(o: object) -> bool:
+    return isinstance(o, Variant | Card)
+
+
+def bench_memory(cfg: Settings) -> None:
+    """Peak traced memory over a batch of games, and the bytes of one state."""
+    section("Memory (Standard, 2 players)")
+    v = find_variant("standard")
+    choose = random.Random(cfg.seed).choice
+    play_game(v, 2, cfg.seed, choose)  # warm any lazy caches before tracing
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    tracemalloc.reset_peak()
+    decisions = 0
+    for g in range(cfg.memory_games):
+        decisions += play_random_game(v, 2, cfg.seed + g, choose)
+    peak = tracemalloc.get_traced_memory()[1] - base
+    # A whole game's history kept in memory (what a replay returning every state holds).
+    gc.collect()
+    before = tracemalloc.get_traced_memory()[0]
+    history: list[GameState] = []
+    games_kept = max(1, cfg.memory_games // 5)
+    for g in range(games_kept):
+        s = new_game(v, 2, cfg.seed + g)
+        history.append(s)
+        while not s.is_over:
+            s = apply(s, choose(legal_moves(s)))
+            history.append(s)
+    held = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    print(f"peak traced memory while playing {cfg.memory_games} games ({decisions} decisions), one state alive "
+          f"at a time: {peak / 1024:.0f} KiB")
+    print(f"keeping every state of {games_kept} games ({len(history)} states, legal moves cached on all but "
+          f"the last): {held / 1024:.0f} KiB = {held / len(history):.0f} B/state (tracemalloc)")
+
+    pool = collect_positions(v, 2, max(50, cfg.positions // 10), cfg.seed)
+    fresh = [uncached_copy(s) for s in pool]
+    bare = [deep_sizeof(s, set(), _skip_variant_and_cards) for s in fresh]
+    with_cards = [deep_sizeof(s, set(), _skip_variant) for s in fresh]
+    cached = [deep_sizeof(s, set(), _skip_variant_and_cards) for s in pool]
+    seen: set[int] = set()
+    shared = sum(deep_sizeof(s, seen, _skip_variant_and_cards) for s in history if s is not history[-1])
+    copies = [uncached_copy(s) for s in history]  # kept alive: deep_sizeof's ``seen`` holds ids
+    shared_bare_seen: set[int] = set()
+    shared_bare = sum(deep_sizeof(c, shared_bare_seen, _skip_variant_and_cards) for c in copies)
+    print()
+    print(table(("size of one state (sys.getsizeof, recursive)", "bytes med (min-max)"), [
+        ["state: object + its tuples and ints; no cards, no variant, no legal-move cache",
+         Spread.of(bare).show(".0f")],
+        ["same, counting each Card object it holds once", Spread.of(with_cards).show(".0f")],
+        ["state with its legal-move cache (moves tuple, frozenset, Play objects)", Spread.of(cached).show(".0f")],
+        ["per state in a kept history, sharing counted once, no cache",
+         f"{shared_bare / len(history):.0f}"],
+        ["per state in a kept history, sharing counted once, with cache",
+         f"{shared / max(1, len(history) - 1):.0f}"],
+    ], "<>"))
+    print("\nCards, enum members, None/bools and small ints are shared singletons: the first row excludes them\n"
+          "(and the Variant, which all states of a game point to). The second row counts the 32 Card objects\n"
+          "once per state as if they were not shared. Successive states share unchanged tuples (the stock, the\n"
+          "hand of the player not acting), so a kept history costs less per state than a lone state.")
+
+
+# ====================================================================== section: scaling
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
+    raise TypeError(f"cannot write {value!r} as TOML")
+
+
+def standard_like(vid: str, deck: str, players: tuple[int, int], hand_size: int | None = None) -> Variant:
+    """Standard's rules from ``spec/variants/standard.toml`` with another deck, player range and hand size."""
+    data = tomllib.loads(STANDARD_TOML.read_text(encoding="utf-8"))
+    rules: dict[str, dict[str, object]] = data["rules"]
+    if hand_size is not None:
+        rules["R_DEAL"] = {**rules.get("R_DEAL", {}), "hand_size": hand_size, "two_player_hand_size": 0}
+    lines = ["[variant]", f"id = {_toml_value(vid)}", f"name = {_toml_value(vid)}", f"deck = {_toml_value(deck)}",
+             f"players = {_toml_value(list(players))}"]
+    for rule_id, params in rules.items():
+        lines.append(f"\n[rules.{rule_id}]")
+        lines.extend(f"{k} = {_toml_value(v)}" for k, v in params.items())
+    return load_variant("\n".join(lines) + "\n")
+
+
+def bench_scaling(cfg: Settings) -> None:
+    """us per decision against the number of players and the hand size (Standard rules, two 52-card packs)."""
+    section("Scaling (Standard rules, deck 'french-52 x2')")
+    deck = "french-52 x2"
+    by_players = standard_like("standard-x2", deck, (2, 10))
+    arms = [Arm("players", p, ours(by_players, p, "players", cfg.warmup_games)) for p in (2, 4, 6, 10)]
+    hands = (5, 7, 10, 15, 20)
+    for h in hands:
+        v = standard_like(f"standard-x2-hand{h}", deck, (2, 2), hand_size=h)
+        arms.append(Arm(f"hand {h}", 2, ours(v, 2, f"hand {h}", cfg.warmup_games)))
+    print(f"{len(arms)} configurations x {cfg.repeats} repeats x {cfg.scaling_seconds:g} s, round-robin; "
+          "players rows deal 5 cards (6 with 2 players); hand rows have 2 players\n")
+    results = round_robin(arms, cfg.scaling_seconds, cfg.repeats, cfg.seed)
+    rows = play_rows(results)
+    for row, arm in zip(rows, results, strict=True):
+        row[0] = arm.name if arm.name != "players" else f"{arm.players} players"
+    print(table(("configuration", *PLAY_HEADERS[1:]), rows))
+
+
+# ====================================================================== main
+
+
+def machine_info() -> str:
+    """Python, OS, CPU model, core count and load: the context of the figures."""
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
+    return (f"python {platform.python_version()} ({platform.python_implementation()}), {platform.system()} "
+            f"{platform.machine()}, {cpu}, nproc {os.cpu_count()}, load average {load}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run every section and print the results."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--smoke", action="store_true", help="run every section for a tiny time (CI)")
+    parser.add_argument("--seconds", type=float, default=None, help="time budget of one timed run (default 5)")
+    parser.add_argument("--repeats", type=int, default=None, help="interleaved repeats (default 5; smoke 2)")
+    parser.add_argument("--seed", type=int, default=1234)
+    args = parser.parse_args(argv)
+    if args.repeats is not None and args.repeats < 1:
+        parser.error("--repeats must be at least 1")
+    cfg = Settings.make(args.smoke, args.seconds, args.repeats, args.seed)
+    started = time.perf_counter()
+    print("# maumau_rules benchmark")
+    print(f"\n{datetime.now(UTC):%Y-%m-%d %H:%M} UTC; {machine_info()}")
+    print(f"settings: {'smoke, ' if args.smoke else ''}seconds {cfg.seconds:g}, repeats {cfg.repeats}, "
+          f"seed {cfg.seed}")
+    bench_play(cfg)
+    bench_length(cfg)
+    bench_micro(cfg)
+    bench_records(cfg)
+    bench_memory(cfg)
+    bench_scaling(cfg)
+    print(f"\ntotal time {time.perf_counter() - started:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
