@@ -43,7 +43,6 @@ KIND_TITLES = {
     "setup": "Setup", "turn": "Turns", "legality": "Which cards may be played", "effect": "Card effects",
     "announcement": "Announcements", "end": "End of the round", "scoring": "Scoring",
 }
-BASE_VARIANT = "standard"
 HEADING_CHARS = "=-~^"
 
 
@@ -847,50 +846,53 @@ def page_matrix(data: SpecData) -> str:
 
 
 def differences(a: Any, b: Any) -> list[tuple[str, str, str]]:
-    """(aspect, value in a, value in b) for every difference between two variants."""
+    """(aspect, value in a, value in b) for every difference between two variants (``diff_variants``)."""
+    from maumau_rules.variants import diff_variants
+
     rows: list[tuple[str, str, str]] = []
-    if a.deck != b.deck:
-        rows.append(("Deck", deck_text(a), deck_text(b)))
-    if a.players != b.players:
-        rows.append(("Players", f"{a.players[0]}\u2013{a.players[1]}", f"{b.players[0]}\u2013{b.players[1]}"))
-    ids = [r.rule_id for r in a.rules] + [r.rule_id for r in b.rules if a.rule(r.rule_id) is None]
-    for rid in ids:
-        ra, rb = a.rule(rid), b.rule(rid)
-        label = ref(rule_label(rid), rid)
-        if ra is None or rb is None:
-            rows.append((label, "used" if ra is not None else "not used", "used" if rb is not None else "not used"))
-            continue
-        for (name, va, _), (_, vb, _) in zip(settings_of(ra), settings_of(rb), strict=True):
-            if getattr(ra, name) != getattr(rb, name):
-                rows.append((f"{label} {lit(name)}", va, vb))
+    for d in diff_variants(a, b):
+        if d.aspect == "deck":
+            rows.append(("Deck", deck_text(a), deck_text(b)))
+        elif d.aspect == "players":
+            rows.append(("Players", f"{a.players[0]}\u2013{a.players[1]}", f"{b.players[0]}\u2013{b.players[1]}"))
+        elif d.aspect == "rule":
+            rows.append((ref(rule_label(d.rule_id), d.rule_id), "used" if d.left is not None else "not used",
+                         "used" if d.right is not None else "not used"))
+        else:
+            rows.append((f"{ref(rule_label(d.rule_id), d.rule_id)} {lit(d.param)}", fmt_value(d.left),
+                         fmt_value(d.right)))
     return rows
 
 
 def page_differences(data: SpecData) -> str:
-    """Each variant against Standard, and the number of differences for every pair."""
+    """The index of the comparisons, and the number of differences for every pair."""
     out = [".. _variant-differences:\n", heading("Differences between variants", 0)]
     variants = list(data.variants)
-    base = next((v for v in variants if v.id == BASE_VARIANT), variants[0] if variants else None)
-    if base is None or len(variants) < 2:
-        out.append(f"Only {len(variants)} variant is registered, so there is nothing to compare yet. "
-                   "This page lists every difference of each variant from Standard once more are added.\n")
+    if len(variants) < 2:
+        out.append(f"Only {len(variants)} variant is registered, so there is nothing to compare yet.\n")
         return "\n".join(out)
-    out.append("Every rule and parameter in which a variant differs from "
-               f"{ref(variant_label(base.id), base.name)}, and below, how many differences each pair has.\n")
-    for v in variants:
-        if v is base:
-            continue
-        out.append(heading(f"{v.name} vs {base.name}", 1))
-        rows = differences(v, base)
-        if rows:
-            out.append(table(["Aspect", v.id, base.id], [list(r) for r in rows], widths=[36, 32, 32]))
-        else:
-            out.append("No differences.\n")
-    out.append(heading("Every pair", 1))
-    out.append("The number of differing aspects (deck, players, rules used and parameter values) for every "
-               "pair of variants.\n")
+    out.append("Each page below compares one variant with every other variant: every rule and parameter in "
+               "which they differ (the same list that ``maumau diff A B`` prints). The table counts the "
+               "differing aspects (deck, players, rules used and parameter values) for every pair.\n")
+    out.append(".. toctree::\n   :maxdepth: 1\n\n" + "".join(f"   differences/{v.id}\n" for v in variants))
     counts = [[v.id, *("" if v is w else str(len(differences(v, w))) for w in variants)] for v in variants]
     out.append(table(["", *(v.id for v in variants)], counts, stub=True, wide=True, empty=""))
+    return "\n".join(out)
+
+
+def page_differences_of(data: SpecData, v: Any) -> str:
+    """One variant against every other variant (any two variants can be compared)."""
+    out = [f".. _differences-{v.id}:\n", heading(f"{v.name} compared", 0)]
+    out.append(f"How {ref(variant_label(v.id), v.name)} differs from each other variant.\n")
+    for w in data.variants:
+        if w is v:
+            continue
+        out.append(heading(f"{v.name} vs {w.name}", 1))
+        rows = differences(v, w)
+        if rows:
+            out.append(table(["Aspect", v.id, w.id], [list(r) for r in rows], widths=[36, 32, 32]))
+        else:
+            out.append("No differences.\n")
     return "\n".join(out)
 
 
@@ -1012,6 +1014,8 @@ def generate(app: Sphinx) -> None:
         _write(OUT / "variants" / f"{v.id}.rst", page_variant(data, v), written)
     _write(OUT / "matrix.rst", page_matrix(data), written)
     _write(OUT / "differences.rst", page_differences(data), written)
+    for v in data.variants:
+        _write(OUT / "differences" / f"{v.id}.rst", page_differences_of(data, v), written)
     _write(OUT / "reasons.rst", page_reasons(), written)
     if data.invariants:
         _write(OUT / "invariants.rst", page_invariants(data), written)

@@ -19,7 +19,7 @@ from .errors import MauMauError
 from .moves import CallOut, Draw, Move, Pass, Play, parse_move
 from .scoring import Match, next_round, start_match
 from .state import GameState
-from .variants import Variant, available_variants, find_variant
+from .variants import Variant, available_variants, diff_variants, find_variant, format_value
 from .views import PlayerView, view
 
 __all__ = ["describe_move", "main"]
@@ -215,6 +215,20 @@ def _records_cli() -> Any:
         return None
 
 
+def _cmd_diff(args: argparse.Namespace, read: Callable[[str], str], out: TextIO) -> int:
+    try:
+        a, b = find_variant(args.a), find_variant(args.b)
+    except MauMauError as exc:
+        print(f"error: {exc}", file=out)
+        return 2
+    rows = diff_variants(a, b)
+    print(f"{a.id} vs {b.id}: {len(rows)} difference{'s' if len(rows) != 1 else ''}", file=out)
+    for d in rows:
+        what = d.aspect if d.aspect in ("deck", "players") else (d.rule_id + (f".{d.param}" if d.param else ""))
+        print(f"  {what:32} {format_value(d.left):28} | {format_value(d.right)}", file=out)
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="maumau", description="Mau-Mau in the terminal, and tools for game records.")
     sub = p.add_subparsers(dest="command")
@@ -231,6 +245,10 @@ def _parser() -> argparse.ArgumentParser:
     play.set_defaults(func=_cmd_play)
     variants = sub.add_parser("variants", help="list the variants")
     variants.set_defaults(func=_cmd_variants)
+    diff = sub.add_parser("diff", help="show how two variants differ, rule by rule")
+    diff.add_argument("a", help="first variant")
+    diff.add_argument("b", help="second variant")
+    diff.set_defaults(func=_cmd_diff)
     records = _records_cli()
     if records is not None:
         records.add_subcommands(sub)
@@ -253,9 +271,9 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = inpu
         import secrets
 
         args.seed = secrets.randbelow(1_000_000)
-    if args.command not in ("play", "variants"):
+    if args.command not in ("play", "variants", "diff"):
         args.out = stream
-    result: int = args.func(args, read, stream) if args.command in ("play", "variants") else args.func(args)
+    result: int = args.func(args, read, stream) if args.command in ("play", "variants", "diff") else args.func(args)
     return result
 
 

@@ -22,10 +22,12 @@ from . import _spec_data
 from .cards import _fold
 from .deck import DeckSpec
 from .errors import NotationError, VariantError
-from .rules.base import RULE_CLASSES, Rule
+from .rules.base import RULE_CLASSES, CardSet, Rule
 from .rules.compiled import Ruleset, RulesetBuilder
 
-__all__ = ["Decision", "Variant", "available_variants", "find_variant", "load_variant", "variant_from_dict"]
+__all__ = ["Decision", "Difference", "Variant", "available_variants", "diff_variants", "find_variant", "format_value",
+           "load_variant",
+           "variant_from_dict"]
 
 MAX_VARIANT_TEXT: Final = 200_000
 """Longest variant TOML text accepted."""
@@ -321,3 +323,83 @@ def available_variants() -> tuple[Variant, ...]:
     True
     """
     return tuple(_VARIANTS[k] for k in sorted(_VARIANTS))
+
+
+@attrs.frozen
+class Difference:
+    """One way in which two variants differ.
+
+    >>> Difference("rule", "R_SKIP", "cards", "8", "A").param
+    'cards'
+    """
+
+    aspect: str
+    """``deck``, ``players``, ``rule`` (used by one variant only) or ``param``."""
+    rule_id: str
+    """The rule concerned (empty for deck and players)."""
+    param: str
+    """The parameter concerned (empty unless ``aspect == "param"``)."""
+    left: object
+    """The value in the first variant (``None``: the rule is not used)."""
+    right: object
+    """The value in the second variant."""
+
+
+def diff_variants(a: Variant | str, b: Variant | str) -> tuple[Difference, ...]:
+    """Every difference between two variants: deck, players, rules used, and parameter values.
+
+    >>> [(d.rule_id, d.param) for d in diff_variants("prsi", "standard")][:2]
+    [('R_DEAL', 'hand_size'), ('R_DEAL', 'two_player_hand_size')]
+    >>> diff_variants("standard", "standard")
+    ()
+    """
+    va = find_variant(a) if isinstance(a, str) else a
+    vb = find_variant(b) if isinstance(b, str) else b
+    out: list[Difference] = []
+    if va.deck != vb.deck:
+        out.append(Difference("deck", "", "", va.deck, vb.deck))
+    if va.players != vb.players:
+        out.append(Difference("players", "", "", va.players, vb.players))
+    ids = [r.rule_id for r in va.rules] + [r.rule_id for r in vb.rules if va.rule(r.rule_id) is None]
+    for rid in ids:
+        ra, rb = va.rule(rid), vb.rule(rid)
+        if ra is None or rb is None:
+            out.append(Difference("rule", rid, "", ra, rb))
+            continue
+        for f in attrs.fields(type(ra)):
+            left, right = getattr(ra, f.name), getattr(rb, f.name)
+            if left != right:
+                out.append(Difference("param", rid, f.name, left, right))
+    return tuple(out)
+
+
+def format_value(value: object) -> str:
+    """A parameter value in plain words, for people: cards with suit symbols, no Python reprs.
+
+    >>> from maumau_rules.rules import CardSet
+    >>> format_value(CardSet.parse(["7", "Ks"])), format_value(True), format_value(None)
+    ('7, K♠', 'true', 'not used')
+    """
+    if value is None:
+        return "not used"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value or "(none)"
+    if isinstance(value, tuple):
+        if not value:
+            return "(none)"
+        if all(isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], int) for v in value):
+            from .cards import Rank
+
+            return ", ".join(f"{Rank(r).symbol}={format_value(n)}" for r, n in value)
+        return "; ".join(format_value(v) for v in value)
+    if isinstance(value, CardSet):
+        return str(value) or "(none)"
+    if attrs.has(type(value)) and not isinstance(value, DeckSpec):
+        fields = attrs.fields(type(value))
+        if not fields:
+            return "used"
+        parts = [f"{f.name}={format_value(getattr(value, f.name))}" for f in fields]
+        return "(" + ", ".join(parts) + ")" if type(value).__name__.endswith("Spec") else "used"
+    return str(value)

@@ -101,3 +101,14 @@ def test_play_can_save_a_record_that_validates(tmp_path: Path) -> None:
     bad = io.StringIO()
     assert main(["validate", str(target)], out=bad) != 0
     assert "INVALID at step" in bad.getvalue()
+
+
+def test_diff_command_lists_rule_and_parameter_differences() -> None:
+    out = io.StringIO()
+    assert main(["diff", "prsi", "standard"], out=out) == 0
+    text = out.getvalue()
+    assert text.startswith("prsi vs standard:")
+    assert "R_SKIP.cards" in text and "R_SKIP.passable" in text and "R_ANNOUNCE" in text
+    same = io.StringIO()
+    assert main(["diff", "standard", "mau-mau"], out=same) == 0
+    assert "0 differences" in same.getvalue()
