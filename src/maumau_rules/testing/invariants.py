@@ -1,0 +1,729 @@
+"""The invariants of ``spec/invariants.toml`` as executable checks.
+
+Each check raises :class:`InvariantViolation` (an ``AssertionError`` that names the ``INV_*`` ID) when
+a state, a transition or a rejected move breaks an invariant. The same functions run in the
+Hypothesis properties, the stateful machine, the exhaustive explorer and the golden-game tests,
+so every layer checks exactly the same statements.
+
+>>> from maumau_rules import new_game, legal_moves, apply
+>>> s = new_game("standard", players=2, seed=4)
+>>> check_state(s)
+>>> m = legal_moves(s)[0]
+>>> check_transition(s, m, apply(s, m))
+>>> [len(succ) for succ in [check_step(s)]] == [len(legal_moves(s))]
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections import Counter
+from collections.abc import Collection, Iterable, Sequence
+from typing import Final, NoReturn
+
+import attrs
+
+from ..cards import JOKER, Card, Rank, Suit
+from ..engine import apply, check, legal_moves, new_game
+from ..errors import IllegalMoveError
+from ..moves import Call, CallOut, Draw, Move, Pass, Play
+from ..reasons import Reason
+from ..state import EndReason, GameState, Phase
+from ..variants import Variant
+from ..views import public_view, view
+
+__all__ = [
+    "INVARIANT_IDS",
+    "KNOWN_ENGINE_BUGS",
+    "InvariantViolation",
+    "available_to_draw",
+    "candidate_moves",
+    "check_game",
+    "check_no_leak",
+    "check_other_seats",
+    "check_rejections",
+    "check_state",
+    "check_step",
+    "check_transition",
+    "hidden_permutation",
+    "play_random_game",
+    "replay",
+    "snapshot",
+    "state_digest",
+]
+
+INVARIANT_IDS: Final = (
+    "INV_CARD_CONSERVATION",
+    "INV_ONE_SEAT_TO_ACT",
+    "INV_HAND_SIZES",
+    "INV_PLAYABLE",
+    "INV_LEGAL_IFF_APPLY",
+    "INV_DETERMINISM",
+    "INV_TERMINATION",
+    "INV_NO_LEAK",
+    "INV_PENDING_CONSISTENT",
+)
+"""Every invariant ID, in the order of ``spec/invariants.toml``."""
+
+_WRONG_CARD_REASONS: Final = frozenset({Reason.DOES_NOT_MATCH, Reason.MUST_FOLLOW_WISH, Reason.WILD_ON_WILD,
+                                        Reason.WILD_BLOCKED, Reason.MUST_ANSWER_DRAW, Reason.MUST_ANSWER_SKIP})
+"""Rejections that R_WRONG_CARD ``penalize`` turns into the table penalty (as the rule text says)."""
+
+KNOWN_ENGINE_BUGS: Final = frozenset({"end-keeps-turn-state"})
+"""Engine bugs the checks tolerate by default (each has a strict ``xfail`` test that demonstrates it).
+
+``end-keeps-turn-state``: a finished round keeps the pending draw (and penalty stack) when the last
+card was a penalty card and R_FINAL_CARD_EFFECTS is off (``engine._do_play``), and a round ended by
+R_TURN_LIMIT keeps the drawn card and pending effects of the turn it interrupted
+(``engine._finish_by_count``). Pass ``tolerate=()`` to be strict.
+"""
+
+_DRAW: Final = Draw()
+_PASS: Final = Pass()
+
+
+class InvariantViolation(AssertionError):
+    """An invariant does not hold. ``invariant`` is its ``INV_*`` ID; ``state`` the state concerned.
+
+    >>> e = InvariantViolation("INV_PLAYABLE", "no legal move")
+    >>> e.invariant, str(e)
+    ('INV_PLAYABLE', 'INV_PLAYABLE: no legal move')
+    """
+
+    def __init__(self, invariant: str, message: str, state: GameState | None = None) -> None:
+        text = f"{invariant}: {message}"
+        if state is not None:
+            text += f"\n    in {state!r}"
+        super().__init__(text)
+        self.invariant = invariant
+        self.state = state
+
+
+def _fail(invariant: str, message: str, state: GameState | None = None) -> NoReturn:
+    raise InvariantViolation(invariant, message, state)
+
+
+# ---------------------------------------------------------------------------------------- helpers
+
+
+def snapshot(state: GameState) -> tuple[object, ...]:
+    """Every field of ``state`` except the legal-move cache, to prove that a call left it unchanged.
+
+    >>> from maumau_rules import new_game
+    >>> s = new_game("standard", players=2, seed=1)
+    >>> snapshot(s) == snapshot(new_game("standard", players=2, seed=1))
+    True
+    """
+    return tuple(getattr(state, f.name) for f in attrs.fields(GameState) if f.name != "_legal")
+
+
+def _canon(value: object) -> object:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Variant):
+        return [value.id, value.version]
+    if isinstance(value, Suit | Phase | EndReason | Call):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [_canon(v) for v in value]
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    raise TypeError(f"cannot digest {value!r}")
+
+
+def state_digest(state: GameState) -> str:
+    """A short, stable digest of every field of ``state`` (the same in any process and hash seed).
+
+    It covers every attrs field of :class:`~maumau_rules.state.GameState` except the legal-move
+    cache, so a new field changes every digest (regenerate the golden files then).
+
+    >>> from maumau_rules import new_game
+    >>> state_digest(new_game("standard", players=2, seed=1)) == state_digest(new_game("standard", 2, seed=1))
+    True
+    >>> state_digest(new_game("standard", players=2, seed=1)) == state_digest(new_game("standard", 2, seed=2))
+    False
+    """
+    data = {f.name: _canon(getattr(state, f.name)) for f in attrs.fields(GameState) if f.name != "_legal"}
+    text = json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:20]
+
+
+def available_to_draw(state: GameState) -> int:
+    """How many cards a draw could take now: the stock, plus the discard pile under its top card when
+    R_RESHUFFLE is in force.
+
+    >>> from maumau_rules import new_game
+    >>> s = new_game("standard", players=2, seed=1); available_to_draw(s) == len(s.stock)
+    True
+    """
+    extra = len(state.discard) - 1 if state.variant.ruleset.reshuffle else 0
+    return len(state.stock) + extra
+
+
+def _multiset(state: GameState) -> list[tuple[int, int]]:
+    """The sorted keys of every card in every zone: equal lists mean equal multisets."""
+    keys = [c.sort_key for c in state.stock]
+    keys += [c.sort_key for c in state.discard]
+    for h in state.hands:
+        keys += [c.sort_key for c in h]
+    keys.sort()
+    return keys
+
+
+_DECK_KEYS: dict[int, tuple[Variant, list[tuple[int, int]]]] = {}
+
+
+def _deck_multiset(variant: Variant) -> list[tuple[int, int]]:
+    hit = _DECK_KEYS.get(id(variant))
+    if hit is None or hit[0] is not variant:
+        hit = (variant, sorted(c.sort_key for c in variant.ruleset.deck_cards))
+        _DECK_KEYS[id(variant)] = hit
+    return hit[1]
+
+
+def _moved(before: tuple[Card, ...], after: tuple[Card, ...]) -> tuple[Sequence[Card], Sequence[Card]]:
+    """The cards that left and entered a zone (fast paths for an unchanged zone and for growing or
+    shrinking at the top end)."""
+    if before is after or before == after:
+        return (), ()
+    nb, na = len(before), len(after)
+    if na < nb and before[:na] == after:
+        return before[na:], ()
+    if na > nb and after[:nb] == before:
+        return (), after[nb:]
+    return before, after
+
+
+def _conserved(before: GameState, after: GameState) -> bool:
+    """Whether a transition moved cards between zones without creating or destroying any."""
+    left: list[Card] = []
+    came: list[Card] = []
+    for zb, za in ((before.stock, after.stock), (before.discard, after.discard),
+                   *zip(before.hands, after.hands, strict=False)):
+        out, into = _moved(zb, za)
+        left += out
+        came += into
+    if len(before.hands) != len(after.hands) or len(left) != len(came):
+        return False
+    return Counter(left) == Counter(came)
+
+
+def _deck_set(state: GameState) -> list[Card]:
+    return sorted(set(state.variant.ruleset.deck_cards), key=lambda c: c.sort_key)
+
+
+def _off_deck_cards(state: GameState) -> list[Card]:
+    """Cards that are not in the variant's deck (moves with them must be rejected)."""
+    deck = set(state.variant.ruleset.deck_cards)
+    out = [c for c in (JOKER, Card(Rank.TWO, Suit.HEARTS), Card(Rank.SIX, Suit.CLUBS), Card(Rank.ACE, Suit.SPADES))
+           if c not in deck]
+    return out[:2]
+
+
+def candidate_moves(state: GameState, *, full: bool = False) -> tuple[Move, ...]:
+    """Moves to try against ``state``: every legal one and many illegal ones.
+
+    With ``full``, every card of the deck with every wish and call; otherwise the cards of the
+    player to act, the top card and a card nobody holds. Both add cards outside the deck, ``draw``,
+    ``pass`` and call-outs of every seat and of seats that do not exist.
+
+    >>> from maumau_rules import new_game
+    >>> s = new_game("standard", players=2, seed=1)
+    >>> len(candidate_moves(s, full=True)) > len(candidate_moves(s)) > 10
+    True
+    """
+    wishes: tuple[Suit | None, ...] = (None, *Suit)
+    calls: tuple[Call | None, ...] = (None, *Call)
+    out: list[Move] = []
+    if full:
+        for c in _deck_set(state) + _off_deck_cards(state):
+            out += [Play(c, w, k) for w in wishes for k in calls]
+    else:
+        info = state.variant.ruleset.info
+        hand = state.hands[state.seat_to_act]
+        pool = list(dict.fromkeys([*hand, state.top_card]))
+        others = [c for c in _deck_set(state) if c not in pool]
+        for c in pool + others[:1] + _off_deck_cards(state):
+            if c in info and info[c].wishes:
+                out += [Play(c, w, k) for w in wishes for k in calls]
+            else:
+                out += [Play(c, None, k) for k in calls]
+                out.append(Play(c, Suit.HEARTS if c.suit is not Suit.HEARTS else Suit.CLUBS))
+    out += [_DRAW, _PASS]
+    out += [CallOut(seat) for seat in range(state.players + 2)]
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------- states
+
+
+def check_state(state: GameState, *, tolerate: Collection[str] = KNOWN_ENGINE_BUGS, deck: bool = True) -> None:
+    """Check every invariant that concerns one state alone.
+
+    INV_CARD_CONSERVATION (the zones hold exactly the deck), INV_ONE_SEAT_TO_ACT (a valid seat),
+    INV_PLAYABLE (legal moves exist exactly while the round goes on; none twice; the cached list is
+    the one the generator gives), INV_LEGAL_IFF_APPLY (``check`` accepts every listed move),
+    INV_TERMINATION (the move counter stays within R_TURN_LIMIT) and INV_PENDING_CONSISTENT.
+    ``tolerate`` names :data:`KNOWN_ENGINE_BUGS` not to report. ``deck=False`` skips the comparison of
+    every zone with the deck (for playouts whose transitions are each checked to conserve cards).
+
+    Raises:
+        InvariantViolation: an invariant does not hold.
+
+    >>> from maumau_rules import new_game
+    >>> check_state(new_game("standard", players=4, seed=9))
+    """
+    rs = state.variant.ruleset
+    n = state.players
+    # INV_CARD_CONSERVATION
+    if deck and _multiset(state) != _deck_multiset(state.variant):
+        have, want = state.all_cards(), Counter(rs.deck_cards)
+        _fail("INV_CARD_CONSERVATION",
+              f"zones hold {sorted(map(str, (have - want).elements()))} too many and "
+              f"{sorted(map(str, (want - have).elements()))} too few", state)
+    if not state.discard:
+        _fail("INV_CARD_CONSERVATION", "the discard pile is empty", state)
+    # INV_ONE_SEAT_TO_ACT
+    if not 0 <= state.seat_to_act < n:
+        _fail("INV_ONE_SEAT_TO_ACT", f"seat_to_act {state.seat_to_act} is not a seat of {n}", state)
+    if state.direction not in (1, -1) or len(state.announced) != n:
+        _fail("INV_ONE_SEAT_TO_ACT", f"direction {state.direction}, {len(state.announced)} call slots", state)
+    # INV_PLAYABLE and the acceptance half of INV_LEGAL_IFF_APPLY
+    moves = legal_moves(state)
+    if state.is_over:
+        if moves:
+            _fail("INV_PLAYABLE", f"the round is over but {len(moves)} moves are legal", state)
+    elif not moves:
+        _fail("INV_PLAYABLE", "the round goes on but no move is legal", state)
+    if len(set(moves)) != len(moves):
+        _fail("INV_PLAYABLE", f"a legal move is listed twice: {[str(m) for m in moves]}", state)
+    for m in moves:
+        if not check(state, m).ok:
+            _fail("INV_LEGAL_IFF_APPLY", f"legal move {m} is rejected by check: {check(state, m).message}", state)
+    # INV_TERMINATION
+    if not 0 <= state.turn <= rs.max_moves:
+        _fail("INV_TERMINATION", f"turn {state.turn} is outside 0..{rs.max_moves} (R_TURN_LIMIT)", state)
+    if state.turn == rs.max_moves and not state.is_over:
+        _fail("INV_TERMINATION", f"the round goes on after R_TURN_LIMIT max_moves={rs.max_moves}", state)
+    _check_pending(state, tolerate)
+
+
+def _check_pending(state: GameState, tolerate: Collection[str]) -> None:
+    rs = state.variant.ruleset
+    inv = "INV_PENDING_CONSISTENT"
+    amounts = [rs.info[c].penalty if c in rs.info else -1 for c in state.penalty_stack]
+    if state.pending_draw != sum(amounts):
+        _fail(inv, f"pending_draw={state.pending_draw} but the penalty stack "
+                   f"{[str(c) for c in state.penalty_stack]} adds up to {sum(amounts)}", state)
+    if any(a <= 0 for a in amounts) or any(rs.info[c].penalty_immediate for c in state.penalty_stack):
+        _fail(inv, f"penalty_stack {[str(c) for c in state.penalty_stack]} holds a card without a pending penalty",
+              state)
+    if state.pending_skip < 0:
+        _fail(inv, f"pending_skip={state.pending_skip} is negative", state)
+    if (state.phase is Phase.OVER) != state.is_over:
+        _fail(inv, f"phase {state.phase.value} but end={state.end}", state)
+    if state.is_over:
+        lenient = "end-keeps-turn-state" in tolerate
+        if (state.pending_draw or state.penalty_stack or state.pending_skip) and not lenient:
+            _fail(inv, f"the round is over ({state.end.value if state.end else ''}) with pending_draw="
+                       f"{state.pending_draw}, pending_skip={state.pending_skip}", state)
+        if state.missed_call is not None or (state.drawn is not None
+                                             and not (lenient and state.end is EndReason.TURN_LIMIT)):
+            _fail(inv, "the round is over with an open call-out or a drawn card", state)
+        if state.winner is not None and not 0 <= state.winner < state.players:
+            _fail(inv, f"winner {state.winner} is not a seat", state)
+        if state.end is EndReason.EMPTY_HAND and (state.winner is None or state.hands[state.winner]):
+            _fail(inv, "an empty-hand finish without a winner whose hand is empty", state)
+        return
+    if state.winner is not None:
+        _fail(inv, f"winner {state.winner} while the round goes on", state)
+    if state.phase is Phase.DRAWN:
+        if state.drawn is None or state.drawn not in state.hands[state.seat_to_act]:
+            _fail(inv, f"phase drawn but the drawn card {state.drawn} is not in the hand of the seat to act", state)
+    elif state.drawn is not None:
+        _fail(inv, f"drawn card {state.drawn} outside the drawn phase", state)
+    if state.phase is Phase.SERIES and not state.turn_plays:
+        _fail(inv, "phase series without a card played this turn", state)
+    if (state.pending_draw or state.pending_skip) and state.phase is Phase.DRAWN:
+        _fail(inv, f"pending effects in phase {state.phase.value}", state)
+    top = rs.info[state.top_card]
+    if state.wished_suit is not None and not (top.wishes or top.demands_suit):
+        _fail(inv, f"wished suit {state.wished_suit.symbol} while {state.top_card} is on top", state)
+    if state.missed_call is not None and (rs.announce is None or not 0 <= state.missed_call < state.players):
+        _fail(inv, f"missed_call={state.missed_call} without an announcement rule or seat", state)
+
+
+# ---------------------------------------------------------------------------------------- transitions
+
+
+_NOTHING: Final[Counter[Card]] = Counter()
+
+
+def _gains(before: tuple[Card, ...], after: tuple[Card, ...]) -> tuple[Counter[Card], Counter[Card]]:
+    if before == after:
+        return _NOTHING, _NOTHING
+    b, a = Counter(before), Counter(after)
+    return a - b, b - a
+
+
+def check_transition(before: GameState, move: Move, after: GameState, *, conservation: bool = True) -> None:
+    """Check one accepted move: INV_CARD_CONSERVATION, INV_HAND_SIZES, INV_TERMINATION, INV_ONE_SEAT_TO_ACT.
+
+    A play that is not legal but was accepted (R_WRONG_CARD ``penalize``) is checked as the table
+    penalty instead (INV_LEGAL_IFF_APPLY).
+
+    INV_HAND_SIZES: a play takes exactly that card from the mover (who may draw penalty cards for a
+    missed or wrong call); other hands only grow, and only for a penalty card or final-card effect; a
+    draw gives the mover exactly ``min(k, available)`` cards (``k`` = pending draw or 1); a call-out
+    gives the called seat exactly ``min(penalty, available)``; a pass changes no hand. The cards that
+    left some zone must be exactly the cards that entered another; ``conservation`` also compares the
+    whole multisets (redundant when :func:`check_state` compares both states with the deck).
+
+    Raises:
+        InvariantViolation: an invariant does not hold.
+
+    >>> from maumau_rules import new_game, apply, Draw
+    >>> s = new_game("standard", players=2, seed=3)
+    >>> check_transition(s, Draw(), apply(s, Draw()))
+    """
+    rs = before.variant.ruleset
+    if isinstance(move, Play) and move not in legal_moves(before):
+        _check_wrong_card(before, move, after)  # R_WRONG_CARD penalize: not a play at all
+        return
+    if after.variant is not before.variant or after.players != before.players:
+        _fail("INV_ONE_SEAT_TO_ACT", "a move changed the variant or the seats", after)
+    if not _conserved(before, after) or (conservation and _multiset(after) != _multiset(before)):
+        _fail("INV_CARD_CONSERVATION", f"move {move} changed the multiset of cards", after)
+    if after.turn != before.turn + 1:
+        _fail("INV_TERMINATION", f"move {move} took turn {before.turn} to {after.turn}, not +1", after)
+    if after.turn > rs.max_moves:
+        _fail("INV_TERMINATION", f"turn {after.turn} passes R_TURN_LIMIT max_moves={rs.max_moves}", after)
+    _check_hand_sizes(before, move, after)
+
+
+def _check_hand_sizes(before: GameState, move: Move, after: GameState) -> None:
+    rs = before.variant.ruleset
+    inv = "INV_HAND_SIZES"
+    seat = before.seat_to_act
+    avail = available_to_draw(before)
+    gains: list[int] = []
+    for p in range(before.players):
+        got, lost = _gains(before.hands[p], after.hands[p])
+        if isinstance(move, Play) and p == seat:
+            if lost != Counter([move.card]):
+                _fail(inv, f"play {move} took {sorted(map(str, lost.elements()))} from the mover", after)
+        elif lost:
+            _fail(inv, f"move {move} took {sorted(map(str, lost.elements()))} from seat {p}", after)
+        gains.append(sum(got.values()))
+    match move:
+        case Play():
+            info = rs.info[move.card]
+            ann = rs.announce
+            mover_bound = ann.penalty if ann is not None else 0
+            if gains[seat] > mover_bound:
+                _fail(inv, f"play {move}: the mover drew {gains[seat]} > the call penalty {mover_bound}", after)
+            other_bound = before.pending_draw + info.penalty if info.penalty else 0
+            for p, g in enumerate(gains):
+                if p != seat and g > other_bound:
+                    _fail(inv, f"play {move}: seat {p} drew {g} cards (penalty bound {other_bound})", after)
+            if after.top_card != move.card:
+                _fail(inv, f"play {move} did not put the card on top (top is {after.top_card})", after)
+        case Draw():
+            want = min(before.pending_draw or 1, avail)
+            top = rs.info[before.top_card]
+            demand = before.wished_suit if before.fresh and top.demands_suit else None
+            if (demand is not None and before.phase is Phase.PLAY and not before.pending_draw
+                    and want <= gains[seat] <= avail):
+                # R_DRAW_UNTIL_SUIT: draw on until a card of the demanded suit comes or nothing is left
+                if gains[seat] > 1 and after.drawn is not None and after.drawn.suit is not demand \
+                        and gains[seat] < avail:
+                    _fail(inv, f"draw until {demand.symbol} stopped at {after.drawn} with cards left", after)
+                want = gains[seat]
+            if gains[seat] != want:
+                _fail(inv, f"draw gave the mover {gains[seat]} cards, not min({before.pending_draw or 1}, "
+                           f"{avail} available) = {want}", after)
+            if any(g for p, g in enumerate(gains) if p != seat):
+                _fail(inv, f"draw changed another hand: gains {gains}", after)
+        case Pass():
+            if any(gains) or after.stock != before.stock or after.discard != before.discard:
+                _fail(inv, f"pass moved cards: gains {gains}", after)
+        case CallOut():
+            ann = rs.announce
+            want = min(ann.penalty if ann is not None else 0, avail)
+            for p, g in enumerate(gains):
+                exp = want if p == move.seat else 0
+                if g != exp:
+                    _fail(inv, f"{move}: seat {p} drew {g} cards, expected {exp}", after)
+        case _:
+            _fail(inv, f"unknown move {move!r} was accepted", after)
+
+
+def _check_wrong_card(before: GameState, move: Move, after: GameState) -> None:
+    """R_WRONG_CARD ``penalize``: the wrong card stays in hand, the mover draws, the turn passes."""
+    rs = before.variant.ruleset
+    inv = "INV_LEGAL_IFF_APPLY"
+    seat = before.seat_to_act
+    verdict = check(before, move)
+    if not (rs.wrong_card == "penalize" and isinstance(move, Play) and before.phase is Phase.PLAY
+            and verdict.reason in _WRONG_CARD_REASONS):
+        _fail(inv, f"illegal move {move} ({verdict.reason.value}) was accepted", before)
+    if after.all_cards() != before.all_cards() or after.turn != before.turn + 1:
+        _fail(inv, f"wrong card {move}: cards or turn counter broken", after)
+    for p in range(before.players):
+        got, lost = _gains(before.hands[p], after.hands[p])
+        bound = rs.wrong_card_penalty + before.pending_draw if p == seat else 0
+        if lost or sum(got.values()) > bound:
+            _fail("INV_HAND_SIZES", f"wrong card {move}: seat {p} lost {sorted(map(str, lost.elements()))}, "
+                                    f"drew {sum(got.values())} (bound {bound})", after)
+    if after.top_card != before.top_card or after.pending_draw:
+        _fail(inv, f"wrong card {move} changed the top card or kept the pending draw", after)
+
+
+def check_rejections(state: GameState, moves: Iterable[Move] | None = None) -> int:
+    """INV_LEGAL_IFF_APPLY for the illegal moves among ``moves`` (default :func:`candidate_moves`).
+
+    Each is rejected by ``check`` and makes ``apply`` raise ``IllegalMoveError`` and leave ``state``
+    unchanged (under R_WRONG_CARD ``penalize`` a wrong card is instead the table penalty). Returns
+    how many illegal moves were tried.
+
+    Raises:
+        InvariantViolation: an illegal move is accepted, or a rejection changed the state.
+
+    >>> from maumau_rules import new_game
+    >>> check_rejections(new_game("standard", players=2, seed=1)) > 10
+    True
+    """
+    legal = set(legal_moves(state))
+    before = snapshot(state)
+    tried = 0
+    for m in candidate_moves(state) if moves is None else moves:
+        if m in legal:
+            continue
+        tried += 1
+        verdict = check(state, m)
+        if verdict.ok:
+            _fail("INV_LEGAL_IFF_APPLY", f"check accepts {m}, which legal_moves does not list", state)
+        try:
+            after = apply(state, m)
+        except IllegalMoveError as exc:
+            if exc.verdict.ok:
+                _fail("INV_LEGAL_IFF_APPLY", f"{m} raised with an ok verdict", state)
+        else:
+            _check_wrong_card(state, m, after)
+        if snapshot(state) != before:
+            _fail("INV_LEGAL_IFF_APPLY", f"rejecting {m} changed the state", state)
+    if set(legal_moves(state)) != legal:
+        _fail("INV_LEGAL_IFF_APPLY", "rejections changed the legal moves", state)
+    return tried
+
+
+def check_other_seats(state: GameState) -> None:
+    """INV_ONE_SEAT_TO_ACT: only the seat to act has legal moves; every other seat's move is refused.
+
+    The view of every other seat lists no legal move, and ``apply(state, m, player=other)`` raises
+    ``NOT_YOUR_TURN`` (``GAME_OVER`` once the round is over) for the actor's own legal moves.
+
+    Raises:
+        InvariantViolation: another seat could move.
+
+    >>> from maumau_rules import new_game
+    >>> check_other_seats(new_game("standard", players=3, seed=2))
+    """
+    moves = legal_moves(state)
+    if view(state, state.seat_to_act).legal_moves != moves:
+        _fail("INV_ONE_SEAT_TO_ACT", "the actor's view does not list the legal moves", state)
+    tries: tuple[Move, ...] = (*moves[:1], *moves[-1:], _DRAW)
+    want = Reason.GAME_OVER if state.is_over else Reason.NOT_YOUR_TURN
+    before = snapshot(state)
+    for p in range(state.players):
+        if p == state.seat_to_act:
+            continue
+        if view(state, p).legal_moves:
+            _fail("INV_ONE_SEAT_TO_ACT", f"seat {p} is not to act but its view lists legal moves", state)
+        for m in tries:
+            try:
+                apply(state, m, player=p)
+            except IllegalMoveError as exc:
+                if exc.verdict.reason is not want:
+                    _fail("INV_ONE_SEAT_TO_ACT", f"{m} by seat {p} rejected as {exc.verdict.reason.value}, "
+                                                 f"not {want.value}", state)
+            else:
+                _fail("INV_ONE_SEAT_TO_ACT", f"{m} by seat {p}, who is not to act, was accepted", state)
+    if snapshot(state) != before:
+        _fail("INV_ONE_SEAT_TO_ACT", "a refused move changed the state", state)
+
+
+# ---------------------------------------------------------------------------------------- views
+
+
+def hidden_permutation(state: GameState, player: int | None, rnd: random.Random) -> GameState:
+    """A state that differs from ``state`` only in cards ``player`` cannot see.
+
+    The stock and the other players' hands are shuffled together and dealt back with the same sizes;
+    the random state changes too. With ``player=None`` (a spectator) every hand is shuffled in.
+
+    >>> import random
+    >>> from maumau_rules import new_game
+    >>> s = new_game("standard", players=3, seed=1)
+    >>> t = hidden_permutation(s, 0, random.Random(1))
+    >>> t.hands[0] == s.hands[0] and [len(h) for h in t.hands] == [len(h) for h in s.hands]
+    True
+    """
+    hidden = [p for p in range(state.players) if p != player]
+    pool = list(state.stock) + [c for p in hidden for c in state.hands[p]]
+    rnd.shuffle(pool)
+    stock = tuple(pool[: len(state.stock)])
+    pos = len(state.stock)
+    hands = list(state.hands)
+    for p in hidden:
+        k = len(state.hands[p])
+        hands[p] = tuple(sorted(pool[pos: pos + k], key=lambda c: c.sort_key))
+        pos += k
+    drawn = state.drawn
+    if drawn is not None and state.seat_to_act != player:
+        drawn = rnd.choice(hands[state.seat_to_act])
+    return attrs.evolve(state, hands=tuple(hands), stock=stock, drawn=drawn, rng=rnd.getrandbits(64), _legal=None)
+
+
+def check_no_leak(state: GameState, rnd: random.Random, tries: int = 1) -> None:
+    """INV_NO_LEAK: every seat's view (and the public view) is the same for states that differ only in
+    cards that seat cannot see.
+
+    Raises:
+        InvariantViolation: a view depends on a hidden card.
+
+    >>> import random
+    >>> from maumau_rules import new_game
+    >>> check_no_leak(new_game("standard", players=3, seed=1), random.Random(0))
+    """
+    for _ in range(tries):
+        for p in range(state.players):
+            other = hidden_permutation(state, p, rnd)
+            if view(state, p) != view(other, p):
+                _fail("INV_NO_LEAK", f"seat {p}'s view changes when hidden cards are permuted", state)
+        other = hidden_permutation(state, None, rnd)
+        if public_view(state) != public_view(other):
+            _fail("INV_NO_LEAK", "the public view changes when hidden cards are permuted", state)
+
+
+# ---------------------------------------------------------------------------------------- whole steps
+
+
+def check_step(state: GameState, rnd: random.Random | None = None, *, full: bool = False) -> list[
+        tuple[Move, GameState]]:
+    """Check every invariant at ``state`` and on each of its legal moves; return the successors.
+
+    Runs :func:`check_state`, applies every legal move (also with the actor's seat and turn given,
+    which must give an equal state) and :func:`check_transition` on each, :func:`check_rejections`
+    (every card of the deck with ``full``), :func:`check_other_seats`, and :func:`check_no_leak` when
+    ``rnd`` is given.
+
+    Raises:
+        InvariantViolation: an invariant does not hold.
+
+    >>> from maumau_rules import new_game
+    >>> succ = check_step(new_game("standard", players=2, seed=1))
+    >>> all(t.turn == 1 for _, t in succ)
+    True
+    """
+    check_state(state)
+    if legal_moves(attrs.evolve(state, _legal=None)) != legal_moves(state):
+        _fail("INV_DETERMINISM", "the cached legal moves differ from a fresh generation", state)
+    out: list[tuple[Move, GameState]] = []
+    for m in legal_moves(state):
+        try:
+            after = apply(state, m)
+            again = apply(state, m, player=state.seat_to_act, turn=state.turn)
+        except IllegalMoveError as exc:
+            _fail("INV_LEGAL_IFF_APPLY", f"legal move {m} was rejected: {exc}", state)
+        if after != again or snapshot(after) != snapshot(again):
+            _fail("INV_DETERMINISM", f"applying {m} twice gave different states", state)
+        check_transition(state, m, after)
+        out.append((m, after))
+    check_rejections(state, candidate_moves(state, full=full))
+    check_other_seats(state)
+    if rnd is not None:
+        check_no_leak(state, rnd)
+    return out
+
+
+def play_random_game(
+    variant: Variant,
+    players: int,
+    seed: int,
+    choice_seed: int,
+    *,
+    full_every: int = 0,
+    max_steps: int | None = None,
+) -> tuple[GameState, list[Move]]:
+    """Play a game with random legal moves, checking the invariants on every state and move.
+
+    Every state gets :func:`check_state` and every move :func:`check_transition`; with
+    ``full_every=k > 0`` every k-th state (and the last) also gets the whole :func:`check_step`.
+    Stops at the end of the round or after ``max_steps`` moves. Returns the last state and the moves.
+
+    Raises:
+        InvariantViolation: an invariant does not hold.
+
+    >>> from maumau_rules import find_variant
+    >>> s, moves = play_random_game(find_variant("standard"), 3, seed=1, choice_seed=2)
+    >>> s.is_over and len(moves) == s.turn
+    True
+    """
+    rnd = random.Random(choice_seed)
+    s = new_game(variant, players=players, seed=seed)
+    moves: list[Move] = []
+    while True:
+        if full_every and (s.turn % full_every == 0 or s.is_over):
+            check_step(s, rnd)
+        else:
+            check_state(s, deck=s.turn == 0 or s.is_over)
+        if s.is_over or (max_steps is not None and len(moves) >= max_steps):
+            return s, moves
+        m = rnd.choice(legal_moves(s))
+        t = apply(s, m)
+        check_transition(s, m, t, conservation=False)
+        moves.append(m)
+        s = t
+
+
+def replay(variant: Variant, players: int, seed: int, moves: Sequence[Move]) -> list[GameState]:
+    """The states of a game from its seed and moves (the first is the opening state).
+
+    >>> from maumau_rules import find_variant, legal_moves
+    >>> v = find_variant("standard")
+    >>> states = replay(v, 2, 1, [])
+    >>> len(states), states[0].turn
+    (1, 0)
+    """
+    states = [new_game(variant, players=players, seed=seed)]
+    for m in moves:
+        states.append(apply(states[-1], m))
+    return states
+
+
+def check_game(variant: Variant, players: int, seed: int, choice_seed: int, *, full_every: int = 0) -> tuple[
+        GameState, list[Move]]:
+    """Play a random game with checks (:func:`play_random_game`), then replay it from the seed and its
+    moves: every state must be equal (INV_DETERMINISM), and the round must have ended (INV_TERMINATION).
+
+    Raises:
+        InvariantViolation: an invariant does not hold.
+
+    >>> from maumau_rules import find_variant
+    >>> s, moves = check_game(find_variant("standard"), 2, seed=5, choice_seed=5)
+    >>> s.is_over
+    True
+    """
+    final, moves = play_random_game(variant, players, seed, choice_seed, full_every=full_every)
+    if not final.is_over or final.turn > final.variant.ruleset.max_moves:
+        _fail("INV_TERMINATION", f"the game did not end within {final.variant.ruleset.max_moves} moves", final)
+    try:
+        states = replay(variant, players, seed, moves)
+    except IllegalMoveError as exc:
+        _fail("INV_DETERMINISM", f"replaying the same seed and moves failed: {exc}", final)
+    if states[-1] != final or state_digest(states[-1]) != state_digest(final):
+        _fail("INV_DETERMINISM", "replaying the same seed and moves gave another state", final)
+    return final, moves

@@ -1,0 +1,25 @@
+"""Helpers shared by the property tests: scaled example counts and the variant/player-count grid."""
+
+from __future__ import annotations
+
+from hypothesis import settings
+
+from maumau_rules import available_variants
+from maumau_rules.variants import Variant
+
+VARIANTS: tuple[Variant, ...] = available_variants()
+"""Every registered variant (whatever the registry holds when the tests are collected)."""
+
+GRID: list[tuple[Variant, int]] = [(v, n) for v in VARIANTS for n in range(v.players[0], v.players[1] + 1)]
+"""Every registered variant with every player count it allows."""
+
+
+def examples(factor: float, minimum: int = 3) -> int:
+    """``factor`` times the active profile's ``max_examples`` (ci: 60, thorough: 2000), at least ``minimum``.
+
+    >>> examples(0.5) >= 3
+    True
+    """
+    current = settings.default
+    base = current.max_examples if current is not None else 100
+    return max(minimum, int(base * factor))

@@ -1,0 +1,134 @@
+"""The checks really catch bugs: each test breaks the engine on purpose and expects the machinery to notice."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+import pytest
+
+import maumau_rules.engine as engine
+import maumau_rules.views as views
+from maumau_rules import find_variant, new_game
+from maumau_rules.cards import Card
+from maumau_rules.state import GameState
+from maumau_rules.testing import (
+    InvariantViolation,
+    check_game,
+    check_no_leak,
+    check_other_seats,
+    check_rejections,
+    check_state,
+    play_random_game,
+)
+from maumau_rules.tools.explore import deal_set, explore, parse_deck, tiny_variant
+
+STANDARD = find_variant("standard")
+
+
+def _violation(fn: Callable[[], Any]) -> str:
+    with pytest.raises(InvariantViolation) as info:
+        fn()
+    return info.value.invariant
+
+
+def _games() -> None:
+    for seed in range(6):
+        check_game(STANDARD, 2 + seed % 3, seed, seed, full_every=5)
+
+
+@pytest.fixture
+def tiny() -> Iterator[Callable[[], Any]]:
+    v = tiny_variant("standard", parse_deck("ranks:7/8/J"), players=2, hand=1)
+    yield lambda: explore(v, 2, list(deal_set(v, 2, "2", seed=0)))
+
+
+def test_a_draw_that_drops_a_card_breaks_conservation(monkeypatch: pytest.MonkeyPatch,
+                                                       tiny: Callable[[], Any]) -> None:
+    real = engine.draw_cards  # type: ignore[attr-defined]
+
+    def lossy(stock: tuple[Card, ...], discard: tuple[Card, ...], n: int, rng: int,
+              reshuffle: bool) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], int]:
+        got, stock2, discard2, rng2 = real(stock, discard, n, rng, reshuffle)
+        return got[:-1] if len(got) > 1 else got, stock2, discard2, rng2
+
+    monkeypatch.setattr(engine, "draw_cards", lossy)
+    assert _violation(_games) == "INV_CARD_CONSERVATION"
+    # the explorer notices too (1-card draws are not lossy; a penalty draw of two is)
+    real_one = engine.draw_cards  # type: ignore[attr-defined]
+
+    def lossy_all(stock: tuple[Card, ...], discard: tuple[Card, ...], n: int, rng: int,
+                  reshuffle: bool) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], int]:
+        got, stock2, discard2, rng2 = real_one(stock, discard, n, rng, reshuffle)
+        return got[1:], stock2, discard2, rng2
+
+    monkeypatch.setattr(engine, "draw_cards", lossy_all)
+    assert _violation(tiny) == "INV_CARD_CONSERVATION"
+
+
+def test_a_draw_of_one_card_too_many_breaks_hand_sizes(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = engine.draw_cards  # type: ignore[attr-defined]
+
+    def greedy(stock: tuple[Card, ...], discard: tuple[Card, ...], n: int, rng: int,
+               reshuffle: bool) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], int]:
+        return real(stock, discard, n + 1 if n == 1 else n, rng, reshuffle)
+
+    monkeypatch.setattr(engine, "draw_cards", greedy)
+    assert _violation(_games) == "INV_HAND_SIZES"
+
+
+def test_an_apply_that_accepts_anything_breaks_legal_iff_apply(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "is_legal", lambda state, move: True)
+    s = new_game(STANDARD, players=2, seed=1)
+    assert _violation(lambda: check_rejections(s)) == "INV_LEGAL_IFF_APPLY"
+
+
+def test_ignoring_the_seat_breaks_one_seat_to_act(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = engine.check
+    monkeypatch.setattr(engine, "check", lambda state, move, *, player=None, turn=None: real(state, move, turn=turn))
+    s = new_game(STANDARD, players=3, seed=1)
+    assert _violation(lambda: check_other_seats(s)) == "INV_ONE_SEAT_TO_ACT"
+
+
+def test_no_legal_move_breaks_playable(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = engine._generate
+    monkeypatch.setattr(engine, "_generate", lambda s: () if s.turn >= 3 else real(s))
+    assert _violation(_games) == "INV_PLAYABLE"
+
+
+def test_a_view_that_shows_the_stock_breaks_no_leak(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = views._public_fields
+
+    def leaky(state: GameState) -> dict[str, object]:
+        out = real(state)
+        out["discard"] = state.discard + state.stock[-1:]
+        return out
+
+    monkeypatch.setattr(views, "_public_fields", leaky)
+    s = new_game(STANDARD, players=3, seed=1)
+    assert _violation(lambda: check_no_leak(s, random.Random(0))) == "INV_NO_LEAK"
+
+
+def test_unseeded_shuffles_break_determinism(monkeypatch: pytest.MonkeyPatch) -> None:
+    rnd = random.Random()
+
+    def shuffle(items: Any, state: int) -> tuple[tuple[Any, ...], int]:
+        out = list(items)
+        rnd.shuffle(out)
+        return tuple(out), state
+
+    monkeypatch.setattr(engine._rng, "shuffle", shuffle)  # type: ignore[attr-defined]
+    assert _violation(_games) == "INV_DETERMINISM"
+
+
+def test_a_missing_turn_limit_breaks_termination(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "_finish_by_count", lambda s, reason: s)
+    v = tiny_variant("standard", STANDARD.deck, players=2, hand=5)
+    assert _violation(lambda: [play_random_game(v, 2, seed, seed) for seed in range(30)]) == "INV_TERMINATION"
+
+
+def test_a_pending_draw_without_penalty_cards_breaks_pending_consistency() -> None:
+    s = new_game(STANDARD, players=2, seed=1)
+    assert _violation(lambda: check_state(attrs.evolve(s, pending_draw=2, _legal=None))) == "INV_PENDING_CONSISTENT"
