@@ -49,7 +49,8 @@ def docs(session: nox.Session) -> None:
 def contracts(session: nox.Session) -> None:
     """CrossHair checks the PEP 316 contracts of the pure zone transitions."""
     session.install("-e", ".[test]", "crosshair-tool")
-    session.run("crosshair", "check", "--per_condition_timeout=4", "src/maumau_rules/zones.py")
+    session.run("crosshair", "check", "--per_condition_timeout=4", "src/maumau_rules/zones.py",
+                "src/maumau_rules/testing/contracts.py")
 
 
 @nox.session

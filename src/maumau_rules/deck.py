@@ -115,12 +115,11 @@ class DeckSpec:
 
         >>> DeckSpec.parse("skat") == SKAT_32, str(DeckSpec.parse("french-52+3j"))
         (True, 'french-52+3j')
-        >>> str(DeckSpec.parse("ranks:2/3/4/5/6/7/8/9"))
-        'ranks:2/3/4/5/6/7/8/9'
-        
+        >>> str(DeckSpec.parse("ranks:2/3/4/5/6/7/8/9")), str(DeckSpec.parse("ranks:7/8/J"))
+        ('ranks:2/3/4/5/6/7/8/9', 'ranks:7/8/J')
         """
-        m = re.fullmatch(r"\s*(skat|piquet|french-(32|36|52)|ranks:([0-9JQKA/]+))\s*(?:\+(\d)j)?\s*(?:x(\d))?\s*",
-                         text.lower() if isinstance(text, str) else "")
+        m = re.fullmatch(r"\s*(skat|piquet|french-(32|36|52)|ranks:([0-9jqka/]+))\s*(?:\+(\d)j)?\s*(?:x(\d))?\s*",
+                         text.lower() if isinstance(text, str) and len(text) <= 100 else "", re.IGNORECASE)
         if m is None:
             raise NotationError(f"unknown deck {text!r}: expected e.g. 'french-32', 'french-52+2j x2'")
         if m.group(3):

@@ -212,26 +212,41 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
             rules.append(cls(**_untomlify(params)))
         except VariantError:
             raise
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, OverflowError) as exc:
             raise VariantError(f"variant {head['id']!r}: rule {rule_id}: {exc}") from None
+    vid = head["id"]
+    for key in ("aliases", "sources"):
+        if not isinstance(head.get(key, []), list) or not all(isinstance(a, str) for a in head.get(key, [])):
+            raise VariantError(f"variant {vid!r}: {key} must be a list of strings, got {head.get(key)!r}")
+    version = head.get("version", 1)
+    if type(version) is not int or not 1 <= version < 1_000_000:
+        raise VariantError(f"variant {vid!r}: version must be a positive integer, got {version!r}")
+    raw_decisions = data.get("decisions", [])
+    if not isinstance(raw_decisions, list) or not all(isinstance(d, Mapping) for d in raw_decisions):
+        raise VariantError(f"variant {vid!r}: [[decisions]] must be tables")
     decisions = tuple(
         Decision(gap=str(d.get("gap", "")), param=str(d.get("param", "")), value=str(d.get("value", "")),
                  reason=str(d.get("reason", "")))
-        for d in data.get("decisions", [])
+        for d in raw_decisions
     )
-    return Variant(
-        id=str(head["id"]),
-        name=str(head["name"]),
-        deck=deck,
-        players=(players[0], players[1]),
-        rules=tuple(rules),
-        aliases=tuple(str(a) for a in head.get("aliases", ())),
-        sources=tuple(str(s) for s in head.get("sources", ())),
-        decisions=decisions,
-        external=bool(head.get("external", False)),
-        version=int(head.get("version", 1)),
-        summary=str(head.get("summary", "")),
-    )
+    try:
+        return Variant(
+            id=str(vid),
+            name=str(head["name"]),
+            deck=deck,
+            players=(players[0], players[1]),
+            rules=tuple(rules),
+            aliases=tuple(head.get("aliases", ())),
+            sources=tuple(head.get("sources", ())),
+            decisions=decisions,
+            external=bool(head.get("external", False)),
+            version=version,
+            summary=str(head.get("summary", "")),
+        )
+    except VariantError:
+        raise
+    except (TypeError, ValueError, OverflowError, NotationError) as exc:
+        raise VariantError(f"variant {vid!r}: the rules cannot be combined: {exc}") from None
 
 
 def _untomlify(params: Mapping[str, Any]) -> dict[str, Any]:

@@ -78,6 +78,13 @@ def _at_least(low: int) -> Any:
     return check
 
 
+def _positive_ints(inst: object, attribute: attrs.Attribute[tuple[int, ...]], value: tuple[object, ...]) -> None:
+    if not all(type(v) is int and 1 <= v <= 100 for v in value):
+        raise VariantError(
+            f"rule {type(inst).rule_id}: {attribute.name}={list(value)!r} must be whole numbers from 1 to 100"  # type: ignore[attr-defined]
+        )
+
+
 def _is_bool(inst: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
         raise VariantError(f"rule {_rid(inst)}: {attribute.name}={value!r} must be true or false")
@@ -101,7 +108,7 @@ class Deal:
     """Cards dealt to each player."""
     two_player_hand_size: int = attrs.field(default=0, validator=_at_least(0))
     """Cards dealt to each of two players; 0 means the same as ``hand_size``."""
-    packets: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    packets: tuple[int, ...] = attrs.field(default=(), converter=tuple, validator=_positive_ints)
     """Dealing packets (e.g. 3 then 3); empty means one card at a time."""
 
     def compile(self, into: RulesetBuilder) -> None:
