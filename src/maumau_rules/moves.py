@@ -219,7 +219,7 @@ def parse_move(text: str) -> Move:
     words = folded.split()
     if (words and _fold(words[0]) in _CALLOUT_WORDS) or compact.startswith("nisinajavio"):
         digits = compact.lstrip("abcdefghijklmnopqrstuvwxyz")
-        if digits.isdigit() and len(digits) <= 3:
+        if digits.isascii() and digits.isdigit() and len(digits) <= 3:
             return CallOut(int(digits))
         raise NotationError(f"unknown move {_quote(text)}: a call-out needs a seat number, e.g. 'callout 2'")
     try:
