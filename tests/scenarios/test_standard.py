@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-from collections import Counter
 
 import pytest
 
@@ -33,31 +32,20 @@ from maumau_rules import (
 )
 from maumau_rules.scoring import round_points
 from maumau_rules.variants import variant_from_dict
+from tests.helpers import deal_for
 
 STD = find_variant("standard")
 
 
 def deal(
-    hands: list[str], top: str, *, first: int, dealer: int = 0, stock_top: str = "", variant: Variant = STD,
+    hands: list[str], top: str, *, first: int | None, dealer: int = 0, stock_top: str = "", variant: Variant = STD,
     discard_below: str = "", start_effects: bool = False,
 ) -> GameState:
-    """An explicit deal: the given hands and top card; the rest of the deck forms the stock in deck order,
-    with ``stock_top`` (if given) on top."""
-    hs = [parse_cards(h) for h in hands]
-    disc = parse_cards(discard_below) + (Card.parse(top),)
-    on_top = parse_cards(stock_top)
-    left = Counter(variant.ruleset.deck_cards)
-    for c in [*disc, *on_top, *(c for h in hs for c in h)]:
-        left[c] -= 1
-        assert left[c] >= 0, f"{c} used twice"
-    rest: list[Card] = []
-    for c in variant.ruleset.deck_cards:
-        if left[c] > 0:
-            rest.append(c)
-            left[c] -= 1
-    stock = tuple(rest) + tuple(reversed(on_top))
-    return new_game(variant, len(hs), seed=1, deal=Deal(tuple(hs), stock, disc, dealer=dealer, first_player=first,
-                                                         start_effects=start_effects))
+    """An explicit deal (tests.helpers.deal_for): the given hands and top card, the rest of the deck in the
+    stock, with ``stock_top`` drawn next."""
+    d = deal_for(variant, hands, top, under=discard_below, stock_top=stock_top, dealer=dealer, first_player=first,
+                 start_effects=start_effects)
+    return new_game(variant, len(hands), seed=1, deal=d)
 
 
 def P(text: str) -> Play:
@@ -70,7 +58,7 @@ def P(text: str) -> Play:
 def test_scn_std_01_start_example() -> None:
     """SCN-STD-01: dealer P2, start card 9♥ has no effect; P3 (dealer's left) plays first; legal plays are
     exactly P3's hearts, 9s and Jacks, and drawing is allowed (STD-START-4, STD-TURN-4)."""
-    s = deal(["Q♠ K♥ 10♣ A♣ 8♣", "7♥ 8♠ 10♥ Q♦ 9♣", "7♠ J♣ K♠ A♦ 8♦"], "9♥", first=None,  # type: ignore[arg-type]
+    s = deal(["Q♠ K♥ 10♣ A♣ 8♣", "7♥ 8♠ 10♥ Q♦ 9♣", "7♠ J♣ K♠ A♦ 8♦"], "9♥", first=None,
              dealer=0, start_effects=True)
     assert s.seat_to_act == 1
     plays = {m.card for m in legal_moves(s) if isinstance(m, Play)}
