@@ -16,8 +16,10 @@ from .engine import apply, check, is_legal, legal_moves, new_game
 from .errors import IllegalMoveError, MauMauError, NotationError, VariantError
 from .moves import Call, CallOut, Draw, Move, Pass, Play, parse_move
 from .reasons import Reason, Verdict
+from .scoring import Match, next_round, round_points, start_match
 from .state import Deal, EndReason, GameState, Phase, StateError
-from .variants import Variant, available_variants, find_variant, load_variant
+from .variants import Variant, available_variants, diff_variants, find_variant, load_variant
+from .views import PlayerView, PublicView, public_view, view
 
 __version__ = "0.1.0"
 
@@ -35,26 +37,36 @@ __all__ = [
     "EndReason",
     "GameState",
     "IllegalMoveError",
+    "Match",
     "MauMauError",
     "Move",
     "NotationError",
     "Pass",
     "Phase",
     "Play",
+    "PlayerView",
+    "PublicView",
     "Rank",
     "Reason",
     "StateError",
     "Suit",
     "Variant",
     "VariantError",
+    "Verdict",
     "apply",
     "available_variants",
     "check",
+    "diff_variants",
     "find_variant",
     "is_legal",
     "legal_moves",
     "load_variant",
     "new_game",
+    "next_round",
     "parse_cards",
     "parse_move",
+    "public_view",
+    "round_points",
+    "start_match",
+    "view",
 ]

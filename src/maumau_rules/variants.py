@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Mapping
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import attrs
 
@@ -381,7 +381,7 @@ def diff_variants(a: Variant | str, b: Variant | str) -> tuple[Difference, ...]:
         if ra is None or rb is None:
             out.append(Difference("rule", rid, "", ra, rb))
             continue
-        for f in attrs.fields(type(ra)):
+        for f in attrs.fields(cast(Any, type(ra))):
             left, right = getattr(ra, f.name), getattr(rb, f.name)
             if left != right:
                 out.append(Difference("param", rid, f.name, left, right))
@@ -412,7 +412,7 @@ def format_value(value: object) -> str:
     if isinstance(value, CardSet):
         return str(value) or "(none)"
     if attrs.has(type(value)) and not isinstance(value, DeckSpec):
-        fields = attrs.fields(type(value))
+        fields = attrs.fields(cast(Any, type(value)))
         if not fields:
             return "used"
         parts = [f"{f.name}={format_value(getattr(value, f.name))}" for f in fields]

@@ -6,8 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-from maumau_rules.errors import NotationError
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -30,6 +28,7 @@ from maumau_rules import (
     parse_cards,
 )
 from maumau_rules.actions import ActionSpace
+from maumau_rules.errors import NotationError
 from maumau_rules.notation import dumps
 from tests.server._games import playout
 
@@ -180,8 +179,8 @@ def test_bool_seat_and_turn_are_rejected() -> None:
     """JSON ``true`` is not seat 1 and ``1.0`` is not turn 1: only plain integers identify a seat or a turn."""
     s = _at_seat_one()
     move = s.legal_moves()[0]
-    assert check(s, move, player=True).reason is Reason.NOT_YOUR_TURN  # type: ignore[arg-type]
-    assert check(s, move, player=1, turn=True).reason is Reason.STALE_STATE  # type: ignore[arg-type]
+    assert check(s, move, player=True).reason is Reason.NOT_YOUR_TURN
+    assert check(s, move, player=1, turn=True).reason is Reason.STALE_STATE
     assert check(s, move, player=1, turn=float(s.turn)).reason is Reason.STALE_STATE  # type: ignore[arg-type]
     assert check(s, move, player=1, turn=s.turn).ok
 
