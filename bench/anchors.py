@@ -34,6 +34,7 @@ from types import ModuleType
 from typing import Any
 
 __all__ = [
+    "CLOCK",
     "OPENSPIEL_MAUMAU_PARAMS",
     "AnchorResult",
     "openspiel_available",
@@ -53,6 +54,10 @@ OPENSPIEL_MAUMAU_PARAMS: dict[str, Any] = {
 
 #: Whole games played before the clock starts (not counted in the result).
 DEFAULT_WARMUP_GAMES = 20
+
+#: The clock of :func:`timed_games`: wall-clock by default; ``bench/run.py --clock cpu`` puts
+#: :func:`time.process_time` here (CPU time of this process, less disturbed by a loaded machine).
+CLOCK: list[Callable[[], float]] = [time.perf_counter]
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +118,7 @@ def timed_games(play_one: Callable[[], int], seconds: float, warmup_games: int) 
     for _ in range(warmup_games):
         play_one()
     games = decisions = 0
-    clock = time.perf_counter
+    clock = CLOCK[0]
     start = clock()
     while True:
         decisions += play_one()

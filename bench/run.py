@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from anchors import (
+    CLOCK,
     AnchorResult,
     openspiel_available,
     rlcard_available,
@@ -571,8 +572,12 @@ def deep_sizeof(root: object, seen: set[int], skip: Callable[[object], bool]) ->
                 with contextlib.suppress(AttributeError):  # an unset slot
                     stack.append(getattr(o, name))
             d = getattr(o, "__dict__", None)
-            if d is not None:
-                stack.append(d)
+            if d is not None and id(d) not in seen:
+                # an instance dict: count it, and its values, but not its keys (attribute names are
+                # interned strings shared by every instance, like slot names)
+                seen.add(id(d))
+                total += sys.getsizeof(d)
+                stack.extend(d.values())
     return total
 
 
@@ -631,7 +636,7 @@ def bench_memory(cfg: Settings) -> None:
         ["state: object + its tuples and ints; no cards, no variant, no legal-move cache",
          Spread.of(bare).show(".0f")],
         ["same, counting each Card object it holds once", Spread.of(with_cards).show(".0f")],
-        ["state with its legal-move cache (moves tuple, frozenset, Play objects)", Spread.of(cached).show(".0f")],
+        ["state with its legal-move cache (moves tuple and its Play objects)", Spread.of(cached).show(".0f")],
         ["per state in a kept history, sharing counted once, no cache",
          f"{shared_bare / len(history):.0f}"],
         ["per state in a kept history, sharing counted once, with cache",
@@ -696,6 +701,12 @@ def bench_scaling(cfg: Settings) -> None:
 # ====================================================================== main
 
 
+SECTIONS: dict[str, Callable[[Settings], None]] = {
+    "play": bench_play, "length": bench_length, "micro": bench_micro, "records": bench_records,
+    "memory": bench_memory, "scaling": bench_scaling,
+}
+
+
 def machine_info() -> str:
     """Python, OS, CPU model, core count and load: the context of the figures."""
     cpu = "unknown CPU"
@@ -718,6 +729,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=None, help="time budget of one timed run (default 5)")
     parser.add_argument("--repeats", type=int, default=None, help="interleaved repeats (default 5; smoke 2)")
     parser.add_argument("--seed", type=int, default=1234)
+    parser.add_argument("--only", action="append", choices=tuple(SECTIONS), default=None,
+                        help="run only this section (repeatable; default: all)")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="time the play loops by wall-clock (default) or by this process's CPU time")
     args = parser.parse_args(argv)
     if args.repeats is not None and args.repeats < 1:
         parser.error("--repeats must be at least 1")
@@ -725,14 +740,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     print("# maumau_rules benchmark")
     print(f"\n{datetime.now(UTC):%Y-%m-%d %H:%M} UTC; {machine_info()}")
+    if args.clock == "cpu":
+        CLOCK[0] = time.process_time
     print(f"settings: {'smoke, ' if args.smoke else ''}seconds {cfg.seconds:g}, repeats {cfg.repeats}, "
-          f"seed {cfg.seed}")
-    bench_play(cfg)
-    bench_length(cfg)
-    bench_micro(cfg)
-    bench_records(cfg)
-    bench_memory(cfg)
-    bench_scaling(cfg)
+          f"seed {cfg.seed}, clock {args.clock}")
+    for name in args.only or SECTIONS:
+        SECTIONS[name](cfg)
     print(f"\ntotal time {time.perf_counter() - started:.1f} s")
     return 0
 

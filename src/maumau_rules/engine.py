@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 from typing import Final, assert_never
 
 from . import rng as _rng
-from .cards import Card, Suit
+from .cards import SORT_INDEX, Card, Suit
 from .errors import IllegalMoveError, VariantError
 from .moves import Call, CallOut, Draw, Move, Pass, Play
 from .reasons import Reason, Verdict
@@ -28,10 +29,13 @@ from .zones import draw_cards, insert_sorted, remove_card
 
 __all__ = ["apply", "check", "is_legal", "legal_moves", "new_game"]
 
-_SUITS: Final = tuple(Suit)
+_chain: Final = chain.from_iterable
 _DRAW: Final = Draw()
 _PASS: Final = Pass()
 _NO_INFO: Final = CardInfo()
+_PLAY: Final = Phase.PLAY
+_DRAWN: Final = Phase.DRAWN
+_SERIES: Final = Phase.SERIES
 
 
 # ====================================================================== setup
@@ -304,123 +308,158 @@ def _opening(
 
 
 def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=_sort_key))
+    return tuple(sorted(cards, key=_SORT_INDEX))
 
 
-def _sort_key(card: Card) -> tuple[int, int]:
-    return card.sort_key
+_SORT_INDEX: Final = SORT_INDEX.__getitem__
 
 
 # ====================================================================== legality
+#
+# The hot path asks yes/no questions and builds no message: ``_block`` answers with a small integer
+# code (0: the card can be played) and only ``_explain`` (for a move that is actually rejected)
+# turns the code into a Verdict with its message.
+
+_FITS: Final = 0
+_SERIES_RANK: Final = 1
+_WILD_ON_WILD: Final = 2
+_NO_PLAY_AFTER_DRAW: Final = 3
+_NOT_THE_DRAWN_CARD: Final = 4
+_WILD_BLOCKED: Final = 5
+_MUST_FOLLOW_WISH: Final = 6
+_DOES_NOT_MATCH: Final = 7
+_MUST_ANSWER_DRAW: Final = 8
+_MUST_ANSWER_SKIP: Final = 9
+_FINISH_FORBIDDEN: Final = 10
 
 
 def _can_draw(s: GameState, rs: Ruleset) -> bool:
     return bool(s.stock) or (rs.reshuffle and len(s.discard) > 1)
 
 
-def _fits(s: GameState, rs: Ruleset, card: Card, info: CardInfo, top: Card) -> Verdict | None:
-    """Whether ``card`` may go on ``top`` by matching and wild rules; ``None`` means it fits."""
+def _fit(s: GameState, rs: Ruleset, card: Card, info: CardInfo, top: Card) -> int:
+    """Whether ``card`` may go on ``top`` by matching and wild rules: ``_FITS`` (0) or why not."""
     if info.wild:
         top_info = rs.info.get(top, _NO_INFO)
         if (top_info.wild and top.rank is card.rank and not rs.wild_on_same
                 and not (s.any_card and rs.start_wild_allows_same and s.turn == 0)):
-            return Verdict.reject(Reason.WILD_ON_WILD, "R_WILD",
-                                      f"{card} may not be played on {top}: no wild on a wild of the same rank")
+            return _WILD_ON_WILD
         if s.fresh and top_info.blocks_wild:
-            return Verdict.reject(Reason.WILD_BLOCKED, "R_WILD",
-                                  f"{card} may not be played on the {top} the previous player just played")
-        return None
+            return _WILD_BLOCKED
+        return _FITS
     if s.any_card:
-        return None
+        return _FITS
     wish = s.wished_suit
     if wish is not None:
-        if card.suit is wish:
-            return None
-        return Verdict.reject(Reason.MUST_FOLLOW_WISH, "R_WILD",
-                              f"{card} does not follow the wished suit {wish.symbol}")
+        return _FITS if card.suit is wish else _MUST_FOLLOW_WISH
     if card.suit is top.suit or card.rank is top.rank:
-        return None
-    return Verdict.reject(Reason.DOES_NOT_MATCH, "R_MATCH", f"{card} matches neither the suit nor the rank of {top}")
+        return _FITS
+    return _DOES_NOT_MATCH
 
 
-def _due_call(s: GameState, rs: Ruleset, hand: tuple[Card, ...], card: Card) -> Call | None:
-    """The call due when ``card`` is played from ``hand`` (R_ANNOUNCE)."""
-    ann = rs.announce
-    if ann is None or len(hand) < 2:
-        return None
-    rest = list(hand)
-    rest.remove(card)
-    if len(rest) == 1:
-        if ann.jack_word and rs.info.get(rest[0], _NO_INFO).wishes:
-            return Call.MAU_MAU
-        return Call.MAU
-    if ann.multi_jack and ann.jack_word:
-        first = rest[0]
-        if rs.info.get(first, _NO_INFO).wishes and all(c.rank is first.rank for c in rest):
-            return Call.MAU_MAU
-    return None
-
-
-def _play_variants(s: GameState, rs: Ruleset, card: Card, info: CardInfo, hand: tuple[Card, ...],
-                   out: list[Move]) -> None:
-    """Append every legal :class:`Play` of ``card`` (each wish, with and without the due call)."""
-    due = _due_call(s, rs, hand, card)
-    calls: tuple[Call | None, ...] = (None, due) if due is not None else (None,)
-    if info.wishes:
-        for suit in _SUITS:
-            if not rs.may_wish_own_suit and suit is card.suit:
-                continue
-            for call in calls:
-                out.append(Play(card, suit, call))
-    else:
-        for call in calls:
-            out.append(Play(card, None, call))
-
-
-def _playable(s: GameState, rs: Ruleset, card: Card, hand: tuple[Card, ...]) -> Verdict | None:
-    """Why ``card`` cannot be played now (``None``: it can), ignoring wish and call details."""
+def _block(s: GameState, rs: Ruleset, card: Card, hand: tuple[Card, ...]) -> int:
+    """Why ``card`` cannot be played now (``_FITS``, i.e. 0: it can), ignoring wish and call details."""
     info = rs.info.get(card, _NO_INFO)
     top = s.discard[-1]
     phase = s.phase
-    if phase is Phase.SERIES:
-        series_rank = s.turn_plays[0].rank
-        if card.rank is not series_rank:
-            return Verdict.reject(Reason.MUST_CONTINUE_SERIES, "R_SERIES",
-                                  f"{card} cannot continue the series of {series_rank.symbol}s")
+    if phase is _SERIES:
+        if card.rank is not s.turn_plays[0].rank:
+            return _SERIES_RANK
         # R_WILD_FINISH_SERIES: a run of wilds only at the finish, when nothing else is left
         if (info.wild and not rs.info.get(top, _NO_INFO).series
                 and not (rs.wild_finish_series and all(c.rank is card.rank for c in hand))):
-            return Verdict.reject(Reason.WILD_ON_WILD, "R_WILD",
-                                  f"{card} may not be played on {top}: no wild on a wild of the same rank")
-    elif phase is Phase.DRAWN:
+            return _WILD_ON_WILD
+    elif phase is _DRAWN:
         if rs.after_draw == "none":
-            return Verdict.reject(Reason.MUST_PLAY_DRAWN, "R_DRAW", f"{card}: after drawing the turn ends; pass")
-        if rs.after_draw == "drawn_only" and card != s.drawn:
-            return Verdict.reject(Reason.MUST_PLAY_DRAWN, "R_DRAW",
-                                  f"{card}: after drawing only the drawn card {s.drawn} may be played")
-        bad = _fits(s, rs, card, info, top)
-        if bad is not None:
-            return bad
+            return _NO_PLAY_AFTER_DRAW
+        if rs.after_draw == "drawn_only" and card is not s.drawn:
+            return _NOT_THE_DRAWN_CARD
+        code = _fit(s, rs, card, info, top)
+        if code:
+            return code
     elif s.pending_draw:
         top_info = rs.info.get(top, _NO_INFO)
         stacks = info.stackable and top_info.stackable and info.stack_group == top_info.stack_group
         ok = info.cancel or ((stacks or (info.wild and rs.wild_on_pending_draw))
-                             and _fits(s, rs, card, info, top) is None)
+                             and not _fit(s, rs, card, info, top))
         if not ok:
-            return Verdict.reject(Reason.MUST_ANSWER_DRAW, "R_DRAW_PENALTY",
-                                  f"{card} does not answer the pending draw (+{s.pending_draw}): "
-                                  "stack a penalty card or draw")
+            return _MUST_ANSWER_DRAW
     elif s.pending_skip:
-        if not (info.skip and _fits(s, rs, card, info, top) is None):
-            return Verdict.reject(Reason.MUST_ANSWER_SKIP, "R_SKIP",
-                                  f"{card} does not answer the pending skip: play a skip card or pass")
+        if not (info.skip and not _fit(s, rs, card, info, top)):
+            return _MUST_ANSWER_SKIP
     else:
-        bad = _fits(s, rs, card, info, top)
-        if bad is not None:
-            return bad
+        code = _fit(s, rs, card, info, top)
+        if code:
+            return code
     if len(hand) == 1 and info.no_finish:
-        return Verdict.reject(Reason.FINISH_FORBIDDEN, "R_NO_FINISH", f"{card} may not be played as the last card")
-    return None
+        return _FINISH_FORBIDDEN
+    return _FITS
+
+
+def _playable(s: GameState, rs: Ruleset, card: Card, hand: tuple[Card, ...]) -> Verdict | None:
+    """Why ``card`` cannot be played now (``None``: it can), as a verdict with its message (slow path)."""
+    code = _block(s, rs, card, hand)
+    if code == _FITS:
+        return None
+    top = s.discard[-1]
+    if code == _SERIES_RANK:
+        return Verdict.reject(Reason.MUST_CONTINUE_SERIES, "R_SERIES",
+                              f"{card} cannot continue the series of {s.turn_plays[0].rank.symbol}s")
+    if code == _WILD_ON_WILD:
+        return Verdict.reject(Reason.WILD_ON_WILD, "R_WILD",
+                              f"{card} may not be played on {top}: no wild on a wild of the same rank")
+    if code == _NO_PLAY_AFTER_DRAW:
+        return Verdict.reject(Reason.MUST_PLAY_DRAWN, "R_DRAW", f"{card}: after drawing the turn ends; pass")
+    if code == _NOT_THE_DRAWN_CARD:
+        return Verdict.reject(Reason.MUST_PLAY_DRAWN, "R_DRAW",
+                              f"{card}: after drawing only the drawn card {s.drawn} may be played")
+    if code == _WILD_BLOCKED:
+        return Verdict.reject(Reason.WILD_BLOCKED, "R_WILD",
+                              f"{card} may not be played on the {top} the previous player just played")
+    if code == _MUST_FOLLOW_WISH:
+        assert s.wished_suit is not None
+        return Verdict.reject(Reason.MUST_FOLLOW_WISH, "R_WILD",
+                              f"{card} does not follow the wished suit {s.wished_suit.symbol}")
+    if code == _DOES_NOT_MATCH:
+        return Verdict.reject(Reason.DOES_NOT_MATCH, "R_MATCH",
+                              f"{card} matches neither the suit nor the rank of {top}")
+    if code == _MUST_ANSWER_DRAW:
+        return Verdict.reject(Reason.MUST_ANSWER_DRAW, "R_DRAW_PENALTY",
+                              f"{card} does not answer the pending draw (+{s.pending_draw}): "
+                              "stack a penalty card or draw")
+    if code == _MUST_ANSWER_SKIP:
+        return Verdict.reject(Reason.MUST_ANSWER_SKIP, "R_SKIP",
+                              f"{card} does not answer the pending skip: play a skip card or pass")
+    return Verdict.reject(Reason.FINISH_FORBIDDEN, "R_NO_FINISH", f"{card} may not be played as the last card")
+
+
+_DUE_CALLS: Final = (None, Call.MAU, Call.MAU_MAU)
+"""The call due, by the index ``_due`` returns (also the index into ``Ruleset.plays``)."""
+
+
+def _due(rs: Ruleset, hand: tuple[Card, ...], card: Card) -> int:
+    """The call due when ``card`` is played from ``hand`` (R_ANNOUNCE): 0 none, 1 ``MAU``, 2 ``MAU_MAU``."""
+    ann = rs.announce
+    n = len(hand)
+    if ann is None or n < 2:
+        return 0
+    if n == 2:  # one card is left
+        rest = hand[1] if hand[0] is card else hand[0]
+        if ann.jack_word and rs.info.get(rest, _NO_INFO).wishes:
+            return 2
+        return 1
+    if ann.multi_jack and ann.jack_word:
+        others = list(hand)
+        others.remove(card)
+        first = others[0]
+        if rs.info.get(first, _NO_INFO).wishes and all(c.rank is first.rank for c in others):
+            return 2
+    return 0
+
+
+def _due_call(s: GameState, rs: Ruleset, hand: tuple[Card, ...], card: Card) -> Call | None:
+    """The call due when ``card`` is played from ``hand`` (R_ANNOUNCE)."""
+    return _DUE_CALLS[_due(rs, hand, card)]
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -434,41 +473,125 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     """
     cached = state._legal
     if cached is not None:
-        return cached[0]  # type: ignore[no-any-return]
+        return cached  # type: ignore[no-any-return]
     moves = _generate(state)
-    object.__setattr__(state, "_legal", (moves, frozenset(moves)))
+    state.__dict__["_legal"] = moves  # the private cache field; GameState is frozen to everyone else
     return moves
 
 
 def _generate(s: GameState) -> tuple[Move, ...]:
     if s.end is not None:
         return ()
-    rs = s.variant.ruleset
+    rs = s.variant._ruleset  # the property's field: one call less
     seat = s.seat_to_act
     hand = s.hands[seat]
-    out: list[Move] = []
-    prev: Card | None = None
-    any_play = False
-    for card in hand:
-        if card == prev:
-            continue
-        prev = card
-        if _playable(s, rs, card, hand) is None:
-            any_play = True
-            _play_variants(s, rs, card, rs.info.get(card, _NO_INFO), hand, out)
-    if _draw_allowed(s, rs, any_play):
+    n = len(hand)
+    ann = rs.announce
+    simple_due = ann is None or n == 1 or (n > 2 and not (ann.multi_jack and ann.jack_word))
+    phase = s.phase
+    wish = s.wished_suit
+    if phase is _PLAY and not s.pending_draw and not s.pending_skip and not s.any_card:
+        # The common case: set lookups tell which cards fit (R_MATCH, a wish); only wilds need _block.
+        fit = rs.fit_top.get(s.discard[-1]) if wish is None else rs.fit_suit[wish]
+        if fit is not None:
+            wilds = rs.wild_cards
+            if not wilds.isdisjoint(hand):
+                # _fit for a wild card (R_WILD), here where nothing is pending and any_card is off:
+                # not on a wild of the same rank, not on a card that blocks wilds while it is fresh.
+                top = s.discard[-1]
+                top_info = rs.info.get(top, _NO_INFO)
+                if not (s.fresh and top_info.blocks_wild):
+                    same_rank_blocked = top_info.wild and not rs.wild_on_same
+                    fit = fit | {c for c in wilds.intersection(hand)
+                                 if not (same_rank_blocked and top.rank is c.rank)}
+            playable = _distinct_in(hand, fit) if rs.duplicates else [c for c in hand if c in fit]
+            if n == 1 and playable and playable[0] in rs.no_finish_cards:
+                playable = []
+            if not playable:
+                out: list[Move] = []
+            elif simple_due:
+                out = list(_chain(map(rs.plays_plain.__getitem__, playable)))
+            else:
+                out = _plays(rs, hand, playable)
+            can_draw = bool(s.stock) or (rs.reshuffle and len(s.discard) > 1)
+            if can_draw and (rs.voluntary_draw or not playable):
+                out.append(_DRAW)
+            if rs.pass_without_draw or not can_draw:
+                out.append(_PASS)
+            missed = s.missed_call
+            if missed is not None and missed != seat:
+                out.append(_callout(missed))
+            return tuple(out)
+    elif phase is _DRAWN and rs.after_draw == "drawn_only" and not rs.draw_until_playable:
+        # After a draw only the drawn card may be played (R_DRAW after_draw), or the player passes.
+        drawn = s.drawn
+        if drawn is None or drawn not in hand:
+            ok = False
+        elif s.any_card or drawn in rs.wild_cards:
+            ok = not _block(s, rs, drawn, hand)
+        else:
+            fit = rs.fit_top.get(s.discard[-1]) if wish is None else rs.fit_suit[wish]
+            ok = (drawn in fit and not (n == 1 and drawn in rs.no_finish_cards) if fit is not None
+                  else not _block(s, rs, drawn, hand))
+        if not ok or drawn is None:
+            out = [_PASS]
+        elif simple_due:
+            out = [*rs.plays_plain[drawn], _PASS]
+        else:
+            out = _plays(rs, hand, [drawn])
+            out.append(_PASS)
+        missed = s.missed_call
+        if missed is not None and missed != seat:
+            out.append(_callout(missed))
+        return tuple(out)
+    playable = [c for c in _distinct_in(hand, None) if not _block(s, rs, c, hand)]
+    out = list(_chain(map(rs.plays_plain.__getitem__, playable))) if simple_due else _plays(rs, hand, playable)
+    if _draw_allowed(s, rs, bool(playable)):
         out.append(_DRAW)
     if _pass_allowed(s, rs):
         out.append(_PASS)
-    if s.missed_call is not None and s.missed_call != seat:
-        out.append(CallOut(s.missed_call))
+    missed = s.missed_call
+    if missed is not None and missed != seat:
+        out.append(_callout(missed))
     return tuple(out)
 
 
+def _distinct_in(hand: tuple[Card, ...], fit: frozenset[Card] | None) -> list[Card]:
+    """The cards of ``hand`` (in ``fit``, unless ``None``), each run of equal cards once."""
+    out: list[Card] = []
+    prev: Card | None = None
+    for card in hand:
+        if card is prev:
+            continue
+        prev = card
+        if fit is None or card in fit:
+            out.append(card)
+    return out
+
+
+def _plays(rs: Ruleset, hand: tuple[Card, ...], playable: list[Card]) -> list[Move]:
+    """Every :class:`Play` of the ``playable`` cards of ``hand`` (each wish, with and without the due call)."""
+    plays = rs.plays
+    out: list[Move] = []
+    for card in playable:
+        out += plays[card][_due(rs, hand, card)]
+    return out
+
+
+_CALLOUTS: Final[dict[int, CallOut]] = {}
+
+
+def _callout(seat: int) -> CallOut:
+    move = _CALLOUTS.get(seat)
+    if move is None:
+        move = _CALLOUTS[seat] = CallOut(seat)
+    return move
+
+
 def _draw_allowed(s: GameState, rs: Ruleset, any_play: bool) -> bool:
-    if s.phase is Phase.DRAWN:
+    if s.phase is _DRAWN:
         return _must_draw_on(s, rs)
-    if s.phase is not Phase.PLAY or s.pending_skip:
+    if s.phase is not _PLAY or s.pending_skip:
         return False
     if s.pending_draw:
         return True
@@ -481,13 +604,13 @@ def _must_draw_on(s: GameState, rs: Ruleset) -> bool:
     """R_DRAW until_playable: after drawing a card that cannot be played, the player draws again."""
     if not rs.draw_until_playable or s.drawn is None or not _can_draw(s, rs):
         return False
-    return _playable(s, rs, s.drawn, s.hands[s.seat_to_act]) is not None
+    return _block(s, rs, s.drawn, s.hands[s.seat_to_act]) != _FITS
 
 
 def _pass_allowed(s: GameState, rs: Ruleset) -> bool:
-    if s.phase is Phase.DRAWN:
+    if s.phase is _DRAWN:
         return not _must_draw_on(s, rs)
-    if s.phase is not Phase.PLAY:
+    if s.phase is not _PLAY:
         return True  # SERIES ends the turn with a pass
     if s.pending_draw:
         return False
@@ -503,9 +626,14 @@ def is_legal(state: GameState, move: Move) -> bool:
     >>> is_legal(s, Draw()), is_legal(s, Pass())
     (True, False)
     """
-    legal_moves(state)
-    try:
-        return move in state._legal[1]
+    moves = state._legal
+    if moves is None:
+        moves = legal_moves(state)
+    for m in moves:  # the moves legal_moves handed out are found by identity
+        if m is move:
+            return True
+    try:  # an equal move made elsewhere (parsed, deserialised): compare by value, as a set does
+        return move in frozenset(moves)
     except TypeError:
         return False
 
@@ -636,6 +764,14 @@ def apply(state: GameState, move: Move, *, player: int | None = None, turn: int 
     ...
     maumau_rules.errors.IllegalMoveError: illegal move 'pass' by player ...: play a card or draw; passing is not allowed now
     """
+    if turn is None and player is None:
+        cached = state._legal
+        if cached is not None:
+            for m in cached:  # a move handed out by legal_moves: legal, found by identity
+                if m is move:
+                    return _transition(state, move)
+    elif turn is None and type(player) is int and player == state.seat_to_act:
+        player = None  # the seat to act: nothing more to check than without ``player``
     if turn is not None or player is not None or not is_legal(state, move):
         verdict = check(state, move, player=player, turn=turn)
         if not verdict.ok:
@@ -652,58 +788,36 @@ _WRONG_CARD_REASONS: Final = frozenset({Reason.DOES_NOT_MATCH, Reason.MUST_FOLLO
 
 
 class _Next:
-    """Mutable scratch copy of a state, used inside one transition and then frozen."""
+    """Mutable scratch copy of a state's fields, used inside one transition and then frozen.
 
-    __slots__ = (
-        "announced",
-        "any_card",
-        "direction",
-        "discard",
-        "drawn",
-        "end",
-        "fresh",
-        "hands",
-        "missed_call",
-        "passes",
-        "penalty_stack",
-        "pending_draw",
-        "pending_skip",
-        "phase",
-        "rng",
-        "seat_to_act",
-        "stock",
-        "turn_plays",
-        "winner",
-        "wished_suit",
-    )
+    It is made by copying the state's ``__dict__`` (one C-level dict copy) and frozen by handing
+    that dict to a new :class:`GameState`: no field is copied one by one and no attrs ``__init__``
+    runs. Only the engine makes states this way; ``hands`` is a list while the scratch copy lives.
+    """
 
-    def __init__(self, s: GameState) -> None:
-        self.hands = list(s.hands)
-        self.stock = s.stock
-        self.discard = s.discard
-        self.seat_to_act = s.seat_to_act
-        self.direction = s.direction
-        self.phase = s.phase
-        self.pending_draw = s.pending_draw
-        self.penalty_stack = s.penalty_stack
-        self.pending_skip = s.pending_skip
-        self.wished_suit = s.wished_suit
-        self.any_card = s.any_card
-        self.drawn = s.drawn
-        self.turn_plays = s.turn_plays
-        self.announced = s.announced
-        self.missed_call = s.missed_call
-        self.fresh = s.fresh
-        self.passes = s.passes
-        self.rng = s.rng
-        self.winner = s.winner
-        self.end = s.end
-
-    def freeze(self, s: GameState) -> GameState:
-        return GameState(s.variant, tuple(self.hands), self.stock, self.discard, self.seat_to_act, self.direction,
-                         s.dealer, self.phase, self.pending_draw, self.penalty_stack, self.pending_skip,
-                         self.wished_suit, self.any_card, self.drawn, self.turn_plays, self.announced,
-                         self.missed_call, self.fresh, self.passes, s.turn + 1, self.rng, self.winner, self.end)
+    variant: Variant
+    hands: list[tuple[Card, ...]]
+    stock: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    seat_to_act: int
+    direction: int
+    dealer: int
+    phase: Phase
+    pending_draw: int
+    penalty_stack: tuple[Card, ...]
+    pending_skip: int
+    wished_suit: Suit | None
+    any_card: bool
+    drawn: Card | None
+    turn_plays: tuple[Card, ...]
+    announced: tuple[Call | None, ...]
+    missed_call: int | None
+    fresh: bool
+    passes: int
+    turn: int
+    rng: int
+    winner: int | None
+    end: EndReason | None
 
     def draw(self, seat: int, n: int, rs: Ruleset) -> tuple[Card, ...]:
         """Move up to ``n`` cards from the stock to ``seat``, reshuffling the discard pile when needed."""
@@ -721,27 +835,118 @@ class _Next:
         self.announced = tuple(a)
 
 
+_new: Final = object.__new__
+_set_attr: Final = object.__setattr__
+
+
 def _transition(s: GameState, move: Move) -> GameState:
-    rs = s.variant.ruleset
-    n = _Next(s)
+    rs = s.variant._ruleset  # the property's field: one call less
+    # The next state's fields start as a copy of this state's (one C-level dict copy) and become
+    # the __dict__ of the new GameState: no attrs __init__, no field copied one by one.
+    fields = s.__dict__.copy()
+    fields["turn"] = s.turn + 1
+    fields["_legal"] = None
     seat = s.seat_to_act
-    _close_window(n, rs, seat, move)
-    match move:
-        case Play():
+    kind = type(move)
+    if kind is Pass and s.phase is _DRAWN and s.missed_call is None:
+        # R_DRAW: the drawn card is not played; the turn passes on (the most common pass).
+        fields["drawn"] = None
+        fields["fresh"] = False
+        fields["phase"] = _PLAY
+        fields["seat_to_act"] = (seat + s.direction) % len(s.hands)
+    elif (kind is Draw and s.phase is _PLAY and not s.pending_draw and s.missed_call is None
+          and not (s.fresh and s.discard[-1] in rs.demand_cards)):
+        # R_DRAW: draw one card, voluntarily or because nothing fits (the most common draw).
+        got, fields["stock"], fields["discard"], fields["rng"] = draw_cards(s.stock, s.discard, 1, s.rng,
+                                                                            rs.reshuffle)
+        if got:
+            hands = list(s.hands)
+            hands[seat] = insert_sorted(hands[seat], got)
+            fields["hands"] = tuple(hands)
+            ann = rs.announce
+            if ann is not None and ann.lapses_on_draw and s.announced[seat] is not None:
+                announced = list(s.announced)
+                announced[seat] = None
+                fields["announced"] = tuple(announced)
+        fields["fresh"] = False
+        fields["passes"] = 0
+        fields["phase"] = _DRAWN
+        fields["drawn"] = got[-1] if got else None
+    elif (type(move) is Play and s.missed_call is None and not s.turn_plays
+          and _plain_play(rs, s.hands[seat], move)):
+        # R_MATCH: a card without effects that is not the last: the turn passes on (the most common play).
+        card = move.card
+        hand = s.hands[seat]
+        i = hand.index(card)
+        hands = list(s.hands)
+        hands[seat] = hand[:i] + hand[i + 1:]
+        fields["hands"] = tuple(hands)
+        fields["discard"] = s.discard + (card,)
+        fields["passes"] = 0
+        fields["drawn"] = None
+        fields["fresh"] = True
+        fields["any_card"] = False
+        fields["wished_suit"] = None
+        fields["phase"] = _PLAY
+        fields["seat_to_act"] = (seat + s.direction) % len(hands)
+    else:
+        fields["hands"] = list(s.hands)
+        n: _Next = _new(_Next)
+        n.__dict__ = fields
+        if n.missed_call is not None:
+            _close_window(n, rs, seat, move)
+        if type(move) is Play:
             _do_play(s, n, rs, seat, move)
-        case Draw():
-            _do_draw(s, n, rs, seat)
-        case Pass():
-            _do_pass(s, n, rs, seat)
-        case CallOut():
-            assert rs.announce is not None
-            n.draw(move.seat, rs.announce.penalty, rs)
-            n.missed_call = None
-        case _:
-            assert_never(move)
-    out = n.freeze(s)
-    if out.end is None and out.turn >= rs.max_moves:
+        else:
+            match move:
+                case Play():
+                    _do_play(s, n, rs, seat, move)
+                case Draw():
+                    _do_draw(s, n, rs, seat)
+                case Pass():
+                    _do_pass(s, n, rs, seat)
+                case CallOut():
+                    assert rs.announce is not None
+                    n.draw(move.seat, rs.announce.penalty, rs)
+                    n.missed_call = None
+                case _:
+                    assert_never(move)
+        fields["hands"] = tuple(n.hands)
+    out: GameState = _new(GameState)
+    _set_attr(out, "__dict__", fields)  # GameState is frozen: its __dict__ is set once, here
+    if fields["end"] is None and fields["turn"] >= rs.max_moves:
         out = _finish_by_count(out, EndReason.TURN_LIMIT)
+    return out
+
+
+def _plain_play(rs: Ruleset, hand: tuple[Card, ...], move: Play) -> bool:
+    """Whether ``move`` plays a card without any effect, not as the last card, and no call is made or due."""
+    n = len(hand)
+    if move.card not in rs.plain_cards or n < 2:
+        return False
+    ann = rs.announce
+    if ann is None:
+        return True
+    return move.call is None and ((n > 2 and not (ann.multi_jack and ann.jack_word)) or not _due(rs, hand, move.card))
+
+
+def _scratch(s: GameState) -> _Next:
+    """A mutable copy of ``s`` for one transition; the move counter already counts the move."""
+    fields = s.__dict__.copy()
+    fields["hands"] = list(s.hands)
+    fields["turn"] = s.turn + 1
+    fields["_legal"] = None
+    n: _Next = _new(_Next)
+    n.__dict__ = fields
+    return n
+
+
+def _freeze(n: _Next) -> GameState:
+    """The next state: ``n``'s fields as a new :class:`GameState` (``n`` must not be used afterwards)."""
+    fields = n.__dict__
+    fields["hands"] = tuple(n.hands)
+    out: GameState = _new(GameState)
+    _set_attr(out, "__dict__", fields)  # GameState is frozen: its __dict__ is set once, here
     return out
 
 
@@ -763,7 +968,7 @@ def _next_seat(n: _Next, seat: int, steps: int, players: int) -> int:
 def _do_play(s: GameState, n: _Next, rs: Ruleset, seat: int, move: Play) -> None:
     card = move.card
     info = rs.info[card]
-    players = s.players
+    players = len(s.hands)
     n.hands[seat] = remove_card(n.hands[seat], card)
     n.discard = n.discard + (card,)
     n.turn_plays = n.turn_plays + (card,)
@@ -775,10 +980,9 @@ def _do_play(s: GameState, n: _Next, rs: Ruleset, seat: int, move: Play) -> None
     # --- announcements (R_ANNOUNCE)
     ann = rs.announce
     if ann is not None:
-        due = _due_call(s, rs, s.hands[seat], card)
         if move.call is not None:
             n.set_call(seat, move.call)
-        elif due is not None:
+        elif _due(rs, s.hands[seat], card):
             if ann.enforcement == "automatic":
                 n.draw(seat, ann.penalty, rs)
             else:
@@ -855,9 +1059,17 @@ def _count(rs: Ruleset, cards: tuple[Card, ...], what: str) -> int:
 def _end_turn(n: _Next, rs: Ruleset, seat: int, players: int) -> None:
     """Pass the turn on after the cards in ``n.turn_plays`` (skips, reversals, play-again)."""
     plays = n.turn_plays
-    last = rs.info[plays[-1]] if plays else _NO_INFO
-    skips = _count(rs, plays, "skip") if plays else 0
-    reverses = _count(rs, plays, "reverse") if plays else 0
+    if len(plays) == 1:
+        last = rs.info[plays[0]]
+        skips = 1 if last.skip else 0
+        reverses = 1 if last.reverse else 0
+    elif plays:
+        last = rs.info[plays[-1]]
+        skips = _count(rs, plays, "skip")
+        reverses = _count(rs, plays, "reverse")
+    else:
+        last = _NO_INFO
+        skips = reverses = 0
     n.turn_plays = ()
     n.phase = Phase.PLAY
     if reverses % 2:
@@ -935,7 +1147,7 @@ def _finish_by_count(s: GameState, reason: EndReason) -> GameState:
 
 def _wrong_card(s: GameState, rs: Ruleset) -> GameState:
     """R_WRONG_CARD in ``penalize`` mode: the card goes back, the player draws, and the turn ends."""
-    n = _Next(s)
+    n = _scratch(s)
     seat = s.seat_to_act
     _close_window(n, rs, seat, Draw())
     n.draw(seat, rs.wrong_card_penalty, rs)
@@ -948,7 +1160,7 @@ def _wrong_card(s: GameState, rs: Ruleset) -> GameState:
     n.pending_skip = 0
     n.phase = Phase.PLAY
     n.seat_to_act = _next_seat(n, seat, 1, s.players)
-    out = n.freeze(s)
+    out = _freeze(n)
     if out.end is None and out.turn >= rs.max_moves:
         out = _finish_by_count(out, EndReason.TURN_LIMIT)
     return out

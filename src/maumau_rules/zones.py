@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import rng as _rng
-from .cards import Card
+from .cards import SORT_INDEX, Card
 
 __all__ = ["draw_cards", "insert_sorted", "remove_card"]
 
@@ -40,6 +40,8 @@ def draw_cards(
     >>> draw_cards((), (Card.parse("7h"),), 2, 0, True)[0]
     ()
     """
+    if n == 1 and stock:  # the common case: one card from a non-empty stock
+        return stock[-1:], stock[:-1], discard, rng
     got: list[Card] = []
     while len(got) < n:
         if not stock:
@@ -78,11 +80,10 @@ def insert_sorted(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card
     >>> insert_sorted(parse_cards("8h"), parse_cards("7h"))
     (Card.parse('7♥'), Card.parse('8♥'))
     """
-    return tuple(sorted(hand + cards, key=_key))
+    return tuple(sorted(hand + cards, key=_SORT_INDEX))
 
 
-def _key(card: Card) -> tuple[int, int]:
-    return card.sort_key
+_SORT_INDEX = SORT_INDEX.__getitem__
 
 
 _ = Counter  # used by the contracts above

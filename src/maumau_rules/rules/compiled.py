@@ -15,9 +15,10 @@ from typing import Final
 
 import attrs
 
-from ..cards import Card, Rank
+from ..cards import SORT_INDEX, Card, Rank, Suit
 from ..deck import DeckSpec
 from ..errors import VariantError
+from ..moves import Call, Play
 from .base import CardSet
 
 __all__ = ["AnnounceConfig", "CardInfo", "PenaltyEntry", "Ruleset", "RulesetBuilder", "ScoringConfig"]
@@ -375,6 +376,56 @@ class Ruleset:
     wrong_card: str
     wrong_card_penalty: int
     scoring: ScoringConfig | None
+    # Tables precomputed for the engine's hot path (derived from the fields above; not compared).
+    fit_top: dict[Card, frozenset[Card]] = attrs.field(init=False, repr=False)
+    """For each top card, the cards that are not wild and match its suit or rank (R_MATCH)."""
+    fit_suit: dict[Suit, frozenset[Card]] = attrs.field(init=False, repr=False)
+    """For each wished suit, the cards of that suit that are not wild."""
+    wild_cards: frozenset[Card] = attrs.field(init=False, repr=False)
+    """The wild cards (R_WILD)."""
+    no_finish_cards: frozenset[Card] = attrs.field(init=False, repr=False)
+    """Cards that may not be played as the last card (R_NO_FINISH)."""
+    plays: dict[Card, tuple[tuple[Play, ...], tuple[Play, ...], tuple[Play, ...]]] = attrs.field(
+        init=False, repr=False)
+    """Every legal form of a play of each card, one :class:`~maumau_rules.moves.Play` object each, in the
+    order of ``legal_moves``: with no call due, with ``Call.MAU`` due and with ``Call.MAU_MAU`` due."""
+    plays_plain: dict[Card, tuple[Play, ...]] = attrs.field(init=False, repr=False)
+    """``plays[card][0]``: the plays of each card when no call is due."""
+    plain_cards: frozenset[Card] = attrs.field(init=False, repr=False)
+    """The cards of the deck that have no effect at all (their :class:`CardInfo` is the default)."""
+    demand_cards: frozenset[Card] = attrs.field(init=False, repr=False)
+    """Cards whose suit the next player must follow or draw for (R_DRAW_UNTIL_SUIT)."""
+    duplicates: bool = attrs.field(init=False, repr=False)
+    """Whether the deck holds some card more than once."""
+
+    def __attrs_post_init__(self) -> None:
+        cards = tuple(SORT_INDEX)  # every card, also those outside the deck (their info is the default)
+        no_info = CardInfo()
+        info = {c: self.info.get(c, no_info) for c in cards}
+        plain = [c for c in cards if not info[c].wild]
+        set_ = object.__setattr__
+        set_(self, "fit_top", {top: frozenset(c for c in plain if c.suit is top.suit or c.rank is top.rank)
+                               for top in cards})
+        set_(self, "fit_suit", {suit: frozenset(c for c in plain if c.suit is suit) for suit in Suit})
+        set_(self, "wild_cards", frozenset(c for c in cards if info[c].wild))
+        set_(self, "plain_cards", frozenset(c for c in self.deck_cards if info[c] == no_info))
+        set_(self, "demand_cards", frozenset(c for c in cards if info[c].demands_suit))
+        set_(self, "no_finish_cards", frozenset(c for c in cards if info[c].no_finish))
+        plays: dict[Card, tuple[tuple[Play, ...], tuple[Play, ...], tuple[Play, ...]]] = {}
+        for card in cards:
+            forms: list[tuple[Play, ...]] = []
+            for due in (None, Call.MAU, Call.MAU_MAU):
+                calls = (None, due) if due is not None else (None,)
+                if info[card].wishes:
+                    wishes: tuple[Suit | None, ...] = tuple(
+                        suit for suit in Suit if self.may_wish_own_suit or suit is not card.suit)
+                else:
+                    wishes = (None,)
+                forms.append(tuple(Play(card, wish, call) for wish in wishes for call in calls))
+            plays[card] = (forms[0], forms[1], forms[2])
+        set_(self, "plays", plays)
+        set_(self, "plays_plain", {card: forms[0] for card, forms in plays.items()})
+        set_(self, "duplicates", len(set(self.deck_cards)) != len(self.deck_cards))
 
     def hand_size_for(self, players: int) -> int:
         """The number of cards dealt to each of ``players`` players.
