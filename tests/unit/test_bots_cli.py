@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from maumau_rules import apply, new_game
+from maumau_rules import apply, available_variants, find_variant, new_game
 from maumau_rules.bots import Bot, HeuristicBot, RandomBot, make_bot
 from maumau_rules.cli import main
 from maumau_rules.views import view
@@ -112,3 +112,14 @@ def test_diff_command_lists_rule_and_parameter_differences() -> None:
     same = io.StringIO()
     assert main(["diff", "standard", "mau-mau"], out=same) == 0
     assert "0 differences" in same.getvalue()
+
+
+@pytest.mark.parametrize("variant", [v.id for v in available_variants()])
+def test_bots_only_mode_plays_every_variant_to_the_end_of_a_match(variant: str) -> None:
+    """Issue 3: ``maumau play --variant <name> --bots-only`` runs every variant to the end of a match."""
+    out = io.StringIO()
+    players = max(3, find_variant(variant).players[0])
+    assert main(["play", "--bots-only", "--variant", variant, "--players", str(players), "--seed", "1",
+                 "--quiet"], out=out) == 0
+    text = out.getvalue()
+    assert "match over:" in text and "wins the match" in text
