@@ -61,3 +61,11 @@ def test_core_imports_only_attrs_and_the_standard_library() -> None:
             "{'hypothesis','pytest','numpy','starlette','jsonschema','sphinx'}); print(bad)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+def test_benchmark_smoke_mode_still_runs() -> None:
+    """Issue 7: CI runs the benchmark only in its short smoke mode, to check that the script still works."""
+    result = subprocess.run([sys.executable, str(ROOT / "bench" / "run.py"), "--smoke"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "us/decision" in result.stdout and "maumau_rules standard" in result.stdout
