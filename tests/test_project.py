@@ -69,3 +69,16 @@ def test_benchmark_smoke_mode_still_runs() -> None:
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-3000:]
     assert "us/decision" in result.stdout and "maumau_rules standard" in result.stdout
+
+
+@pytest.mark.parametrize("builder", ["html", "doctest"])
+def test_docs_build_without_warnings(builder: str, tmp_path: Path) -> None:
+    """Issue 4: the rules reference builds with ``-W`` (any warning fails) and its doctests pass."""
+    pytest.importorskip("sphinx")
+    result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", builder, "docs", str(tmp_path / builder)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, (result.stdout + result.stderr)[-4000:]
+    if builder == "html":
+        index = (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
+        assert "Rules reference" in index
+        assert (tmp_path / "html" / "_generated" / "differences" / "prsi.html").exists()
