@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from bisect import bisect_right as _bisect
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
@@ -32,6 +33,7 @@ __all__ = ["apply", "check", "is_legal", "legal_moves", "new_game"]
 _chain: Final = chain.from_iterable
 _DRAW: Final = Draw()
 _PASS: Final = Pass()
+_PASS_ONLY: Final[tuple[Move, ...]] = (_PASS,)
 _NO_INFO: Final = CardInfo()
 _PLAY: Final = Phase.PLAY
 _DRAWN: Final = Phase.DRAWN
@@ -492,8 +494,11 @@ def _generate(s: GameState) -> tuple[Move, ...]:
     wish = s.wished_suit
     if phase is _PLAY and not s.pending_draw and not s.pending_skip and not s.any_card:
         # The common case: set lookups tell which cards fit (R_MATCH, a wish); only wilds need _block.
-        fit = rs.fit_top.get(s.discard[-1]) if wish is None else rs.fit_suit[wish]
-        if fit is not None:
+        if wish is None:
+            # R_MATCH and R_WILD in one table: the cards (wilds included) that may go on the top card
+            fit = (rs.play_fit[1] if s.fresh else rs.play_fit[0]).get(s.discard[-1])
+        else:
+            fit = rs.fit_suit[wish]
             wilds = rs.wild_cards
             if not wilds.isdisjoint(hand):
                 # _fit for a wild card (R_WILD), here where nothing is pending and any_card is off:
@@ -504,19 +509,26 @@ def _generate(s: GameState) -> tuple[Move, ...]:
                     same_rank_blocked = top_info.wild and not rs.wild_on_same
                     fit = fit | {c for c in wilds.intersection(hand)
                                  if not (same_rank_blocked and top.rank is c.rank)}
-            playable = _distinct_in(hand, fit) if rs.duplicates else [c for c in hand if c in fit]
-            if n == 1 and playable and playable[0] in rs.no_finish_cards:
-                playable = []
-            if not playable:
-                out: list[Move] = []
-            elif simple_due:
-                out = list(_chain(map(rs.plays_plain.__getitem__, playable)))
+        if fit is not None:
+            if rs.duplicates or not simple_due or n == 1:
+                playable = _distinct_in(hand, fit) if rs.duplicates else [c for c in hand if c in fit]
+                if n == 1 and playable and playable[0] in rs.no_finish_cards:
+                    playable = []
+                if not playable:
+                    out: list[Move] = []
+                elif simple_due:
+                    out = list(_chain(map(rs.plays_plain.__getitem__, playable)))
+                else:
+                    out = _plays(rs, hand, playable)
+            else:  # no call due, no duplicate cards, more than one card: every play of each card that fits
+                plays = rs.plays_plain
+                out = [p for c in hand if c in fit for p in plays[c]]
+            if s.stock or (rs.reshuffle and len(s.discard) > 1):
+                if rs.voluntary_draw or not out:
+                    out.append(_DRAW)
+                if rs.pass_without_draw:
+                    out.append(_PASS)
             else:
-                out = _plays(rs, hand, playable)
-            can_draw = bool(s.stock) or (rs.reshuffle and len(s.discard) > 1)
-            if can_draw and (rs.voluntary_draw or not playable):
-                out.append(_DRAW)
-            if rs.pass_without_draw or not can_draw:
                 out.append(_PASS)
             missed = s.missed_call
             if missed is not None and missed != seat:
@@ -533,6 +545,12 @@ def _generate(s: GameState) -> tuple[Move, ...]:
             fit = rs.fit_top.get(s.discard[-1]) if wish is None else rs.fit_suit[wish]
             ok = (drawn in fit and not (n == 1 and drawn in rs.no_finish_cards) if fit is not None
                   else not _block(s, rs, drawn, hand))
+        missed = s.missed_call
+        if missed is None or missed == seat:
+            if not ok or drawn is None:
+                return _PASS_ONLY
+            if simple_due:
+                return rs.drawn_moves[drawn]
         if not ok or drawn is None:
             out = [_PASS]
         elif simple_due:
@@ -540,7 +558,6 @@ def _generate(s: GameState) -> tuple[Move, ...]:
         else:
             out = _plays(rs, hand, [drawn])
             out.append(_PASS)
-        missed = s.missed_call
         if missed is not None and missed != seat:
             out.append(_callout(missed))
         return tuple(out)
@@ -857,12 +874,27 @@ def _transition(s: GameState, move: Move) -> GameState:
     elif (kind is Draw and s.phase is _PLAY and not s.pending_draw and s.missed_call is None
           and not (s.fresh and s.discard[-1] in rs.demand_cards)):
         # R_DRAW: draw one card, voluntarily or because nothing fits (the most common draw).
-        got, fields["stock"], fields["discard"], fields["rng"] = draw_cards(s.stock, s.discard, 1, s.rng,
-                                                                            rs.reshuffle)
+        stock = s.stock
+        if stock:  # zones.draw_cards' common case, inline: one card from a non-empty stock
+            got = stock[-1:]
+            fields["stock"] = stock[:-1]
+        else:
+            got, fields["stock"], fields["discard"], fields["rng"] = draw_cards(stock, s.discard, 1, s.rng,
+                                                                                rs.reshuffle)
         if got:
             hands = list(s.hands)
-            hands[seat] = insert_sorted(hands[seat], got)
+            hand = hands[seat]
+            card = got[0]
+            i = _bisect(hand, SORT_INDEX[card], key=_SORT_INDEX)  # insert_sorted, for one card
+            hands[seat] = hand = hand[:i] + got + hand[i:]
             fields["hands"] = tuple(hands)
+            if (rs.announce is None and not s.any_card and s.wished_suit is None and rs.after_draw == "drawn_only"
+                    and not rs.draw_until_playable and card not in rs.wild_cards):
+                # The next state's legal moves (as _generate gives them): the drawn card if it fits, and pass.
+                fit = rs.fit_top.get(s.discard[-1])
+                if fit is not None:
+                    fields["_legal"] = (rs.drawn_moves[card] if card in fit and not (
+                        len(hand) == 1 and card in rs.no_finish_cards) else _PASS_ONLY)
             ann = rs.announce
             if ann is not None and ann.lapses_on_draw and s.announced[seat] is not None:
                 announced = list(s.announced)
@@ -1020,8 +1052,10 @@ def _do_play(s: GameState, n: _Next, rs: Ruleset, seat: int, move: Play) -> None
         if rs.final_effects and n.pending_draw:
             target = _next_seat(n, seat, 1 + _count(rs, n.turn_plays, "skip"), players)
             n.draw(target, n.pending_draw, rs)
-            n.pending_draw = 0
-            n.penalty_stack = ()
+        # The round is over: no effect is left pending (without R_FINAL_CARD_EFFECTS it lapses).
+        n.pending_draw = 0
+        n.penalty_stack = ()
+        n.pending_skip = 0
         return
     # --- more cards in the same turn?
     rest = n.hands[seat]
@@ -1136,12 +1170,15 @@ def _do_pass(s: GameState, n: _Next, rs: Ruleset, seat: int) -> None:
 
 
 def _finish_by_count(s: GameState, reason: EndReason) -> GameState:
-    """End ``s`` with the player holding the fewest cards as winner (a tie: no winner)."""
+    """End ``s`` with the player holding the fewest cards as winner (a tie: no winner).
+
+    The interrupted turn's state is cleared: no pending draw, penalty stack or skip, no drawn card.
+    """
     sizes = [len(h) for h in s.hands]
     low = min(sizes)
     winner = sizes.index(low) if sizes.count(low) == 1 else None
     return GameState(s.variant, s.hands, s.stock, s.discard, s.seat_to_act, s.direction, s.dealer, Phase.OVER,
-                     s.pending_draw, s.penalty_stack, s.pending_skip, s.wished_suit, s.any_card, s.drawn,
+                     0, (), 0, s.wished_suit, s.any_card, None,
                      s.turn_plays, s.announced, None, s.fresh, s.passes, s.turn, s.rng, winner, reason)
 
 

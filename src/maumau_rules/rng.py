@@ -54,11 +54,15 @@ def randbelow(n: int, state: int) -> tuple[int, int]:
     """
     if n <= 0:
         raise ValueError(f"randbelow needs a positive bound, got {n}")
-    limit = (1 << 64) - ((1 << 64) % n)
+    limit = _TWO64 - (_TWO64 % n)
     while True:
-        v, state = next_u64(state)
-        if v < limit:
-            return v % n, state
+        # next_u64, inlined (the same stream)
+        state = (state + _GAMMA) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        if z < limit:
+            return z % n, state
 
 
 def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
@@ -68,7 +72,26 @@ def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
     ()
     """
     out = list(items)
+    mask = _MASK
+    gamma = _GAMMA
+    limits = _LIMITS
     for i in range(len(out) - 1, 0, -1):
-        j, state = randbelow(i + 1, state)
+        # randbelow(i + 1) with next_u64 inlined: the same stream, one Python call fewer per card
+        n = i + 1
+        limit = limits[n] if n < _NLIMITS else _TWO64 - (_TWO64 % n)
+        while True:
+            state = (state + gamma) & mask
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
         out[i], out[j] = out[j], out[i]
     return tuple(out), state
+
+
+_TWO64: Final = 1 << 64
+_NLIMITS: Final = 256
+_LIMITS: Final = (0, *(_TWO64 - (_TWO64 % n) for n in range(1, _NLIMITS)))
+"""``randbelow``'s rejection bound for each small ``n``."""

@@ -90,6 +90,11 @@ class Deal:
     """Whether the start card's effects apply (when the variant has them)."""
 
 
+def _no_cache(value: object) -> None:
+    """The legal-move cache of a new state is always empty (it is never copied from another state)."""
+    return None
+
+
 @attrs.frozen(eq=True, repr=False, slots=False)
 class GameState:
     """One round of Mau-Mau, frozen. Build it with :func:`~maumau_rules.new_game`.
@@ -147,7 +152,9 @@ class GameState:
     """The seat that won the round, once it is over (``None`` for a round with no winner)."""
     end: EndReason | None
     """How the round ended, or ``None`` while it goes on."""
-    _legal: Any = attrs.field(default=None, eq=False, hash=False, alias="_legal")
+    # The engine's legal-move cache. Whatever is passed for it (``attrs.evolve`` passes the old state's
+    # cache) is dropped: a state built by the constructor or ``attrs.evolve`` always starts without one.
+    _legal: Any = attrs.field(default=None, converter=_no_cache, eq=False, hash=False, repr=False, alias="_legal")
 
     @property
     def players(self) -> int:

@@ -60,8 +60,7 @@ def test_a_wrong_card_under_the_table_penalty() -> None:
     d = _deal(first_player=0)
     s = new_game(v, players=2, seed=1, deal=d)
     wrong = Play(cards("7c")[0])  # 7♣ on 9♥ matches neither suit nor rank
-    if v.ruleset.wrong_card != "penalize":
-        pytest.skip("standard-table no longer penalizes wrong cards")
+    assert v.ruleset.wrong_card == "penalize"
     t = apply(s, wrong)
     check_transition(s, wrong, t)
     check_state(t)

@@ -18,7 +18,7 @@ import attrs
 from ..cards import SORT_INDEX, Card, Rank, Suit
 from ..deck import DeckSpec
 from ..errors import VariantError
-from ..moves import Call, Play
+from ..moves import Call, Pass, Play
 from .base import CardSet
 
 __all__ = ["AnnounceConfig", "CardInfo", "PenaltyEntry", "Ruleset", "RulesetBuilder", "ScoringConfig"]
@@ -397,6 +397,11 @@ class Ruleset:
     """Cards whose suit the next player must follow or draw for (R_DRAW_UNTIL_SUIT)."""
     duplicates: bool = attrs.field(init=False, repr=False)
     """Whether the deck holds some card more than once."""
+    play_fit: tuple[dict[Card, frozenset[Card]], dict[Card, frozenset[Card]]] = attrs.field(init=False, repr=False)
+    """``play_fit[fresh][top]``: every card (wilds included) that may be played on ``top`` at the start of a
+    turn with nothing pending, no wish and no free card; ``fresh``: ``top`` was just played (R_WILD blocks)."""
+    drawn_moves: dict[Card, tuple[Play | Pass, ...]] = attrs.field(init=False, repr=False)
+    """The legal moves after drawing a card that may be played, no call being due: its plays, then ``Pass``."""
 
     def __attrs_post_init__(self) -> None:
         cards = tuple(SORT_INDEX)  # every card, also those outside the deck (their info is the default)
@@ -426,6 +431,18 @@ class Ruleset:
         set_(self, "plays", plays)
         set_(self, "plays_plain", {card: forms[0] for card, forms in plays.items()})
         set_(self, "duplicates", len(set(self.deck_cards)) != len(self.deck_cards))
+        wilds = [c for c in cards if info[c].wild]
+        play_fit: tuple[dict[Card, frozenset[Card]], dict[Card, frozenset[Card]]] = ({}, {})
+        for fresh in (0, 1):
+            for top in cards:
+                top_info = info[top]
+                fit = set(self.fit_top[top])
+                if not (fresh and top_info.blocks_wild):
+                    same_rank_blocked = top_info.wild and not self.wild_on_same
+                    fit.update(c for c in wilds if not (same_rank_blocked and top.rank is c.rank))
+                play_fit[fresh][top] = frozenset(fit)
+        set_(self, "play_fit", play_fit)
+        set_(self, "drawn_moves", {card: (*forms[0], Pass()) for card, forms in plays.items()})
 
     def hand_size_for(self, players: int) -> int:
         """The number of cards dealt to each of ``players`` players.

@@ -71,13 +71,11 @@ _WRONG_CARD_REASONS: Final = frozenset({Reason.DOES_NOT_MATCH, Reason.MUST_FOLLO
                                         Reason.WILD_BLOCKED, Reason.MUST_ANSWER_DRAW, Reason.MUST_ANSWER_SKIP})
 """Rejections that R_WRONG_CARD ``penalize`` turns into the table penalty (as the rule text says)."""
 
-KNOWN_ENGINE_BUGS: Final = frozenset({"end-keeps-turn-state"})
+KNOWN_ENGINE_BUGS: Final[frozenset[str]] = frozenset()
 """Engine bugs the checks tolerate by default (each has a strict ``xfail`` test that demonstrates it).
 
-``end-keeps-turn-state``: a finished round keeps the pending draw (and penalty stack) when the last
-card was a penalty card and R_FINAL_CARD_EFFECTS is off (``engine._do_play``), and a round ended by
-R_TURN_LIMIT keeps the drawn card and pending effects of the turn it interrupted
-(``engine._finish_by_count``). Pass ``tolerate=()`` to be strict.
+None at present: ``end-keeps-turn-state`` (a finished round kept the pending draw, penalty stack or the
+drawn card of the turn it ended) is fixed, so the checks are strict.
 """
 
 _DRAW: Final = Draw()
