@@ -28,7 +28,15 @@ class Bot(Protocol):
     """Anything that picks a move from a player's view."""
 
     def choose(self, view: PlayerView) -> Move:
-        """Return one of ``view.legal_moves``."""
+        """Return one of ``view.legal_moves``.
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.views import view
+        >>> s = new_game("standard", players=2, seed=2)
+        >>> bot: Bot = RandomBot(1)
+        >>> bot.choose(view(s, s.seat_to_act)) in s.legal_moves()
+        True
+        """
 
 
 class RandomBot:
@@ -49,6 +57,14 @@ class RandomBot:
 
         Raises:
             ValueError: the view has no legal moves (it is not this seat's turn).
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.views import view
+        >>> s = new_game("standard", players=2, seed=2)
+        >>> RandomBot(3).choose(view(s, 1 - s.seat_to_act))
+        Traceback (most recent call last):
+        ...
+        ValueError: seat ... has no legal move: it is not its turn or the round is over
         """
         if not view.legal_moves:
             raise ValueError(f"seat {view.seat} has no legal move: it is not its turn or the round is over")
@@ -72,6 +88,13 @@ class HeuristicBot:
 
         Raises:
             ValueError: the view has no legal moves.
+
+        >>> from maumau_rules import new_game, Draw
+        >>> from maumau_rules.views import view
+        >>> s = new_game("standard", players=2, seed=5)
+        >>> move = HeuristicBot().choose(view(s, s.seat_to_act))
+        >>> move in s.legal_moves() and (move != Draw() or all(str(m) == "draw" for m in s.legal_moves()))
+        True
         """
         legal = view.legal_moves
         if not legal:

@@ -114,7 +114,12 @@ class Rule(Protocol):
     kind: ClassVar[str]
 
     def compile(self, into: Any) -> None:
-        """Contribute this rule to a :class:`~maumau_rules.rules.compiled.RulesetBuilder`."""
+        """Contribute this rule to a :class:`~maumau_rules.rules.compiled.RulesetBuilder`.
+
+        >>> from maumau_rules.rules.catalog import Skip, example_builder
+        >>> b = example_builder(); Skip().compile(b); str(b.skip)
+        '8'
+        """
 
 
 RULE_CLASSES: Final[dict[str, type[Any]]] = {}

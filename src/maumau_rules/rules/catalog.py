@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from ..cards import Rank
+from ..deck import SKAT_32
 from ..errors import VariantError
 from .base import CardSet, cardset, register
 from .compiled import AnnounceConfig, PenaltyEntry, RulesetBuilder, ScoringConfig
@@ -56,6 +57,15 @@ __all__ = [
 
 def _rid(inst: object) -> str:
     return str(getattr(type(inst), "rule_id", type(inst).__name__))
+
+
+def example_builder() -> RulesetBuilder:
+    """An empty ruleset builder over the 32-card deck, for trying rule objects out.
+
+    >>> example_builder().deck.size
+    32
+    """
+    return RulesetBuilder(deck=SKAT_32, min_players=2, max_players=5)
 
 
 def _choice(*options: str) -> Any:
@@ -112,7 +122,11 @@ class Deal:
     """Dealing packets (e.g. 3 then 3); empty means one card at a time."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Write the deal sizes into the ruleset."""
+        """Write the deal sizes into the ruleset.
+
+        >>> b = example_builder(); Deal().compile(b); b.claimed['deal']
+        'R_DEAL'
+        """
         into.claim("deal", self.rule_id)
         into.hand_size = self.hand_size
         if self.two_player_hand_size:
@@ -137,7 +151,11 @@ class Dealer:
     """How the deal moves between rounds."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Write the dealer policy into the ruleset."""
+        """Write the dealer policy into the ruleset.
+
+        >>> b = example_builder(); Dealer().compile(b); b.claimed['dealer']
+        'R_DEALER'
+        """
         into.claim("dealer", self.rule_id)
         into.dealer_selection = self.selection
         into.dealer_rotation = self.rotation
@@ -165,7 +183,11 @@ class Cut:
     """At most this many cards are kept; one more special card forces a redeal."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Write the cut into the ruleset."""
+        """Write the cut into the ruleset.
+
+        >>> b = example_builder(); Cut().compile(b); b.claimed['cut']
+        'R_CUT'
+        """
         into.claim("cut", self.rule_id)
         into.cut_mode = self.mode
         into.cut_by = self.by
@@ -192,7 +214,11 @@ class TurnOrder:
     """Who plays first in a round."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Write the turn order into the ruleset."""
+        """Write the turn order into the ruleset.
+
+        >>> b = example_builder(); TurnOrder().compile(b); b.claimed['turn_order']
+        'R_TURN_ORDER'
+        """
         into.claim("turn_order", self.rule_id)
         into.direction = 1 if self.direction == "clockwise" else -1
         into.first_player = self.first_player
@@ -217,7 +243,11 @@ class StartCard:
     """Start cards that are put back at the bottom of the stock before the next card is turned (Crazy Eights 8)."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Write the start-card policy into the ruleset."""
+        """Write the start-card policy into the ruleset.
+
+        >>> b = example_builder(); StartCard().compile(b); b.claimed['start_card']
+        'R_START_CARD'
+        """
         into.claim("start_card", self.rule_id)
         into.start_effects = self.effects
         into.start_wild_allows_same = self.wild_allows_same
@@ -240,7 +270,11 @@ class Matching:
     kind: ClassVar[str] = "legality"
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Matching is built into the engine; this records that the variant uses it."""
+        """Matching is built into the engine; this records that the variant uses it.
+
+        >>> b = example_builder(); Matching().compile(b); b.claimed['matching']
+        'R_MATCH'
+        """
         into.claim("matching", self.rule_id)
 
 
@@ -285,7 +319,11 @@ class Wild:
     """Whether the wild card's own suit may be wished."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Mark every wild card in the per-card table."""
+        """Mark every wild card in the per-card table.
+
+        >>> b = example_builder(); Wild().compile(b); b.claimed['wild']
+        'R_WILD'
+        """
         into.claim("wild", self.rule_id)
         owner: dict[Any, int] = {}
         for i, spec in enumerate(self.wilds, 1):
@@ -319,7 +357,11 @@ class FinishRestriction:
     """Cards that cannot be the last card played."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Mark the restricted cards."""
+        """Mark the restricted cards.
+
+        >>> b = example_builder(); FinishRestriction().compile(b); b.claimed['no_finish']
+        'R_NO_FINISH'
+        """
         into.claim("no_finish", self.rule_id)
         into.no_finish = self.cards
 
@@ -392,7 +434,11 @@ class DrawPenalty:
     """Cards that wipe out a pending penalty (Faraón J♠)."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Write every penalty card into the per-card table."""
+        """Write every penalty card into the per-card table.
+
+        >>> b = example_builder(); DrawPenalty().compile(b); b.claimed['draw_penalty']
+        'R_DRAW_PENALTY'
+        """
         into.claim("draw_penalty", self.rule_id)
         for spec in self.penalties:
             for card in sorted(set(into.deck.cards()), key=lambda c: c.sort_key):
@@ -428,7 +474,11 @@ class Skip:
     """Whether the player facing the skip may pass it on with another skip card (Prší Ace)."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Mark the skip cards."""
+        """Mark the skip cards.
+
+        >>> b = example_builder(); Skip().compile(b); b.claimed['skip']
+        'R_SKIP'
+        """
         into.claim("skip", self.rule_id)
         into.skip = self.cards
         into.skip_passable = self.passable
@@ -451,7 +501,11 @@ class Reverse:
     """With two players: the direction flips with no visible effect, or the same player plays again."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Mark the reversing cards."""
+        """Mark the reversing cards.
+
+        >>> b = example_builder(); Reverse().compile(b); b.claimed['reverse']
+        'R_REVERSE'
+        """
         into.claim("reverse", self.rule_id)
         into.reverse = self.cards
         into.reverse_two_player = self.two_player
@@ -476,7 +530,11 @@ class DrawUntilSuit:
     """The demanding cards; each demands its own suit."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Mark the demanding cards."""
+        """Mark the demanding cards.
+
+        >>> b = example_builder(); DrawUntilSuit().compile(b); b.claimed['draw_until_suit']
+        'R_DRAW_UNTIL_SUIT'
+        """
         into.claim("draw_until_suit", self.rule_id)
         if any(c.is_joker for c in self.cards.cards) or Rank.JOKER in self.cards.ranks:
             raise VariantError(f"rule {self.rule_id}: a Joker has no suit to demand")
@@ -498,7 +556,11 @@ class PlayAgain:
     """The cards that give another turn."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Mark the play-again cards."""
+        """Mark the play-again cards.
+
+        >>> b = example_builder(); PlayAgain().compile(b); b.claimed['play_again']
+        'R_PLAY_AGAIN'
+        """
         into.claim("play_again", self.rule_id)
         into.play_again = self.cards
 
@@ -518,7 +580,11 @@ class Series:
     """The ranks that may be played as a series."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Mark the series ranks."""
+        """Mark the series ranks.
+
+        >>> b = example_builder(); Series().compile(b); b.claimed['series']
+        'R_SERIES'
+        """
         into.claim("series", self.rule_id)
         into.series = self.cards
 
@@ -536,7 +602,11 @@ class WildFinishSeries:
     kind: ClassVar[str] = "end"
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Enable the multi-wild finish."""
+        """Enable the multi-wild finish.
+
+        >>> b = example_builder(); WildFinishSeries().compile(b); b.claimed['wild_finish_series']
+        'R_WILD_FINISH_SERIES'
+        """
         into.claim("wild_finish_series", self.rule_id)
         into.wild_finish_series = True
 
@@ -563,7 +633,11 @@ class DrawRule:
     empty (Crazy Eights); otherwise one card per turn."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Write the draw policy into the ruleset."""
+        """Write the draw policy into the ruleset.
+
+        >>> b = example_builder(); DrawRule().compile(b); b.claimed['draw']
+        'R_DRAW'
+        """
         into.claim("draw", self.rule_id)
         into.voluntary_draw = self.voluntary
         into.after_draw = self.after_draw
@@ -584,7 +658,11 @@ class FinalCardEffects:
     kind: ClassVar[str] = "end"
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Enable final-card effects."""
+        """Enable final-card effects.
+
+        >>> b = example_builder(); FinalCardEffects().compile(b); b.claimed['final_effects']
+        'R_FINAL_CARD_EFFECTS'
+        """
         into.claim("final_effects", self.rule_id)
         into.final_effects = True
 
@@ -602,7 +680,11 @@ class Reshuffle:
     kind: ClassVar[str] = "turn"
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Enable reshuffling."""
+        """Enable reshuffling.
+
+        >>> b = example_builder(); Reshuffle().compile(b); b.claimed['reshuffle']
+        'R_RESHUFFLE'
+        """
         into.claim("reshuffle", self.rule_id)
         into.reshuffle = True
 
@@ -624,7 +706,11 @@ class WrongCard:
     """Cards drawn for a wrong card in ``penalize`` mode."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Write the wrong-card policy into the ruleset."""
+        """Write the wrong-card policy into the ruleset.
+
+        >>> b = example_builder(); WrongCard().compile(b); b.claimed['wrong_card']
+        'R_WRONG_CARD'
+        """
         into.claim("wrong_card", self.rule_id)
         into.wrong_card = self.mode
         into.wrong_card_penalty = self.penalty
@@ -666,7 +752,11 @@ class Announcement:
     before the offender's own next move."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Write the announcement rules into the ruleset."""
+        """Write the announcement rules into the ruleset.
+
+        >>> b = example_builder(); Announcement().compile(b); b.claimed['announce']
+        'R_ANNOUNCE'
+        """
         into.claim("announce", self.rule_id)
         into.announce = AnnounceConfig(
             word=self.word,
@@ -699,7 +789,11 @@ class BlockedEnd:
     kind: ClassVar[str] = "end"
 
     def compile(self, into: RulesetBuilder) -> None:
-        """The blocked-round rule is part of the engine; this records it."""
+        """The blocked-round rule is part of the engine; this records it.
+
+        >>> b = example_builder(); BlockedEnd().compile(b); b.claimed['blocked_end']
+        'R_BLOCKED_END'
+        """
         into.claim("blocked_end", self.rule_id)
 
 
@@ -720,7 +814,11 @@ class TurnLimit:
     """Moves after which the round ends."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Write the move bound into the ruleset."""
+        """Write the move bound into the ruleset.
+
+        >>> b = example_builder(); TurnLimit().compile(b); b.claimed['turn_limit']
+        'R_TURN_LIMIT'
+        """
         into.claim("turn_limit", self.rule_id)
         into.max_moves = self.max_moves
 
@@ -774,7 +872,11 @@ class ScoreWinPoints:
     """Win points needed to win the match."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Write the scoring scheme."""
+        """Write the scoring scheme.
+
+        >>> b = example_builder(); ScoreWinPoints().compile(b); b.claimed['scoring']
+        'R_SCORE_WIN_POINTS'
+        """
         _scoring(into, self.rule_id, mode="win_points", target=self.target)
 
 
@@ -801,7 +903,11 @@ class ScorePenaltyPoints:
     """Card values by rank."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Write the scoring scheme."""
+        """Write the scoring scheme.
+
+        >>> b = example_builder(); ScorePenaltyPoints().compile(b); b.claimed['scoring']
+        'R_SCORE_PENALTY_POINTS'
+        """
         _scoring(into, self.rule_id, mode="penalty_points", target=self.limit, threshold_op=self.threshold_op,
                  count=self.count, values=self.values)
 
@@ -823,7 +929,11 @@ class ScoreWinnerCollects:
     """Card values by rank."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Write the scoring scheme."""
+        """Write the scoring scheme.
+
+        >>> b = example_builder(); ScoreWinnerCollects().compile(b); b.claimed['scoring']
+        'R_SCORE_WINNER_COLLECTS'
+        """
         _scoring(into, self.rule_id, mode="winner_collects", target=self.target, values=self.values)
 
 
@@ -851,7 +961,11 @@ class ScoreElimination:
     """The winner's points for finishing with 0, 1, 2, 3 ... Jacks (the last entry repeats)."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Write the scoring scheme."""
+        """Write the scoring scheme.
+
+        >>> b = example_builder(); ScoreElimination().compile(b); b.claimed['scoring']
+        'R_SCORE_ELIMINATION'
+        """
         _scoring(into, self.rule_id, mode="elimination", target=self.limit, threshold_op=self.threshold_op,
                  values=self.values, winner_bonus=self.winner_bonus)
 
@@ -873,7 +987,11 @@ class ScoreHandShrink:
     """Who loses a round: every player but the winner, or only the player with the most cards left."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Write the scoring scheme."""
+        """Write the scoring scheme.
+
+        >>> b = example_builder(); ScoreHandShrink().compile(b); b.claimed['scoring']
+        'R_SCORE_HAND_SHRINK'
+        """
         _scoring(into, self.rule_id, mode="hand_shrink", count=self.loser)  # start_hand is set in build()
 
 
@@ -892,7 +1010,11 @@ class JackFinishDoubles:
     """Factor applied to the round's points."""
 
     def compile(self, into: RulesetBuilder) -> None:
-        """Record the multiplier on the scoring scheme."""
+        """Record the multiplier on the scoring scheme.
+
+        >>> b = example_builder(); JackFinishDoubles().compile(b); b.claimed['jack_finish']
+        'R_JACK_FINISH_DOUBLES'
+        """
         into.claim("jack_finish", self.rule_id)
         if into.scoring is None:
             into.scoring = ScoringConfig(mode="", target=0, threshold_op="ge", values=(), count="values",

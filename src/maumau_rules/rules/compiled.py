@@ -216,6 +216,13 @@ class RulesetBuilder:
 
         Raises:
             VariantError: another rule already decides ``what``.
+
+        >>> from maumau_rules.deck import SKAT_32
+        >>> b = RulesetBuilder(deck=SKAT_32, min_players=2, max_players=5)
+        >>> b.claim("skip", "R_SKIP"); b.claim("skip", "R_OTHER")
+        Traceback (most recent call last):
+        ...
+        maumau_rules.errors.VariantError: rules R_SKIP and R_OTHER conflict: both decide skip
         """
         other = self.claimed.get(what)
         if other is not None:
@@ -227,6 +234,14 @@ class RulesetBuilder:
 
         Raises:
             VariantError: the combination is impossible.
+
+        >>> from maumau_rules.deck import SKAT_32
+        >>> RulesetBuilder(deck=SKAT_32, min_players=2, max_players=5).build().hand_size_for(3)
+        5
+        >>> RulesetBuilder(deck=SKAT_32, min_players=2, max_players=9, hand_size=5).build()
+        Traceback (most recent call last):
+        ...
+        maumau_rules.errors.VariantError: ...
         """
         cards = self.deck.cards()
         info: dict[Card, CardInfo] = {}
