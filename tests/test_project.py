@@ -82,3 +82,24 @@ def test_docs_build_without_warnings(builder: str, tmp_path: Path) -> None:
         index = (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
         assert "Rules reference" in index
         assert (tmp_path / "html" / "_generated" / "differences" / "prsi.html").exists()
+
+
+def test_every_public_function_has_a_docstring_with_a_doctest() -> None:
+    """Standard: every public function and method in src has a docstring with a doctest."""
+    import ast
+
+    missing: list[str] = []
+    for path in sorted((ROOT / "src" / "maumau_rules").rglob("*.py")):
+        if path.name == "_spec_data.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        todo: list[tuple[ast.AST, str]] = [(tree, "")]
+        while todo:
+            node, prefix = todo.pop()
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef) and not child.name.startswith("_"):
+                    if ">>>" not in (ast.get_docstring(child) or ""):
+                        missing.append(f"{path.relative_to(ROOT)}:{child.lineno} {prefix}{child.name}")
+                elif isinstance(child, ast.ClassDef) and not child.name.startswith("_"):
+                    todo.append((child, f"{prefix}{child.name}."))
+    assert missing == []
