@@ -37,6 +37,7 @@ from .moves import Move, parse_move
 from .notation import (
     FORMAT_VERSION,
     _dec,
+    _dec_move,
     _show,
     parse_json_text,
     resolve_variant,
@@ -397,12 +398,7 @@ def _read_move(data: Any, i: int) -> RecordedMove:
 
 
 def _parse(data: Any, where: str) -> Move:
-    if not isinstance(data, str):
-        raise NotationError(f"record field {where}: expected a move in notation, got {_show(data)}")
-    try:
-        return parse_move(data)
-    except NotationError as exc:
-        raise NotationError(f"record field {where}: {exc}") from None
+    return _dec_move(data, f"record field {where}")
 
 
 def _read_deal(data: Any, players: int) -> Deal:
