@@ -12,7 +12,6 @@ True
 
 from __future__ import annotations
 
-from bisect import bisect_right as _bisect
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
@@ -21,12 +20,13 @@ from typing import Final, assert_never
 from . import rng as _rng
 from .cards import SORT_INDEX, Card, Suit
 from .errors import IllegalMoveError, VariantError
+from .handmask import ORDER, hand_size, presence
 from .moves import Call, CallOut, Draw, Move, Pass, Play
 from .reasons import Reason, Verdict
 from .rules.compiled import CardInfo, Ruleset
 from .state import Deal, EndReason, GameState, Phase, StateError
 from .variants import Variant, find_variant
-from .zones import draw_cards, insert_sorted, remove_card
+from .zones import draw_cards
 
 __all__ = ["apply", "check", "is_legal", "legal_moves", "new_game"]
 
@@ -359,8 +359,9 @@ def _fit(s: GameState, rs: Ruleset, card: Card, info: CardInfo, top: Card) -> in
     return _DOES_NOT_MATCH
 
 
-def _block(s: GameState, rs: Ruleset, card: Card, hand: tuple[Card, ...]) -> int:
-    """Why ``card`` cannot be played now (``_FITS``, i.e. 0: it can), ignoring wish and call details."""
+def _block(s: GameState, rs: Ruleset, card: Card, hm: int) -> int:
+    """Why ``card`` cannot be played now from the hand ``hm`` (``_FITS``, i.e. 0: it can), ignoring wish and
+    call details."""
     info = rs.info.get(card, _NO_INFO)
     top = s.discard[-1]
     phase = s.phase
@@ -369,7 +370,7 @@ def _block(s: GameState, rs: Ruleset, card: Card, hand: tuple[Card, ...]) -> int
             return _SERIES_RANK
         # R_WILD_FINISH_SERIES: a run of wilds only at the finish, when nothing else is left
         if (info.wild and not rs.info.get(top, _NO_INFO).series
-                and not (rs.wild_finish_series and all(c.rank is card.rank for c in hand))):
+                and not (rs.wild_finish_series and not _present(rs, hm) & ~rs.rank_mask[card.rank])):
             return _WILD_ON_WILD
     elif phase is _DRAWN:
         if rs.after_draw == "none":
@@ -393,14 +394,14 @@ def _block(s: GameState, rs: Ruleset, card: Card, hand: tuple[Card, ...]) -> int
         code = _fit(s, rs, card, info, top)
         if code:
             return code
-    if len(hand) == 1 and info.no_finish:
+    if info.no_finish and _size(rs, hm) == 1:
         return _FINISH_FORBIDDEN
     return _FITS
 
 
-def _playable(s: GameState, rs: Ruleset, card: Card, hand: tuple[Card, ...]) -> Verdict | None:
+def _playable(s: GameState, rs: Ruleset, card: Card, hm: int) -> Verdict | None:
     """Why ``card`` cannot be played now (``None``: it can), as a verdict with its message (slow path)."""
-    code = _block(s, rs, card, hand)
+    code = _block(s, rs, card, hm)
     if code == _FITS:
         return None
     top = s.discard[-1]
@@ -439,29 +440,58 @@ _DUE_CALLS: Final = (None, Call.MAU, Call.MAU_MAU)
 """The call due, by the index ``_due`` returns (also the index into ``Ruleset.plays``)."""
 
 
-def _due(rs: Ruleset, hand: tuple[Card, ...], card: Card) -> int:
-    """The call due when ``card`` is played from ``hand`` (R_ANNOUNCE): 0 none, 1 ``MAU``, 2 ``MAU_MAU``."""
+def _due(rs: Ruleset, hm: int, card: Card) -> int:
+    """The call due when ``card`` is played from the hand ``hm`` (R_ANNOUNCE): 0 none, 1 ``MAU``, 2 ``MAU_MAU``."""
     ann = rs.announce
-    n = len(hand)
-    if ann is None or n < 2:
+    if ann is None:
         return 0
+    n = _size(rs, hm)
+    if n < 2:
+        return 0
+    rest = _present(rs, hm - rs.unit[card])
     if n == 2:  # one card is left
-        rest = hand[1] if hand[0] is card else hand[0]
-        if ann.jack_word and rs.info.get(rest, _NO_INFO).wishes:
-            return 2
-        return 1
+        return 2 if ann.jack_word and rest & rs.wishes_mask else 1
     if ann.multi_jack and ann.jack_word:
-        others = list(hand)
-        others.remove(card)
-        first = others[0]
-        if rs.info.get(first, _NO_INFO).wishes and all(c.rank is first.rank for c in others):
+        first = _first(rs, rest)
+        if rs.info.get(first, _NO_INFO).wishes and not rest & ~rs.rank_mask[first.rank]:
             return 2
     return 0
 
 
-def _due_call(s: GameState, rs: Ruleset, hand: tuple[Card, ...], card: Card) -> Call | None:
-    """The call due when ``card`` is played from ``hand`` (R_ANNOUNCE)."""
-    return _DUE_CALLS[_due(rs, hand, card)]
+def _due_call(rs: Ruleset, hm: int, card: Card) -> Call | None:
+    """The call due when ``card`` is played from the hand ``hm`` (R_ANNOUNCE)."""
+    return _DUE_CALLS[_due(rs, hm, card)]
+
+
+def _hand(s: GameState, rs: Ruleset, seat: int) -> int:
+    """Seat's hand as an integer (:mod:`maumau_rules.handmask`)."""
+    return (s._hm >> rs.shifts[seat]) & rs.seat_full
+
+
+def _present(rs: Ruleset, hm: int) -> int:
+    """One copy of each card of the hand ``hm``: a mask to ``&`` with the ruleset's card masks."""
+    return hm if rs.width == 1 else presence(hm, rs.width, rs.low)
+
+
+def _size(rs: Ruleset, hm: int) -> int:
+    """The number of cards in the hand ``hm``."""
+    return hm.bit_count() if rs.width == 1 else hand_size(hm, rs.width, rs.low)
+
+
+def _first(rs: Ruleset, mask: int) -> Card:
+    """The first card (in hand order) of a non-empty hand integer."""
+    return ORDER[((mask & -mask).bit_length() - 1) // rs.width]
+
+
+def _cards(rs: Ruleset, mask: int) -> list[Card]:
+    """The distinct cards of a presence mask, in hand order."""
+    out: list[Card] = []
+    width = rs.width
+    while mask:
+        low = mask & -mask
+        out.append(ORDER[(low.bit_length() - 1) // width])
+        mask ^= low
+    return out
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -486,65 +516,60 @@ def _generate(s: GameState) -> tuple[Move, ...]:
         return ()
     rs = s.variant._ruleset  # the property's field: one call less
     seat = s.seat_to_act
-    hand = s.hands[seat]
-    n = len(hand)
+    hm = (s._hm >> rs.shifts[seat]) & rs.seat_full
+    if rs.width == 1:
+        present = hm
+        n = hm.bit_count()
+    else:
+        present = presence(hm, rs.width, rs.low)
+        n = hand_size(hm, rs.width, rs.low)
     ann = rs.announce
     simple_due = ann is None or n == 1 or (n > 2 and not (ann.multi_jack and ann.jack_word))
     phase = s.phase
     wish = s.wished_suit
     if phase is _PLAY and not s.pending_draw and not s.pending_skip and not s.any_card:
-        # The common case: set lookups tell which cards fit (R_MATCH, a wish); only wilds need _block.
+        # The common case: masks tell which cards fit (R_MATCH, a wish, R_WILD); no card is looked at.
         if wish is None:
             # R_MATCH and R_WILD in one table: the cards (wilds included) that may go on the top card
-            fit = (rs.play_fit[1] if s.fresh else rs.play_fit[0]).get(s.discard[-1])
+            playable = present & rs.fit_mask[s.fresh][s.discard[-1]]
         else:
-            fit = rs.fit_suit[wish]
-            wilds = rs.wild_cards
-            if not wilds.isdisjoint(hand):
+            playable = present & rs.suit_mask[wish]
+            wilds = present & rs.wild_mask
+            if wilds:
                 # _fit for a wild card (R_WILD), here where nothing is pending and any_card is off:
                 # not on a wild of the same rank, not on a card that blocks wilds while it is fresh.
                 top = s.discard[-1]
                 top_info = rs.info.get(top, _NO_INFO)
                 if not (s.fresh and top_info.blocks_wild):
-                    same_rank_blocked = top_info.wild and not rs.wild_on_same
-                    fit = fit | {c for c in wilds.intersection(hand)
-                                 if not (same_rank_blocked and top.rank is c.rank)}
-        if fit is not None:
-            if rs.duplicates or not simple_due or n == 1:
-                playable = _distinct_in(hand, fit) if rs.duplicates else [c for c in hand if c in fit]
-                if n == 1 and playable and playable[0] in rs.no_finish_cards:
-                    playable = []
-                if not playable:
-                    out: list[Move] = []
-                elif simple_due:
-                    out = list(_chain(map(rs.plays_plain.__getitem__, playable)))
-                else:
-                    out = _plays(rs, hand, playable)
-            else:  # no call due, no duplicate cards, more than one card: every play of each card that fits
-                plays = rs.plays_plain
-                out = [p for c in hand if c in fit for p in plays[c]]
-            if s.stock or (rs.reshuffle and len(s.discard) > 1):
-                if rs.voluntary_draw or not out:
-                    out.append(_DRAW)
-                if rs.pass_without_draw:
-                    out.append(_PASS)
-            else:
-                out.append(_PASS)
-            missed = s.missed_call
-            if missed is not None and missed != seat:
-                out.append(_callout(missed))
-            return tuple(out)
-    elif phase is _DRAWN and rs.after_draw == "drawn_only" and not rs.draw_until_playable:
+                    if top_info.wild and not rs.wild_on_same:
+                        wilds &= ~rs.rank_mask[top.rank]
+                    playable |= wilds
+        if n == 1:
+            playable &= ~rs.no_finish_mask  # R_NO_FINISH
+        can_draw = bool(s.stock) or (rs.reshuffle and len(s.discard) > 1)
+        if simple_due:
+            key = playable << 1 | can_draw
+            out = rs.moves_cache.get(key)
+            if out is None:
+                out = _remember(rs, key)
+        else:
+            moves = _plays(rs, hm, _cards(rs, playable))
+            out = (*moves, *_tail(rs, bool(moves), can_draw))
+        missed = s.missed_call
+        if missed is not None and missed != seat:
+            return (*out, _callout(missed))
+        return out
+    if phase is _DRAWN and rs.after_draw == "drawn_only" and not rs.draw_until_playable:
         # After a draw only the drawn card may be played (R_DRAW after_draw), or the player passes.
         drawn = s.drawn
-        if drawn is None or drawn not in hand:
+        if drawn is None or not present & rs.unit.get(drawn, 0):
             ok = False
         elif s.any_card or drawn in rs.wild_cards:
-            ok = not _block(s, rs, drawn, hand)
+            ok = not _block(s, rs, drawn, hm)
         else:
-            fit = rs.fit_top.get(s.discard[-1]) if wish is None else rs.fit_suit[wish]
-            ok = (drawn in fit and not (n == 1 and drawn in rs.no_finish_cards) if fit is not None
-                  else not _block(s, rs, drawn, hand))
+            fit = rs.fit_top_mask[s.discard[-1]] if wish is None else rs.suit_mask[wish]
+            unit = rs.unit[drawn]
+            ok = bool(unit & fit) and not (n == 1 and unit & rs.no_finish_mask)
         missed = s.missed_call
         if missed is None or missed == seat:
             if not ok or drawn is None:
@@ -552,46 +577,58 @@ def _generate(s: GameState) -> tuple[Move, ...]:
             if simple_due:
                 return rs.drawn_moves[drawn]
         if not ok or drawn is None:
-            out = [_PASS]
+            out_list: list[Move] = [_PASS]
         elif simple_due:
-            out = [*rs.plays_plain[drawn], _PASS]
+            out_list = [*rs.plays_plain[drawn], _PASS]
         else:
-            out = _plays(rs, hand, [drawn])
-            out.append(_PASS)
+            out_list = _plays(rs, hm, [drawn])
+            out_list.append(_PASS)
         if missed is not None and missed != seat:
-            out.append(_callout(missed))
-        return tuple(out)
-    playable = [c for c in _distinct_in(hand, None) if not _block(s, rs, c, hand)]
-    out = list(_chain(map(rs.plays_plain.__getitem__, playable))) if simple_due else _plays(rs, hand, playable)
-    if _draw_allowed(s, rs, bool(playable)):
-        out.append(_DRAW)
+            out_list.append(_callout(missed))
+        return tuple(out_list)
+    playable_cards = [c for c in _cards(rs, present) if not _block(s, rs, c, hm)]
+    out_list = (list(_chain(map(rs.plays_plain.__getitem__, playable_cards))) if simple_due
+                else _plays(rs, hm, playable_cards))
+    if _draw_allowed(s, rs, bool(playable_cards)):
+        out_list.append(_DRAW)
     if _pass_allowed(s, rs):
-        out.append(_PASS)
+        out_list.append(_PASS)
     missed = s.missed_call
     if missed is not None and missed != seat:
-        out.append(_callout(missed))
-    return tuple(out)
+        out_list.append(_callout(missed))
+    return tuple(out_list)
 
 
-def _distinct_in(hand: tuple[Card, ...], fit: frozenset[Card] | None) -> list[Card]:
-    """The cards of ``hand`` (in ``fit``, unless ``None``), each run of equal cards once."""
-    out: list[Card] = []
-    prev: Card | None = None
-    for card in hand:
-        if card is prev:
-            continue
-        prev = card
-        if fit is None or card in fit:
-            out.append(card)
+def _tail(rs: Ruleset, any_play: bool, can_draw: bool) -> tuple[Move, ...]:
+    """Draw and pass at the start of a turn with nothing pending (R_DRAW, R_BLOCKED_END)."""
+    if not can_draw:
+        return _PASS_ONLY
+    if rs.voluntary_draw or not any_play:
+        return (_DRAW, _PASS) if rs.pass_without_draw else (_DRAW,)
+    return _PASS_ONLY if rs.pass_without_draw else ()
+
+
+_CACHE_LIMIT: Final = 1 << 16
+
+
+def _remember(rs: Ruleset, key: int) -> tuple[Move, ...]:
+    """The moves for ``key`` (the playable cards' mask, shifted, and whether a card can be drawn), memoised."""
+    plays = rs.plays_plain
+    playable = _cards(rs, key >> 1)
+    out: tuple[Move, ...] = (*_chain(map(plays.__getitem__, playable)), *_tail(rs, bool(playable), bool(key & 1)))
+    cache = rs.moves_cache
+    if len(cache) >= _CACHE_LIMIT:  # bounded: a long simulation of a big deck cannot grow it forever
+        cache.clear()
+    cache[key] = out
     return out
 
 
-def _plays(rs: Ruleset, hand: tuple[Card, ...], playable: list[Card]) -> list[Move]:
-    """Every :class:`Play` of the ``playable`` cards of ``hand`` (each wish, with and without the due call)."""
+def _plays(rs: Ruleset, hm: int, playable: list[Card]) -> list[Move]:
+    """Every :class:`Play` of the ``playable`` cards of hand ``hm`` (each wish, with and without the due call)."""
     plays = rs.plays
     out: list[Move] = []
     for card in playable:
-        out += plays[card][_due(rs, hand, card)]
+        out += plays[card][_due(rs, hm, card)]
     return out
 
 
@@ -621,7 +658,7 @@ def _must_draw_on(s: GameState, rs: Ruleset) -> bool:
     """R_DRAW until_playable: after drawing a card that cannot be played, the player draws again."""
     if not rs.draw_until_playable or s.drawn is None or not _can_draw(s, rs):
         return False
-    return _block(s, rs, s.drawn, s.hands[s.seat_to_act]) != _FITS
+    return _block(s, rs, s.drawn, _hand(s, rs, s.seat_to_act)) != _FITS
 
 
 def _pass_allowed(s: GameState, rs: Ruleset) -> bool:
@@ -696,7 +733,6 @@ def _explain(s: GameState, move: Move) -> Verdict:
     rs = s.variant.ruleset
     seat = s.seat_to_act
     who = f"illegal move {_show(move)} by player {seat}"
-    hand = s.hands[seat]
     if isinstance(move, Play):
         card = move.card
         if not isinstance(card, Card):
@@ -704,9 +740,10 @@ def _explain(s: GameState, move: Move) -> Verdict:
         if card not in rs.info:
             return Verdict.reject(Reason.WRONG_VARIANT, "R_DEAL",
                                   f"{who}: {card} is not a card of the {s.variant.deck} deck of {s.variant.id!r}")
-        if card not in hand:
+        hm = _hand(s, rs, seat)
+        if not _present(rs, hm) & rs.unit[card]:
             return Verdict.reject(Reason.CARD_NOT_IN_HAND, "R_MATCH", f"{who}: player {seat} does not hold {card}")
-        bad = _playable(s, rs, card, hand)
+        bad = _playable(s, rs, card, hm)
         if bad is not None:
             return Verdict.reject(bad.reason, bad.rule_id, f"{who}: {bad.message}")
         info = rs.info.get(card, _NO_INFO)
@@ -718,7 +755,7 @@ def _explain(s: GameState, move: Move) -> Verdict:
             return Verdict.reject(Reason.WISH_NOT_ALLOWED, "R_WILD", f"{who}: {move.wish!r} is not a suit")
         if move.wish is card.suit and not rs.may_wish_own_suit:
             return Verdict.reject(Reason.WISH_NOT_ALLOWED, "R_WILD", f"{who}: the wild card's own suit may not be wished")
-        due = _due_call(s, rs, hand, card)
+        due = _due_call(rs, hm, card)
         word = _word(rs, move.call)
         if move.call is not None and due is None:
             return Verdict.reject(Reason.CALL_NOT_DUE, "R_ANNOUNCE", f"{who}: no call is due with this play")
@@ -809,11 +846,11 @@ class _Next:
 
     It is made by copying the state's ``__dict__`` (one C-level dict copy) and frozen by handing
     that dict to a new :class:`GameState`: no field is copied one by one and no attrs ``__init__``
-    runs. Only the engine makes states this way; ``hands`` is a list while the scratch copy lives.
+    runs. Only the engine makes states this way; hands live in the integer ``_hm``.
     """
 
     variant: Variant
-    hands: list[tuple[Card, ...]]
+    _hm: int
     stock: tuple[Card, ...]
     discard: tuple[Card, ...]
     seat_to_act: int
@@ -840,7 +877,9 @@ class _Next:
         """Move up to ``n`` cards from the stock to ``seat``, reshuffling the discard pile when needed."""
         got, self.stock, self.discard, self.rng = draw_cards(self.stock, self.discard, n, self.rng, rs.reshuffle)
         if got:
-            self.hands[seat] = insert_sorted(self.hands[seat], got)
+            units = rs.seat_unit[seat]
+            for card in got:
+                self._hm += units[card]
             ann = rs.announce
             if ann is not None and ann.lapses_on_draw and self.announced[seat] is not None:
                 self.set_call(seat, None)
@@ -858,8 +897,10 @@ _set_attr: Final = object.__setattr__
 
 def _transition(s: GameState, move: Move) -> GameState:
     rs = s.variant._ruleset  # the property's field: one call less
+    hands = s._hm  # read first: a state built with ``hands=`` stores its hand integer now
     # The next state's fields start as a copy of this state's (one C-level dict copy) and become
-    # the __dict__ of the new GameState: no attrs __init__, no field copied one by one.
+    # the __dict__ of the new GameState: no attrs __init__, no field copied one by one. The engine
+    # changes hands in the integer ``_hm`` and drops ``hands``, which is decoded again when read.
     fields = s.__dict__.copy()
     fields["turn"] = s.turn + 1
     fields["_legal"] = None
@@ -870,10 +911,11 @@ def _transition(s: GameState, move: Move) -> GameState:
         fields["drawn"] = None
         fields["fresh"] = False
         fields["phase"] = _PLAY
-        fields["seat_to_act"] = (seat + s.direction) % len(s.hands)
+        fields["seat_to_act"] = (seat + s.direction) % len(s.announced)
     elif (kind is Draw and s.phase is _PLAY and not s.pending_draw and s.missed_call is None
           and not (s.fresh and s.discard[-1] in rs.demand_cards)):
         # R_DRAW: draw one card, voluntarily or because nothing fits (the most common draw).
+        fields.pop("hands", None)
         stock = s.stock
         if stock:  # zones.draw_cards' common case, inline: one card from a non-empty stock
             got = stock[-1:]
@@ -882,19 +924,14 @@ def _transition(s: GameState, move: Move) -> GameState:
             got, fields["stock"], fields["discard"], fields["rng"] = draw_cards(stock, s.discard, 1, s.rng,
                                                                                 rs.reshuffle)
         if got:
-            hands = list(s.hands)
-            hand = hands[seat]
             card = got[0]
-            i = _bisect(hand, SORT_INDEX[card], key=_SORT_INDEX)  # insert_sorted, for one card
-            hands[seat] = hand = hand[:i] + got + hand[i:]
-            fields["hands"] = tuple(hands)
+            fields["_hm"] = hands + rs.seat_unit[seat][card]
             if (rs.announce is None and not s.any_card and s.wished_suit is None and rs.after_draw == "drawn_only"
                     and not rs.draw_until_playable and card not in rs.wild_cards):
                 # The next state's legal moves (as _generate gives them): the drawn card if it fits, and pass.
-                fit = rs.fit_top.get(s.discard[-1])
-                if fit is not None:
-                    fields["_legal"] = (rs.drawn_moves[card] if card in fit and not (
-                        len(hand) == 1 and card in rs.no_finish_cards) else _PASS_ONLY)
+                unit = rs.unit[card]
+                fields["_legal"] = (rs.drawn_moves[card] if unit & rs.fit_top_mask[s.discard[-1]] and not (
+                    unit & rs.no_finish_mask and not (hands >> rs.shifts[seat]) & rs.seat_full) else _PASS_ONLY)
             ann = rs.announce
             if ann is not None and ann.lapses_on_draw and s.announced[seat] is not None:
                 announced = list(s.announced)
@@ -905,14 +942,11 @@ def _transition(s: GameState, move: Move) -> GameState:
         fields["phase"] = _DRAWN
         fields["drawn"] = got[-1] if got else None
     elif (type(move) is Play and s.missed_call is None and not s.turn_plays
-          and _plain_play(rs, s.hands[seat], move)):
+          and _plain_play(rs, (hands >> rs.shifts[seat]) & rs.seat_full, move)):
         # R_MATCH: a card without effects that is not the last: the turn passes on (the most common play).
         card = move.card
-        hand = s.hands[seat]
-        i = hand.index(card)
-        hands = list(s.hands)
-        hands[seat] = hand[:i] + hand[i + 1:]
-        fields["hands"] = tuple(hands)
+        fields.pop("hands", None)
+        fields["_hm"] = hands - rs.seat_unit[seat][card]
         fields["discard"] = s.discard + (card,)
         fields["passes"] = 0
         fields["drawn"] = None
@@ -920,30 +954,27 @@ def _transition(s: GameState, move: Move) -> GameState:
         fields["any_card"] = False
         fields["wished_suit"] = None
         fields["phase"] = _PLAY
-        fields["seat_to_act"] = (seat + s.direction) % len(hands)
+        fields["seat_to_act"] = (seat + s.direction) % len(s.announced)
     else:
-        fields["hands"] = list(s.hands)
+        fields.pop("hands", None)
+        fields["_hm"] = hands
         n: _Next = _new(_Next)
         n.__dict__ = fields
         if n.missed_call is not None:
             _close_window(n, rs, seat, move)
-        if type(move) is Play:
-            _do_play(s, n, rs, seat, move)
-        else:
-            match move:
-                case Play():
-                    _do_play(s, n, rs, seat, move)
-                case Draw():
-                    _do_draw(s, n, rs, seat)
-                case Pass():
-                    _do_pass(s, n, rs, seat)
-                case CallOut():
-                    assert rs.announce is not None
-                    n.draw(move.seat, rs.announce.penalty, rs)
-                    n.missed_call = None
-                case _:
-                    assert_never(move)
-        fields["hands"] = tuple(n.hands)
+        match move:
+            case Play():
+                _do_play(s, n, rs, seat, move)
+            case Draw():
+                _do_draw(s, n, rs, seat)
+            case Pass():
+                _do_pass(s, n, rs, seat)
+            case CallOut():
+                assert rs.announce is not None
+                n.draw(move.seat, rs.announce.penalty, rs)
+                n.missed_call = None
+            case _:
+                assert_never(move)
     out: GameState = _new(GameState)
     _set_attr(out, "__dict__", fields)  # GameState is frozen: its __dict__ is set once, here
     if fields["end"] is None and fields["turn"] >= rs.max_moves:
@@ -951,21 +982,25 @@ def _transition(s: GameState, move: Move) -> GameState:
     return out
 
 
-def _plain_play(rs: Ruleset, hand: tuple[Card, ...], move: Play) -> bool:
+def _plain_play(rs: Ruleset, hm: int, move: Play) -> bool:
     """Whether ``move`` plays a card without any effect, not as the last card, and no call is made or due."""
-    n = len(hand)
-    if move.card not in rs.plain_cards or n < 2:
+    if move.card not in rs.plain_cards:
+        return False
+    n = hm.bit_count() if rs.width == 1 else hand_size(hm, rs.width, rs.low)
+    if n < 2:
         return False
     ann = rs.announce
     if ann is None:
         return True
-    return move.call is None and ((n > 2 and not (ann.multi_jack and ann.jack_word)) or not _due(rs, hand, move.card))
+    return move.call is None and ((n > 2 and not (ann.multi_jack and ann.jack_word)) or not _due(rs, hm, move.card))
 
 
 def _scratch(s: GameState) -> _Next:
     """A mutable copy of ``s`` for one transition; the move counter already counts the move."""
+    hands = s._hm
     fields = s.__dict__.copy()
-    fields["hands"] = list(s.hands)
+    fields.pop("hands", None)
+    fields["_hm"] = hands
     fields["turn"] = s.turn + 1
     fields["_legal"] = None
     n: _Next = _new(_Next)
@@ -975,10 +1010,8 @@ def _scratch(s: GameState) -> _Next:
 
 def _freeze(n: _Next) -> GameState:
     """The next state: ``n``'s fields as a new :class:`GameState` (``n`` must not be used afterwards)."""
-    fields = n.__dict__
-    fields["hands"] = tuple(n.hands)
     out: GameState = _new(GameState)
-    _set_attr(out, "__dict__", fields)  # GameState is frozen: its __dict__ is set once, here
+    _set_attr(out, "__dict__", n.__dict__)  # GameState is frozen: its __dict__ is set once, here
     return out
 
 
@@ -1000,8 +1033,9 @@ def _next_seat(n: _Next, seat: int, steps: int, players: int) -> int:
 def _do_play(s: GameState, n: _Next, rs: Ruleset, seat: int, move: Play) -> None:
     card = move.card
     info = rs.info[card]
-    players = len(s.hands)
-    n.hands[seat] = remove_card(n.hands[seat], card)
+    players = len(s.announced)
+    before = _hand(s, rs, seat)  # the hand the card comes from
+    n._hm -= rs.seat_unit[seat][card]
     n.discard = n.discard + (card,)
     n.turn_plays = n.turn_plays + (card,)
     n.passes = 0
@@ -1014,7 +1048,7 @@ def _do_play(s: GameState, n: _Next, rs: Ruleset, seat: int, move: Play) -> None
     if ann is not None:
         if move.call is not None:
             n.set_call(seat, move.call)
-        elif _due(rs, s.hands[seat], card):
+        elif _due(rs, before, card):
             if ann.enforcement == "automatic":
                 n.draw(seat, ann.penalty, rs)
             else:
@@ -1033,13 +1067,14 @@ def _do_play(s: GameState, n: _Next, rs: Ruleset, seat: int, move: Play) -> None
     if n.pending_skip and info.skip:
         n.pending_skip = 0  # answered: the skip passes on with this card's own skip (counted at the end of turn)
     # --- finishing
-    if not n.hands[seat]:
+    rest = (n._hm >> rs.shifts[seat]) & rs.seat_full  # penalties above may have added cards
+    if not rest:
         if info.play_again:
             n.phase = Phase.PLAY  # R_PLAY_AGAIN: an empty hand must draw; no win
             n.turn_plays = ()
             return
-        if ann is not None and _finish_needs_call(ann.unannounced_finish, rs, s.hands[seat]) \
-                and not _finish_announced(s, rs, seat):
+        if ann is not None and _finish_needs_call(ann.unannounced_finish, rs, before) \
+                and not _finish_announced(s, rs, seat, before):
             n.draw(seat, ann.penalty, rs)  # the card stays; play goes on (MK-ANN-4, GR-MAU-5)
             _end_turn(n, rs, seat, players)
             return
@@ -1058,31 +1093,30 @@ def _do_play(s: GameState, n: _Next, rs: Ruleset, seat: int, move: Play) -> None
         n.pending_skip = 0
         return
     # --- more cards in the same turn?
-    rest = n.hands[seat]
-    if info.series and any(c.rank is card.rank for c in rest):
+    rest = _present(rs, rest)
+    if info.series and rest & rs.rank_mask[card.rank]:
         n.phase = Phase.SERIES
         return
-    if (rs.wild_finish_series and info.wild and rest and all(c.rank is card.rank for c in rest)):
+    if rs.wild_finish_series and info.wild and not rest & ~rs.rank_mask[card.rank]:
         n.phase = Phase.SERIES
         return
     _end_turn(n, rs, seat, players)
 
 
-def _finish_needs_call(mode: str, rs: Ruleset, last: tuple[Card, ...]) -> bool:
+def _finish_needs_call(mode: str, rs: Ruleset, last: int) -> bool:
     """Whether going out with ``last`` (the hand before the final card) needs a standing call."""
     if mode == "penalty":
         return True
-    return mode == "jack_penalty" and bool(last) and all(rs.info[c].wishes for c in last)
+    return mode == "jack_penalty" and bool(last) and not _present(rs, last) & ~rs.wishes_mask
 
 
-def _finish_announced(s: GameState, rs: Ruleset, seat: int) -> bool:
+def _finish_announced(s: GameState, rs: Ruleset, seat: int, last: int) -> bool:
     """Whether ``seat`` holds the standing call needed to go out now (R_ANNOUNCE unannounced_finish)."""
     call = s.announced[seat]
     if call is None:
         return bool(s.turn_plays)  # the call of an earlier card of this same series counts
-    last = s.hands[seat]
-    jack_finish = bool(last) and rs.announce is not None and bool(rs.announce.jack_word) and all(
-        rs.info[c].wishes for c in last)
+    jack_finish = (bool(last) and rs.announce is not None and bool(rs.announce.jack_word)
+                   and not _present(rs, last) & ~rs.wishes_mask)
     return call is (Call.MAU_MAU if jack_finish else Call.MAU)
 
 

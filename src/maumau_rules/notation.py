@@ -465,7 +465,7 @@ def resolve_variant(vid: str, version: int, *, where: str = "variant") -> Varian
 
 def _check_state(s: GameState) -> None:
     """Sanity checks on a state read from JSON (a server's storage may be edited or corrupted)."""
-    n = s.players
+    n = len(s.hands)
     if not n or len(s.announced) != n:
         raise NotationError(f"state JSON: {n} hands but {len(s.announced)} entries in 'announced'")
     for name in ("seat_to_act", "dealer"):

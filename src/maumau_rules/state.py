@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from . import handmask
 from .cards import Card, Suit
 from .errors import MauMauError
 from .moves import Call
@@ -90,6 +91,46 @@ class Deal:
     """Whether the start card's effects apply (when the variant has them)."""
 
 
+class _HandsFromMask:
+    """``GameState.hands`` when the engine made the state: decoded from the hand integer on first read.
+
+    A non-data descriptor: once decoded (or whenever the state was built with ``hands=``), the value in
+    the instance's ``__dict__`` is returned directly.
+    """
+
+    def __get__(self, state: GameState | None, owner: type | None = None) -> Any:
+        if state is None:
+            return self
+        fields = state.__dict__
+        rs = fields["variant"].ruleset
+        hm = fields["_hm"]
+        width, full = rs.width, rs.seat_full
+        hands = tuple(handmask.cards_of((hm >> shift) & full, width) for shift in rs.shifts[:len(state.announced)])
+        fields["hands"] = hands
+        return hands
+
+
+class _MaskFromHands:
+    """``GameState._hm``, all hands as one integer (:mod:`maumau_rules.handmask`), for the engine.
+
+    Encoded from :attr:`GameState.hands` on first read when the state was built with ``hands=``.
+    """
+
+    def __get__(self, state: GameState | None, owner: type | None = None) -> int:
+        if state is None:
+            raise AttributeError("_hm")
+        fields = state.__dict__
+        rs = fields["variant"].ruleset
+        hm = 0
+        for seat, hand in enumerate(fields["hands"]):
+            try:
+                hm |= handmask.mask_of(hand, rs.width) << rs.shifts[seat]
+            except (ValueError, KeyError, IndexError) as exc:
+                raise StateError(f"hand {seat} cannot be held in the {fields['variant'].deck} deck: {exc}") from None
+        fields["_hm"] = hm
+        return hm
+
+
 def _no_cache(value: object) -> None:
     """The legal-move cache of a new state is always empty (it is never copied from another state)."""
     return None
@@ -155,6 +196,9 @@ class GameState:
     # The engine's legal-move cache. Whatever is passed for it (``attrs.evolve`` passes the old state's
     # cache) is dropped: a state built by the constructor or ``attrs.evolve`` always starts without one.
     _legal: Any = attrs.field(default=None, converter=_no_cache, eq=False, hash=False, repr=False, alias="_legal")
+    # The engine keeps hands as one integer (``_hm``) and leaves ``hands`` to be decoded on first read; a
+    # state built by the constructor has ``hands`` and gets ``_hm`` on the engine's first read.
+    _hm = _MaskFromHands()
 
     @property
     def players(self) -> int:
@@ -164,7 +208,7 @@ class GameState:
         >>> new_game(find_variant("standard"), players=4, seed=1).players
         4
         """
-        return len(self.hands)
+        return len(self.announced)
 
     @property
     def top_card(self) -> Card:
@@ -226,6 +270,11 @@ class GameState:
             f"<GameState {self.variant.id} turn={self.turn} seat_to_act={self.seat_to_act} "
             f"phase={self.phase.value} top={self.top_card}{tail} hands=[{hands}] stock={len(self.stock)}>"
         )
+
+
+# attrs stores ``hands`` in the instance dict; a state made by the engine leaves it out and this
+# non-data descriptor decodes it from the hand integer on first read.
+setattr(GameState, "hands", _HandsFromMask())  # noqa: B010
 
 
 class StateError(MauMauError, ValueError):

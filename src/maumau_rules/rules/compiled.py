@@ -11,14 +11,17 @@ per-card table :attr:`Ruleset.info` answers "what does this card do?" with one d
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from typing import Final
 
 import attrs
 
+from .. import handmask
 from ..cards import SORT_INDEX, Card, Rank, Suit
 from ..deck import DeckSpec
 from ..errors import VariantError
-from ..moves import Call, Pass, Play
+from ..moves import Call, Move, Pass, Play
 from .base import CardSet
 
 __all__ = ["AnnounceConfig", "CardInfo", "PenaltyEntry", "Ruleset", "RulesetBuilder", "ScoringConfig"]
@@ -417,6 +420,35 @@ class Ruleset:
     turn with nothing pending, no wish and no free card; ``fresh``: ``top`` was just played (R_WILD blocks)."""
     drawn_moves: dict[Card, tuple[Play | Pass, ...]] = attrs.field(init=False, repr=False)
     """The legal moves after drawing a card that may be played, no call being due: its plays, then ``Pass``."""
+    # Hands as integers (see maumau_rules.handmask): the masks below are sets of cards at presence positions.
+    width: int = attrs.field(init=False, repr=False)
+    """Bits per card in a hand integer (1 without duplicate cards)."""
+    low: int = attrs.field(init=False, repr=False)
+    """The presence position of every card (``handmask.low_bits(width)``)."""
+    seat_full: int = attrs.field(init=False, repr=False)
+    """All bits of one seat's hand."""
+    shifts: tuple[int, ...] = attrs.field(init=False, repr=False)
+    """``shifts[seat]``: where seat's hand starts in the integer of all hands."""
+    unit: dict[Card, int] = attrs.field(init=False, repr=False)
+    """One copy of each card, as a hand integer."""
+    seat_unit: tuple[dict[Card, int], ...] = attrs.field(init=False, repr=False)
+    """``seat_unit[seat][card]``: one copy of ``card`` in seat's hand, within the integer of all hands."""
+    fit_mask: tuple[dict[Card, int], dict[Card, int]] = attrs.field(init=False, repr=False)
+    """``play_fit`` as masks."""
+    fit_top_mask: dict[Card, int] = attrs.field(init=False, repr=False)
+    """``fit_top`` as masks."""
+    suit_mask: dict[Suit, int] = attrs.field(init=False, repr=False)
+    """``fit_suit`` as masks."""
+    rank_mask: dict[Rank, int] = attrs.field(init=False, repr=False)
+    """Every card of each rank."""
+    wild_mask: int = attrs.field(init=False, repr=False)
+    """``wild_cards`` as a mask."""
+    wishes_mask: int = attrs.field(init=False, repr=False)
+    """The wild cards whose player names a suit."""
+    no_finish_mask: int = attrs.field(init=False, repr=False)
+    """``no_finish_cards`` as a mask."""
+    moves_cache: dict[int, tuple[Move, ...]] = attrs.field(init=False, repr=False)
+    """Memo of the engine's most common move lists, keyed by the playable cards' mask (an engine detail)."""
 
     def __attrs_post_init__(self) -> None:
         cards = tuple(SORT_INDEX)  # every card, also those outside the deck (their info is the default)
@@ -458,6 +490,33 @@ class Ruleset:
                 play_fit[fresh][top] = frozenset(fit)
         set_(self, "play_fit", play_fit)
         set_(self, "drawn_moves", {card: (*forms[0], Pass()) for card, forms in plays.items()})
+        self._hand_tables(cards, info)
+
+    def _hand_tables(self, cards: tuple[Card, ...], info: dict[Card, CardInfo]) -> None:
+        """The tables for hands as integers (``maumau_rules.handmask``)."""
+        set_ = object.__setattr__
+        width = handmask.width_for(max(Counter(self.deck_cards).values(), default=1))
+        stride = width * len(handmask.ORDER)
+        unit = {card: 1 << (width * handmask.POSITION[card]) for card in cards}
+
+        def mask(chosen: Iterable[Card]) -> int:
+            return sum(unit[c] for c in set(chosen))
+
+        set_(self, "width", width)
+        set_(self, "low", handmask.low_bits(width))
+        set_(self, "seat_full", (1 << stride) - 1)
+        set_(self, "shifts", tuple(seat * stride for seat in range(self.max_players)))
+        set_(self, "unit", unit)
+        set_(self, "seat_unit", tuple({c: u << (seat * stride) for c, u in unit.items()}
+                                      for seat in range(self.max_players)))
+        set_(self, "fit_mask", tuple({top: mask(fit) for top, fit in table.items()} for table in self.play_fit))
+        set_(self, "fit_top_mask", {top: mask(fit) for top, fit in self.fit_top.items()})
+        set_(self, "suit_mask", {suit: mask(fit) for suit, fit in self.fit_suit.items()})
+        set_(self, "rank_mask", {rank: mask(c for c in cards if c.rank is rank) for rank in Rank})
+        set_(self, "wild_mask", mask(self.wild_cards))
+        set_(self, "wishes_mask", mask(c for c in cards if info[c].wishes))
+        set_(self, "no_finish_mask", mask(self.no_finish_cards))
+        set_(self, "moves_cache", {})
 
     def hand_size_for(self, players: int) -> int:
         """The number of cards dealt to each of ``players`` players.

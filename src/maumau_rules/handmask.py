@@ -1,0 +1,124 @@
+"""Hands as integers: the engine's internal form of every hand of a round.
+
+Every card has a *position*, its place in hand order (:data:`ORDER`, the order of
+:attr:`~maumau_rules.cards.Card.sort_key`). A hand is one integer with a field of ``width`` bits per
+position holding how many copies of that card the hand has; ``width`` is 1 for a deck without
+duplicate cards. All seats of a round are one integer too, seat ``i``'s hand shifted by
+``i * stride`` bits. Adding or removing a card is then one integer addition or subtraction, and
+"which of my cards fit?" is one ``&`` with a precomputed mask of fitting cards.
+
+The public :attr:`GameState.hands <maumau_rules.state.GameState.hands>` stays a tuple of sorted card
+tuples: it is decoded from the integer when someone reads it.
+
+>>> from maumau_rules.cards import parse_cards
+>>> m = mask_of(parse_cards("7h 7h Jc"), width=2)
+>>> cards_of(m, width=2) == parse_cards("Jc 7h 7h") or cards_of(m, width=2)
+True
+>>> hand_size(m, 2, low_bits(2)), cards_of(presence(m, 2, low_bits(2)), 2) == parse_cards("Jc 7h")
+(3, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from .cards import SORT_INDEX, Card
+
+__all__ = ["ORDER", "POSITION", "cards_of", "hand_size", "low_bits", "mask_of", "presence", "width_for"]
+
+ORDER: Final[tuple[Card, ...]] = tuple(sorted(SORT_INDEX, key=SORT_INDEX.__getitem__))
+"""Every card, in hand order: a card's index here is its position in a hand integer."""
+POSITION: Final[dict[Card, int]] = {card: i for i, card in enumerate(ORDER)}
+"""Each card's position (index into :data:`ORDER`)."""
+
+
+def width_for(copies: int) -> int:
+    """Bits per card needed to count up to ``copies`` copies of one card.
+
+    >>> width_for(1), width_for(2), width_for(3), width_for(4)
+    (1, 2, 2, 3)
+    """
+    return max(1, copies.bit_length())
+
+
+def low_bits(width: int) -> int:
+    """The mask with the lowest bit of every card's field set (one hand's presence positions).
+
+    >>> low_bits(1) == 2 ** len(ORDER) - 1, bin(low_bits(2))[-6:]
+    (True, '010101')
+    """
+    return sum(1 << (width * i) for i in range(len(ORDER)))
+
+
+def mask_of(cards: Iterable[Card], width: int) -> int:
+    """The hand integer holding ``cards``.
+
+    Raises:
+        ValueError: a card is held more often than ``width`` bits can count.
+
+    >>> from maumau_rules.cards import parse_cards
+    >>> mask_of(parse_cards("7h 7h"), width=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: 7♥ is held 2 times, more than a 1-bit field can count
+    """
+    counts: dict[Card, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    mask = 0
+    for card, k in counts.items():
+        if k >> width:
+            raise ValueError(f"{card} is held {k} times, more than a {width}-bit field can count")
+        mask |= k << (width * POSITION[card])
+    return mask
+
+
+def cards_of(mask: int, width: int) -> tuple[Card, ...]:
+    """The cards of a hand integer, in hand order, each as often as it is held.
+
+    >>> from maumau_rules.cards import parse_cards
+    >>> cards_of(mask_of(parse_cards("Kh 7c"), 1), 1) == parse_cards("7c Kh")
+    True
+    """
+    out: list[Card] = []
+    if width == 1:
+        while mask:
+            low = mask & -mask
+            out.append(ORDER[low.bit_length() - 1])
+            mask ^= low
+        return tuple(out)
+    field = (1 << width) - 1
+    while mask:
+        pos = ((mask & -mask).bit_length() - 1) // width
+        shift = width * pos
+        out += [ORDER[pos]] * ((mask >> shift) & field)
+        mask &= ~(field << shift)
+    return tuple(out)
+
+
+def presence(mask: int, width: int, low: int) -> int:
+    """The hand integer with one copy of each card that ``mask`` holds at least once.
+
+    >>> from maumau_rules.cards import parse_cards
+    >>> presence(mask_of(parse_cards("7h 7h"), 2), 2, low_bits(2)) == mask_of(parse_cards("7h"), 2)
+    True
+    """
+    if width == 1:
+        return mask
+    out = mask
+    for j in range(1, width):
+        out |= mask >> j
+    return out & low
+
+
+def hand_size(mask: int, width: int, low: int) -> int:
+    """The number of cards in a hand integer.
+
+    >>> from maumau_rules.cards import parse_cards
+    >>> hand_size(mask_of(parse_cards("7h 7h 8h"), 2), 2, low_bits(2))
+    3
+    """
+    if width == 1:
+        return mask.bit_count()
+    return sum(((mask >> j) & low).bit_count() << j for j in range(width))

@@ -1,0 +1,53 @@
+"""Hands as integers (maumau_rules.handmask) and the two forms of GameState.hands."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from maumau_rules import StateError, apply, find_variant, legal_moves, new_game
+from maumau_rules.cards import Card, parse_cards
+from maumau_rules.handmask import ORDER, cards_of, hand_size, low_bits, mask_of, presence, width_for
+
+
+@given(st.lists(st.sampled_from(ORDER), max_size=30), st.integers(min_value=1, max_value=3))
+def test_mask_round_trip(cards: list[Card], width: int) -> None:
+    if any(cards.count(c) >> width for c in cards):
+        with pytest.raises(ValueError, match="times, more than"):
+            mask_of(cards, width)
+        return
+    mask = mask_of(cards, width)
+    assert cards_of(mask, width) == tuple(sorted(cards, key=lambda c: c.sort_key))
+    assert hand_size(mask, width, low_bits(width)) == len(cards)
+    assert cards_of(presence(mask, width, low_bits(width)), width) == tuple(sorted(set(cards), key=lambda c: c.sort_key))
+
+
+def test_width_counts_copies() -> None:
+    assert [width_for(k) for k in (1, 2, 3, 4, 7, 8)] == [1, 2, 2, 3, 3, 4]
+    assert find_variant("standard").ruleset.width == 1
+    assert find_variant("pesten").ruleset.width == 2  # two Jokers
+
+
+@pytest.mark.parametrize("variant", ["standard", "pesten", "mau-king"])
+def test_decoded_hands_equal_a_built_state(variant: str) -> None:
+    """States made by the engine decode ``hands`` from the integer; rebuilding one with ``hands=`` is equal."""
+    s = new_game(variant, players=3, seed=11)
+    for i in range(40):
+        if s.is_over:
+            break
+        s = apply(s, legal_moves(s)[i % len(legal_moves(s))])
+        assert "hands" not in s.__dict__ or s.__dict__["hands"] == s.hands
+        rebuilt = attrs.evolve(s)
+        assert rebuilt == s and rebuilt.hands == s.hands
+        assert rebuilt._hm == s._hm
+        assert legal_moves(rebuilt) == legal_moves(s)
+        assert all(list(h) == sorted(h, key=lambda c: c.sort_key) for h in s.hands)
+
+
+def test_a_hand_the_deck_cannot_hold_is_refused() -> None:
+    s = new_game("standard", players=2, seed=1)
+    broken = attrs.evolve(s, hands=(parse_cards("7h 7h"), s.hands[1]))
+    with pytest.raises(StateError, match="hand 0 cannot be held"):
+        legal_moves(broken)
