@@ -440,18 +440,20 @@ _DUE_CALLS: Final = (None, Call.MAU, Call.MAU_MAU)
 """The call due, by the index ``_due`` returns (also the index into ``Ruleset.plays``)."""
 
 
-def _due(rs: Ruleset, hm: int, card: Card) -> int:
-    """The call due when ``card`` is played from the hand ``hm`` (R_ANNOUNCE): 0 none, 1 ``MAU``, 2 ``MAU_MAU``."""
+def _due(rs: Ruleset, hm: int, card: Card, n: int = -1) -> int:
+    """The call due when ``card`` is played from the hand ``hm`` of ``n`` cards (R_ANNOUNCE; ``n`` is counted
+    when not given): 0 none, 1 ``MAU``, 2 ``MAU_MAU``."""
     ann = rs.announce
     if ann is None:
         return 0
-    n = _size(rs, hm)
+    if n < 0:
+        n = _size(rs, hm)
     if n < 2:
         return 0
-    rest = _present(rs, hm - rs.unit[card])
     if n == 2:  # one card is left
-        return 2 if ann.jack_word and rest & rs.wishes_mask else 1
+        return 2 if ann.jack_word and _present(rs, hm - rs.unit[card]) & rs.wishes_mask else 1
     if ann.multi_jack and ann.jack_word:
+        rest = _present(rs, hm - rs.unit[card])
         first = _first(rs, rest)
         if rs.info.get(first, _NO_INFO).wishes and not rest & ~rs.rank_mask[first.rank]:
             return 2
@@ -476,6 +478,11 @@ def _present(rs: Ruleset, hm: int) -> int:
 def _size(rs: Ruleset, hm: int) -> int:
     """The number of cards in the hand ``hm``."""
     return hm.bit_count() if rs.width == 1 else hand_size(hm, rs.width, rs.low)
+
+
+def _two_plain(mask: int) -> bool:
+    """Whether a presence mask holds two cards or more."""
+    return bool(mask & (mask - 1))
 
 
 def _first(rs: Ruleset, mask: int) -> Card:
@@ -517,51 +524,33 @@ def _generate(s: GameState) -> tuple[Move, ...]:
     rs = s.variant._ruleset  # the property's field: one call less
     seat = s.seat_to_act
     hm = (s._hm >> rs.shifts[seat]) & rs.seat_full
+    phase = s.phase
+    wish = s.wished_suit
+    missed = s.missed_call
+    if phase is _PLAY and not s.pending_draw and not s.pending_skip and not s.any_card:
+        # The common case: masks tell which cards fit (R_MATCH, a wish, R_WILD); no card is looked at.
+        top = s.discard[-1]
+        fit = rs.fit_mask[s.fresh][top] if wish is None else rs.suit_mask[wish] | rs.wild_fit[s.fresh][top]
+        out = _quiet_moves(rs, hm, fit, bool(s.stock) or (rs.reshuffle and len(s.discard) > 1))
+        if missed is not None and missed != seat:
+            return (*out, _callout(missed))
+        return out
+    drawn = s.drawn
+    if (phase is _DRAWN and rs.after_draw == "drawn_only" and not rs.draw_until_playable and drawn is not None
+            and (missed is None or missed == seat) and not s.any_card and drawn not in rs.wild_cards):
+        top = s.discard[-1]
+        quick = _drawn_moves(rs, hm, drawn, rs.fit_top_mask[top] if wish is None else rs.suit_mask[wish])
+        if quick is not None:
+            return quick
     if rs.width == 1:
         present = hm
         n = hm.bit_count()
     else:
         present = presence(hm, rs.width, rs.low)
         n = hand_size(hm, rs.width, rs.low)
-    ann = rs.announce
-    simple_due = ann is None or n == 1 or (n > 2 and not (ann.multi_jack and ann.jack_word))
-    phase = s.phase
-    wish = s.wished_suit
-    if phase is _PLAY and not s.pending_draw and not s.pending_skip and not s.any_card:
-        # The common case: masks tell which cards fit (R_MATCH, a wish, R_WILD); no card is looked at.
-        if wish is None:
-            # R_MATCH and R_WILD in one table: the cards (wilds included) that may go on the top card
-            playable = present & rs.fit_mask[s.fresh][s.discard[-1]]
-        else:
-            playable = present & rs.suit_mask[wish]
-            wilds = present & rs.wild_mask
-            if wilds:
-                # _fit for a wild card (R_WILD), here where nothing is pending and any_card is off:
-                # not on a wild of the same rank, not on a card that blocks wilds while it is fresh.
-                top = s.discard[-1]
-                top_info = rs.info.get(top, _NO_INFO)
-                if not (s.fresh and top_info.blocks_wild):
-                    if top_info.wild and not rs.wild_on_same:
-                        wilds &= ~rs.rank_mask[top.rank]
-                    playable |= wilds
-        if n == 1:
-            playable &= ~rs.no_finish_mask  # R_NO_FINISH
-        can_draw = bool(s.stock) or (rs.reshuffle and len(s.discard) > 1)
-        if simple_due:
-            key = playable << 1 | can_draw
-            out = rs.moves_cache.get(key)
-            if out is None:
-                out = _remember(rs, key)
-        else:
-            moves = _plays(rs, hm, _cards(rs, playable))
-            out = (*moves, *_tail(rs, bool(moves), can_draw))
-        missed = s.missed_call
-        if missed is not None and missed != seat:
-            return (*out, _callout(missed))
-        return out
+    simple_due = _no_call_due(rs, present, n)
     if phase is _DRAWN and rs.after_draw == "drawn_only" and not rs.draw_until_playable:
         # After a draw only the drawn card may be played (R_DRAW after_draw), or the player passes.
-        drawn = s.drawn
         if drawn is None or not present & rs.unit.get(drawn, 0):
             ok = False
         elif s.any_card or drawn in rs.wild_cards:
@@ -570,7 +559,6 @@ def _generate(s: GameState) -> tuple[Move, ...]:
             fit = rs.fit_top_mask[s.discard[-1]] if wish is None else rs.suit_mask[wish]
             unit = rs.unit[drawn]
             ok = bool(unit & fit) and not (n == 1 and unit & rs.no_finish_mask)
-        missed = s.missed_call
         if missed is None or missed == seat:
             if not ok or drawn is None:
                 return _PASS_ONLY
@@ -593,10 +581,59 @@ def _generate(s: GameState) -> tuple[Move, ...]:
         out_list.append(_DRAW)
     if _pass_allowed(s, rs):
         out_list.append(_PASS)
-    missed = s.missed_call
     if missed is not None and missed != seat:
         out_list.append(_callout(missed))
     return tuple(out_list)
+
+
+def _no_call_due(rs: Ruleset, present: int, n: int) -> bool:
+    """Whether no play from a hand of ``n`` cards (``present``: its presence mask) makes a call due (R_ANNOUNCE).
+
+    With several Jacks a call is due when only Jacks of one rank would be left, which two cards that name
+    no suit rule out.
+    """
+    ann = rs.announce
+    return ann is None or n == 1 or (n > 2 and (not (ann.multi_jack and ann.jack_word) or _two_plain(
+        present & ~rs.wishes_mask)))
+
+
+def _quiet_moves(rs: Ruleset, hm: int, fit: int, can_draw: bool) -> tuple[Move, ...]:
+    """The moves at the start of a turn with nothing pending and no free card, call-outs aside: the plays of
+    the cards of hand ``hm`` in the mask ``fit`` (R_MATCH, R_WILD, R_NO_FINISH, R_ANNOUNCE), draw and pass."""
+    if rs.width == 1:
+        present = hm
+        n = hm.bit_count()
+    else:
+        present = presence(hm, rs.width, rs.low)
+        n = hand_size(hm, rs.width, rs.low)
+    playable = present & fit
+    if n == 1:
+        playable &= ~rs.no_finish_mask  # R_NO_FINISH
+    ann = rs.announce
+    if ann is None or n == 1 or (n > 2 and (not (ann.multi_jack and ann.jack_word) or _two_plain(
+            present & ~rs.wishes_mask))):  # _no_call_due, inline
+        key = playable << 1 | can_draw
+        out = rs.moves_cache.get(key)
+        return out if out is not None else _remember(rs, key)
+    moves = _plays(rs, hm, _cards(rs, playable))
+    return (*moves, *_tail(rs, bool(moves), can_draw))
+
+
+def _drawn_moves(rs: Ruleset, hm: int, card: Card, fit: int) -> tuple[Move, ...] | None:
+    """The moves after drawing ``card`` (not a wild, no free card, no call-out open) into hand ``hm``: its plays
+    if it is in ``fit``, and pass (R_DRAW drawn_only); ``None`` when a call may be due with it (R_ANNOUNCE)."""
+    unit = rs.unit[card]
+    if rs.width == 1:
+        present = hm
+        n = hm.bit_count()
+    else:
+        present = presence(hm, rs.width, rs.low)
+        n = hand_size(hm, rs.width, rs.low)
+    if not (present & unit and unit & fit) or (n == 1 and unit & rs.no_finish_mask):
+        return _PASS_ONLY
+    if _no_call_due(rs, present, n):
+        return rs.drawn_moves[card]
+    return None
 
 
 def _tail(rs: Ruleset, any_play: bool, can_draw: bool) -> tuple[Move, ...]:
@@ -626,9 +663,10 @@ def _remember(rs: Ruleset, key: int) -> tuple[Move, ...]:
 def _plays(rs: Ruleset, hm: int, playable: list[Card]) -> list[Move]:
     """Every :class:`Play` of the ``playable`` cards of hand ``hm`` (each wish, with and without the due call)."""
     plays = rs.plays
+    n = _size(rs, hm)
     out: list[Move] = []
     for card in playable:
-        out += plays[card][_due(rs, hm, card)]
+        out += plays[card][_due(rs, hm, card, n)]
     return out
 
 
@@ -911,7 +949,15 @@ def _transition(s: GameState, move: Move) -> GameState:
         fields["drawn"] = None
         fields["fresh"] = False
         fields["phase"] = _PLAY
-        fields["seat_to_act"] = (seat + s.direction) % len(s.announced)
+        fields["seat_to_act"] = nxt = (seat + s.direction) % len(s.announced)
+        if not s.any_card and not s.pending_draw and not s.pending_skip:
+            # The next state's legal moves, as _generate gives them (call-outs aside: none is open).
+            top = s.discard[-1]
+            wish = s.wished_suit
+            fields["_legal"] = _quiet_moves(
+                rs, (hands >> rs.shifts[nxt]) & rs.seat_full,
+                rs.fit_mask[0][top] if wish is None else rs.suit_mask[wish] | rs.wild_fit[0][top],
+                bool(s.stock) or (rs.reshuffle and len(s.discard) > 1))
     elif (kind is Draw and s.phase is _PLAY and not s.pending_draw and s.missed_call is None
           and not (s.fresh and s.discard[-1] in rs.demand_cards)):
         # R_DRAW: draw one card, voluntarily or because nothing fits (the most common draw).
@@ -925,13 +971,13 @@ def _transition(s: GameState, move: Move) -> GameState:
                                                                                 rs.reshuffle)
         if got:
             card = got[0]
-            fields["_hm"] = hands + rs.seat_unit[seat][card]
-            if (rs.announce is None and not s.any_card and s.wished_suit is None and rs.after_draw == "drawn_only"
-                    and not rs.draw_until_playable and card not in rs.wild_cards):
+            fields["_hm"] = after = hands + rs.seat_unit[seat][card]
+            if (not s.any_card and rs.after_draw == "drawn_only" and not rs.draw_until_playable
+                    and card not in rs.wild_cards):
                 # The next state's legal moves (as _generate gives them): the drawn card if it fits, and pass.
-                unit = rs.unit[card]
-                fields["_legal"] = (rs.drawn_moves[card] if unit & rs.fit_top_mask[s.discard[-1]] and not (
-                    unit & rs.no_finish_mask and not (hands >> rs.shifts[seat]) & rs.seat_full) else _PASS_ONLY)
+                wish = s.wished_suit
+                fields["_legal"] = _drawn_moves(rs, (after >> rs.shifts[seat]) & rs.seat_full, card,
+                                                rs.fit_top_mask[s.discard[-1]] if wish is None else rs.suit_mask[wish])
             ann = rs.announce
             if ann is not None and ann.lapses_on_draw and s.announced[seat] is not None:
                 announced = list(s.announced)
@@ -954,7 +1000,12 @@ def _transition(s: GameState, move: Move) -> GameState:
         fields["any_card"] = False
         fields["wished_suit"] = None
         fields["phase"] = _PLAY
-        fields["seat_to_act"] = (seat + s.direction) % len(s.announced)
+        fields["seat_to_act"] = nxt = (seat + s.direction) % len(s.announced)
+        if not s.pending_draw and not s.pending_skip:
+            # The next state's legal moves, as _generate gives them (no call-out is open after this play).
+            after = fields["_hm"]
+            fields["_legal"] = _quiet_moves(rs, (after >> rs.shifts[nxt]) & rs.seat_full, rs.fit_mask[1][card],
+                                            bool(s.stock) or rs.reshuffle)
     else:
         fields.pop("hands", None)
         fields["_hm"] = hands
@@ -992,7 +1043,7 @@ def _plain_play(rs: Ruleset, hm: int, move: Play) -> bool:
     ann = rs.announce
     if ann is None:
         return True
-    return move.call is None and ((n > 2 and not (ann.multi_jack and ann.jack_word)) or not _due(rs, hm, move.card))
+    return move.call is None and ((n > 2 and not (ann.multi_jack and ann.jack_word)) or not _due(rs, hm, move.card, n))
 
 
 def _scratch(s: GameState) -> _Next:

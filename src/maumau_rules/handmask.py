@@ -106,6 +106,8 @@ def presence(mask: int, width: int, low: int) -> int:
     """
     if width == 1:
         return mask
+    if width == 2:
+        return (mask | mask >> 1) & low
     out = mask
     for j in range(1, width):
         out |= mask >> j
@@ -121,4 +123,9 @@ def hand_size(mask: int, width: int, low: int) -> int:
     """
     if width == 1:
         return mask.bit_count()
-    return sum(((mask >> j) & low).bit_count() << j for j in range(width))
+    if width == 2:
+        return (mask & low).bit_count() + ((mask >> 1) & low).bit_count() * 2
+    size = 0
+    for j in range(width):
+        size += ((mask >> j) & low).bit_count() << j
+    return size

@@ -435,6 +435,8 @@ class Ruleset:
     """``seat_unit[seat][card]``: one copy of ``card`` in seat's hand, within the integer of all hands."""
     fit_mask: tuple[dict[Card, int], dict[Card, int]] = attrs.field(init=False, repr=False)
     """``play_fit`` as masks."""
+    wild_fit: tuple[dict[Card, int], dict[Card, int]] = attrs.field(init=False, repr=False)
+    """``wild_fit[fresh][top]``: the wild cards that may go on ``top`` with nothing pending (R_WILD)."""
     fit_top_mask: dict[Card, int] = attrs.field(init=False, repr=False)
     """``fit_top`` as masks."""
     suit_mask: dict[Suit, int] = attrs.field(init=False, repr=False)
@@ -511,6 +513,8 @@ class Ruleset:
                                       for seat in range(self.max_players)))
         set_(self, "fit_mask", tuple({top: mask(fit) for top, fit in table.items()} for table in self.play_fit))
         set_(self, "fit_top_mask", {top: mask(fit) for top, fit in self.fit_top.items()})
+        set_(self, "wild_fit", tuple({top: mask(fit - self.fit_top[top]) for top, fit in table.items()}
+                                     for table in self.play_fit))
         set_(self, "suit_mask", {suit: mask(fit) for suit, fit in self.fit_suit.items()})
         set_(self, "rank_mask", {rank: mask(c for c in cards if c.rank is rank) for rank in Rank})
         set_(self, "wild_mask", mask(self.wild_cards))
