@@ -549,6 +549,29 @@ def _generate(s: GameState) -> tuple[Move, ...]:
         present = presence(hm, rs.width, rs.low)
         n = hand_size(hm, rs.width, rs.low)
     simple_due = _no_call_due(rs, present, n)
+    if phase is _PLAY and s.pending_draw and not s.pending_skip:
+        # R_DRAW_PENALTY: answer with a card that stacks (or a wild, where allowed) and fits, or one that
+        # cancels the penalty; or draw. The masks give what _block would answer card by card.
+        top = s.discard[-1]
+        if s.any_card:
+            fit = rs.plain_mask
+        else:
+            fit = rs.fit_top_mask[top] if wish is None else rs.suit_mask[wish]
+        if s.any_card and rs.start_wild_allows_same and s.turn == 0:
+            fit |= 0 if s.fresh and rs.info.get(top, _NO_INFO).blocks_wild else rs.wild_mask
+        else:
+            fit |= rs.wild_fit[s.fresh][top]
+        answers = rs.stack_mask[top] | rs.wild_mask if rs.wild_on_pending_draw else rs.stack_mask[top]
+        playable = present & (rs.cancel_mask | (answers & fit))
+        if n == 1:
+            playable &= ~rs.no_finish_mask  # R_NO_FINISH
+        cards = _cards(rs, playable)
+        answers_out: list[Move] = (list(_chain(map(rs.plays_plain.__getitem__, cards))) if simple_due
+                                   else _plays(rs, hm, cards))
+        answers_out.append(_DRAW)
+        if missed is not None and missed != seat:
+            answers_out.append(_callout(missed))
+        return tuple(answers_out)
     if phase is _DRAWN and rs.after_draw == "drawn_only" and not rs.draw_until_playable:
         # After a draw only the drawn card may be played (R_DRAW after_draw), or the player passes.
         if drawn is None or not present & rs.unit.get(drawn, 0):
@@ -987,24 +1010,41 @@ def _transition(s: GameState, move: Move) -> GameState:
         fields["passes"] = 0
         fields["phase"] = _DRAWN
         fields["drawn"] = got[-1] if got else None
-    elif (type(move) is Play and s.missed_call is None and not s.turn_plays
+    elif (type(move) is Play and s.missed_call is None and not s.turn_plays and not s.pending_skip
+          and (effect := rs.simple_play.get(move.card, -1)) >= 0 and (effect == 3 or not s.pending_draw)
           and _plain_play(rs, (hands >> rs.shifts[seat]) & rs.seat_full, move)):
-        # R_MATCH: a card without effects that is not the last: the turn passes on (the most common play).
+        # A card that is not the last, with no call made or due, and no effect (R_MATCH), or only a wish
+        # (R_WILD), a skip (R_SKIP) or a draw penalty for the next player (R_DRAW_PENALTY): what _do_play and
+        # _end_turn do for it, inline (the most common plays).
         card = move.card
         fields.pop("hands", None)
-        fields["_hm"] = hands - rs.seat_unit[seat][card]
+        fields["_hm"] = after = hands - rs.seat_unit[seat][card]
         fields["discard"] = s.discard + (card,)
         fields["passes"] = 0
         fields["drawn"] = None
         fields["fresh"] = True
         fields["any_card"] = False
-        fields["wished_suit"] = None
         fields["phase"] = _PLAY
-        fields["seat_to_act"] = nxt = (seat + s.direction) % len(s.announced)
-        if not s.pending_draw and not s.pending_skip:
+        step = s.direction
+        if effect == 0:
+            fields["wished_suit"] = None
+            fit = rs.fit_mask[1][card]
+        elif effect == 1:
+            fields["wished_suit"] = wish = move.wish
+            fit = rs.suit_mask[wish] | rs.wild_fit[1][card]  # type: ignore[index]
+        elif effect == 2:
+            fields["wished_suit"] = None
+            fit = rs.fit_mask[1][card]
+            step += step
+        else:
+            fields["wished_suit"] = None
+            fields["pending_draw"] = s.pending_draw + rs.info[card].penalty
+            fields["penalty_stack"] = s.penalty_stack + (card,)
+            fit = -1
+        fields["seat_to_act"] = nxt = (seat + step) % len(s.announced)
+        if fit >= 0:
             # The next state's legal moves, as _generate gives them (no call-out is open after this play).
-            after = fields["_hm"]
-            fields["_legal"] = _quiet_moves(rs, (after >> rs.shifts[nxt]) & rs.seat_full, rs.fit_mask[1][card],
+            fields["_legal"] = _quiet_moves(rs, (after >> rs.shifts[nxt]) & rs.seat_full, fit,
                                             bool(s.stock) or rs.reshuffle)
     else:
         fields.pop("hands", None)
@@ -1034,9 +1074,7 @@ def _transition(s: GameState, move: Move) -> GameState:
 
 
 def _plain_play(rs: Ruleset, hm: int, move: Play) -> bool:
-    """Whether ``move`` plays a card without any effect, not as the last card, and no call is made or due."""
-    if move.card not in rs.plain_cards:
-        return False
+    """Whether ``move`` plays a card from the hand ``hm`` that is not the last, and no call is made or due."""
     n = hm.bit_count() if rs.width == 1 else hand_size(hm, rs.width, rs.low)
     if n < 2:
         return False

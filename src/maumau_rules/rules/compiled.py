@@ -449,6 +449,15 @@ class Ruleset:
     """The wild cards whose player names a suit."""
     no_finish_mask: int = attrs.field(init=False, repr=False)
     """``no_finish_cards`` as a mask."""
+    cancel_mask: int = attrs.field(init=False, repr=False)
+    """Cards that wipe out a pending draw penalty."""
+    stack_mask: dict[Card, int] = attrs.field(init=False, repr=False)
+    """``stack_mask[top]``: the penalty cards that may pass a pending penalty on, ``top`` being on the pile."""
+    plain_mask: int = attrs.field(init=False, repr=False)
+    """Every card that is not wild (all of them fit when any card may be played)."""
+    simple_play: dict[Card, int] = attrs.field(init=False, repr=False)
+    """The cards whose play the engine handles on its fast path, by kind: 0 no effect, 1 a wild that names a
+    suit and does nothing else, 2 a skip that cannot be passed on, 3 a draw penalty for the next player."""
     moves_cache: dict[int, tuple[Move, ...]] = attrs.field(init=False, repr=False)
     """Memo of the engine's most common move lists, keyed by the playable cards' mask (an engine detail)."""
 
@@ -520,6 +529,22 @@ class Ruleset:
         set_(self, "wild_mask", mask(self.wild_cards))
         set_(self, "wishes_mask", mask(c for c in cards if info[c].wishes))
         set_(self, "no_finish_mask", mask(self.no_finish_cards))
+        set_(self, "cancel_mask", mask(c for c in cards if info[c].cancel))
+        set_(self, "stack_mask", {top: mask(c for c in cards if info[c].stackable and info[top].stackable
+                                            and info[c].stack_group == info[top].stack_group) for top in cards})
+        set_(self, "plain_mask", mask(c for c in cards if not info[c].wild))
+        simple: dict[Card, int] = {}
+        for card in set(self.deck_cards):
+            i = info[card]
+            if i == CardInfo():
+                simple[card] = 0
+            elif i == CardInfo(wild=True, wishes=True) and not self.wild_finish_series:
+                simple[card] = 1
+            elif i == CardInfo(skip=True) and not self.skip_passable:
+                simple[card] = 2
+            elif i.penalty and i == CardInfo(penalty=i.penalty, stackable=i.stackable, stack_group=i.stack_group):
+                simple[card] = 3
+        set_(self, "simple_play", simple)
         set_(self, "moves_cache", {})
 
     def hand_size_for(self, players: int) -> int:
