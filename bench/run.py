@@ -37,13 +37,14 @@ import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 import tomllib
 import tracemalloc
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -107,6 +108,8 @@ class Settings:
     scaling_seconds: float
     length_games: int
     """Games played (untimed) for the game-length statistics."""
+    compiled: Path | None = None
+    """A mypyc-compiled copy of the package (``bench/compile.py``): its arms run in worker processes."""
 
     @classmethod
     def make(cls, smoke: bool, seconds: float | None, repeats: int | None, seed: int) -> Settings:
@@ -197,6 +200,40 @@ def ours(variant: Variant, players: int, label: str, warmup_games: int) -> Runne
     return run
 
 
+def compiled_ours(path: Path, variant: Variant, players: int, warmup_games: int) -> Runner:
+    """A runner that times uniform-random games of ``variant`` with the compiled copy at ``path``.
+
+    Each timed run is a worker process (``run.py --worker``) that imports the package from ``path``; it
+    plays exactly the loop of :func:`ours` and reports games, decisions and seconds as JSON.
+    """
+    label = f"{variant.id} (mypyc)"
+
+    def run(seconds: float, seed: int) -> AnchorResult:
+        clock = "cpu" if CLOCK[0] is time.process_time else "wall"
+        argv = [sys.executable, str(Path(__file__).resolve()), "--worker",
+                json.dumps([variant.id, players, seconds, seed, warmup_games, clock])]
+        out = subprocess.run(argv, env={**os.environ, "PYTHONPATH": str(path)}, capture_output=True, text=True,
+                             check=True)
+        games, decisions, elapsed = json.loads(out.stdout)
+        return AnchorResult(label, players, games, decisions, elapsed)
+
+    return run
+
+
+def worker(spec: str) -> int:
+    """Worker mode for :func:`compiled_ours`: refuse to run unless the imported engine is compiled."""
+    variant_id, players, seconds, seed, warmup_games, clock = json.loads(spec)
+    engine = importlib.import_module("maumau_rules.engine")
+    if not str(engine.__file__).endswith((".so", ".pyd")):
+        print(f"worker: the engine imported from {engine.__file__} is not compiled", file=sys.stderr)
+        return 2
+    if clock == "cpu":
+        CLOCK[0] = time.process_time
+    result = ours(find_variant(variant_id), players, variant_id, warmup_games)(seconds, seed)
+    print(json.dumps([result.games, result.decisions, result.seconds]))
+    return 0
+
+
 def anchor(run: Callable[..., AnchorResult], warmup_games: int) -> Callable[[int], Runner]:
     """Bind an anchor function of ``bench/anchors.py`` to a player count."""
 
@@ -267,6 +304,9 @@ def bench_play(cfg: Settings) -> None:
         lo, hi = v.players
         for p in sorted({min(max(2, lo), hi), min(max(4, lo), hi)}):
             arms.append(Arm(f"maumau_rules {v.id}", p, ours(v, p, v.id, cfg.warmup_games)))
+    if cfg.compiled is not None:
+        arms += [Arm(f"maumau_rules {standard.id} (mypyc)", p, compiled_ours(cfg.compiled, standard, p, cfg.warmup_games))
+                 for p in (2, 4)]
     peers: list[tuple[str, Callable[[int], Runner]]] = []
     if openspiel_available():
         peers.append(("openspiel crazy_eights (py loop)", anchor(run_openspiel_crazy_eights, cfg.warmup_games)))
@@ -281,7 +321,7 @@ def bench_play(cfg: Settings) -> None:
     results = round_robin(arms, cfg.seconds, cfg.repeats, cfg.seed)
     print()
     print(table(PLAY_HEADERS, play_rows(results)))
-    mine = [a for a in arms if a.ours and a.name == f"maumau_rules {standard.id}"]
+    mine = [a for a in arms if a.ours and a.name in (f"maumau_rules {standard.id}", f"maumau_rules {standard.id} (mypyc)")]
     others = [a for a in arms if not a.ours]
     if others:
         print("\nOur us/decision divided by the anchor's (paired by repeat; median (min-max));"
@@ -733,10 +773,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="run only this section (repeatable; default: all)")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="time the play loops by wall-clock (default) or by this process's CPU time")
+    parser.add_argument("--compiled", type=Path, default=None, metavar="DIR",
+                        help="also time the mypyc-compiled copy built by bench/compile.py in DIR (e.g. build/mypyc)")
+    parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.worker is not None:
+        return worker(args.worker)
     if args.repeats is not None and args.repeats < 1:
         parser.error("--repeats must be at least 1")
     cfg = Settings.make(args.smoke, args.seconds, args.repeats, args.seed)
+    if args.compiled is not None:
+        cfg = replace(cfg, compiled=args.compiled.resolve())
     started = time.perf_counter()
     print("# maumau_rules benchmark")
     print(f"\n{datetime.now(UTC):%Y-%m-%d %H:%M} UTC; {machine_info()}")

@@ -18,6 +18,7 @@ from itertools import chain
 from typing import Final, assert_never
 
 from . import rng as _rng
+from ._scratch import Scratch
 from .cards import SORT_INDEX, Card, Suit
 from .errors import IllegalMoveError, VariantError
 from .handmask import ORDER, hand_size, presence
@@ -553,10 +554,12 @@ def _generate(s: GameState) -> tuple[Move, ...]:
         # R_DRAW_PENALTY: answer with a card that stacks (or a wild, where allowed) and fits, or one that
         # cancels the penalty; or draw. The masks give what _block would answer card by card.
         top = s.discard[-1]
-        if s.any_card:
+        if s.any_card:  # _fit for the cards that are not wild
             fit = rs.plain_mask
+        elif wish is None:
+            fit = rs.fit_top_mask[top]
         else:
-            fit = rs.fit_top_mask[top] if wish is None else rs.suit_mask[wish]
+            fit = rs.suit_mask[wish]
         if s.any_card and rs.start_wild_allows_same and s.turn == 0:
             fit |= 0 if s.fresh and rs.info.get(top, _NO_INFO).blocks_wild else rs.wild_mask
         else:
@@ -902,56 +905,6 @@ _WRONG_CARD_REASONS: Final = frozenset({Reason.DOES_NOT_MATCH, Reason.MUST_FOLLO
                                         Reason.WILD_BLOCKED, Reason.MUST_ANSWER_DRAW, Reason.MUST_ANSWER_SKIP})
 
 
-class _Next:
-    """Mutable scratch copy of a state's fields, used inside one transition and then frozen.
-
-    It is made by copying the state's ``__dict__`` (one C-level dict copy) and frozen by handing
-    that dict to a new :class:`GameState`: no field is copied one by one and no attrs ``__init__``
-    runs. Only the engine makes states this way; hands live in the integer ``_hm``.
-    """
-
-    variant: Variant
-    _hm: int
-    stock: tuple[Card, ...]
-    discard: tuple[Card, ...]
-    seat_to_act: int
-    direction: int
-    dealer: int
-    phase: Phase
-    pending_draw: int
-    penalty_stack: tuple[Card, ...]
-    pending_skip: int
-    wished_suit: Suit | None
-    any_card: bool
-    drawn: Card | None
-    turn_plays: tuple[Card, ...]
-    announced: tuple[Call | None, ...]
-    missed_call: int | None
-    fresh: bool
-    passes: int
-    turn: int
-    rng: int
-    winner: int | None
-    end: EndReason | None
-
-    def draw(self, seat: int, n: int, rs: Ruleset) -> tuple[Card, ...]:
-        """Move up to ``n`` cards from the stock to ``seat``, reshuffling the discard pile when needed."""
-        got, self.stock, self.discard, self.rng = draw_cards(self.stock, self.discard, n, self.rng, rs.reshuffle)
-        if got:
-            units = rs.seat_unit[seat]
-            for card in got:
-                self._hm += units[card]
-            ann = rs.announce
-            if ann is not None and ann.lapses_on_draw and self.announced[seat] is not None:
-                self.set_call(seat, None)
-        return got
-
-    def set_call(self, seat: int, call: Call | None) -> None:
-        a = list(self.announced)
-        a[seat] = call
-        self.announced = tuple(a)
-
-
 _new: Final = object.__new__
 _set_attr: Final = object.__setattr__
 
@@ -1013,9 +966,10 @@ def _transition(s: GameState, move: Move) -> GameState:
     elif (type(move) is Play and s.missed_call is None and not s.turn_plays and not s.pending_skip
           and (effect := rs.simple_play.get(move.card, -1)) >= 0 and (effect == 3 or not s.pending_draw)
           and _plain_play(rs, (hands >> rs.shifts[seat]) & rs.seat_full, move)):
-        # A card that is not the last, with no call made or due, and no effect (R_MATCH), or only a wish
-        # (R_WILD), a skip (R_SKIP) or a draw penalty for the next player (R_DRAW_PENALTY): what _do_play and
-        # _end_turn do for it, inline (the most common plays).
+        # A card that is not the last, with no call made or due, and no effect (R_MATCH), or only one of: a
+        # wish (R_WILD), a skip (R_SKIP), a draw penalty for the next player (R_DRAW_PENALTY), a reversal
+        # (R_REVERSE), play again (R_PLAY_AGAIN): what _do_play and _end_turn do for it, inline (the most
+        # common plays; Ruleset.simple_play says which cards qualify).
         card = move.card
         fields.pop("hands", None)
         fields["_hm"] = after = hands - rs.seat_unit[seat][card]
@@ -1036,10 +990,24 @@ def _transition(s: GameState, move: Move) -> GameState:
             fields["wished_suit"] = None
             fit = rs.fit_mask[1][card]
             step += step
-        else:
+        elif effect == 3:
             fields["wished_suit"] = None
             fields["pending_draw"] = s.pending_draw + rs.info[card].penalty
             fields["penalty_stack"] = s.penalty_stack + (card,)
+            fit = -1
+        elif effect == 4:
+            fields["wished_suit"] = None
+            fields["direction"] = step = -step
+            fit = rs.fit_mask[1][card]
+            if len(s.announced) == 2 and rs.reverse_two_player == "play_again":
+                step = 0
+        elif effect == 5:
+            fields["wished_suit"] = None
+            fit = rs.fit_mask[1][card]
+            step = 0
+        else:
+            fields["wished_suit"] = None
+            fields["pending_skip"] = 1
             fit = -1
         fields["seat_to_act"] = nxt = (seat + step) % len(s.announced)
         if fit >= 0:
@@ -1049,7 +1017,7 @@ def _transition(s: GameState, move: Move) -> GameState:
     else:
         fields.pop("hands", None)
         fields["_hm"] = hands
-        n: _Next = _new(_Next)
+        n: Scratch = _new(Scratch)
         n.__dict__ = fields
         if n.missed_call is not None:
             _close_window(n, rs, seat, move)
@@ -1084,7 +1052,7 @@ def _plain_play(rs: Ruleset, hm: int, move: Play) -> bool:
     return move.call is None and ((n > 2 and not (ann.multi_jack and ann.jack_word)) or not _due(rs, hm, move.card, n))
 
 
-def _scratch(s: GameState) -> _Next:
+def _scratch(s: GameState) -> Scratch:
     """A mutable copy of ``s`` for one transition; the move counter already counts the move."""
     hands = s._hm
     fields = s.__dict__.copy()
@@ -1092,19 +1060,19 @@ def _scratch(s: GameState) -> _Next:
     fields["_hm"] = hands
     fields["turn"] = s.turn + 1
     fields["_legal"] = None
-    n: _Next = _new(_Next)
+    n: Scratch = _new(Scratch)
     n.__dict__ = fields
     return n
 
 
-def _freeze(n: _Next) -> GameState:
+def _freeze(n: Scratch) -> GameState:
     """The next state: ``n``'s fields as a new :class:`GameState` (``n`` must not be used afterwards)."""
     out: GameState = _new(GameState)
     _set_attr(out, "__dict__", n.__dict__)  # GameState is frozen: its __dict__ is set once, here
     return out
 
 
-def _close_window(n: _Next, rs: Ruleset, seat: int, move: Move) -> None:
+def _close_window(n: Scratch, rs: Ruleset, seat: int, move: Move) -> None:
     """R_ANNOUNCE window: a missed call can be called out until the next player (or the offender) acts."""
     if isinstance(move, CallOut) or n.missed_call is None:
         return
@@ -1115,11 +1083,11 @@ def _close_window(n: _Next, rs: Ruleset, seat: int, move: Move) -> None:
         n.missed_call = None
 
 
-def _next_seat(n: _Next, seat: int, steps: int, players: int) -> int:
+def _next_seat(n: Scratch, seat: int, steps: int, players: int) -> int:
     return (seat + n.direction * steps) % players
 
 
-def _do_play(s: GameState, n: _Next, rs: Ruleset, seat: int, move: Play) -> None:
+def _do_play(s: GameState, n: Scratch, rs: Ruleset, seat: int, move: Play) -> None:
     card = move.card
     info = rs.info[card]
     players = len(s.announced)
@@ -1213,7 +1181,7 @@ def _count(rs: Ruleset, cards: tuple[Card, ...], what: str) -> int:
     return sum(1 for c in cards if getattr(rs.info[c], what))
 
 
-def _end_turn(n: _Next, rs: Ruleset, seat: int, players: int) -> None:
+def _end_turn(n: Scratch, rs: Ruleset, seat: int, players: int) -> None:
     """Pass the turn on after the cards in ``n.turn_plays`` (skips, reversals, play-again)."""
     plays = n.turn_plays
     if len(plays) == 1:
@@ -1244,7 +1212,7 @@ def _end_turn(n: _Next, rs: Ruleset, seat: int, players: int) -> None:
     n.seat_to_act = _next_seat(n, seat, 1 + skips, players)
 
 
-def _do_draw(s: GameState, n: _Next, rs: Ruleset, seat: int) -> None:
+def _do_draw(s: GameState, n: Scratch, rs: Ruleset, seat: int) -> None:
     n.fresh = False
     if n.pending_draw:
         skip = any(rs.info[c].penalty_skip for c in n.penalty_stack)
@@ -1269,7 +1237,7 @@ def _do_draw(s: GameState, n: _Next, rs: Ruleset, seat: int) -> None:
     n.drawn = got[-1] if got else None
 
 
-def _do_pass(s: GameState, n: _Next, rs: Ruleset, seat: int) -> None:
+def _do_pass(s: GameState, n: Scratch, rs: Ruleset, seat: int) -> None:
     players = s.players
     n.drawn = None
     if s.phase is Phase.SERIES:

@@ -457,7 +457,8 @@ class Ruleset:
     """Every card that is not wild (all of them fit when any card may be played)."""
     simple_play: dict[Card, int] = attrs.field(init=False, repr=False)
     """The cards whose play the engine handles on its fast path, by kind: 0 no effect, 1 a wild that names a
-    suit and does nothing else, 2 a skip that cannot be passed on, 3 a draw penalty for the next player."""
+    suit and does nothing else, 2 a skip that cannot be passed on, 3 a draw penalty for the next player, 4 a
+    reversal, 5 play again, 6 a skip that can be passed on."""
     moves_cache: dict[int, tuple[Move, ...]] = attrs.field(init=False, repr=False)
     """Memo of the engine's most common move lists, keyed by the playable cards' mask (an engine detail)."""
 
@@ -535,7 +536,8 @@ class Ruleset:
         set_(self, "plain_mask", mask(c for c in cards if not info[c].wild))
         simple: dict[Card, int] = {}
         for card in set(self.deck_cards):
-            i = info[card]
+            # the fast path never plays the last card, and the next state's fit masks hold R_WILD blocks
+            i = attrs.evolve(info[card], no_finish=False, blocks_wild=False)
             if i == CardInfo():
                 simple[card] = 0
             elif i == CardInfo(wild=True, wishes=True) and not self.wild_finish_series:
@@ -544,6 +546,12 @@ class Ruleset:
                 simple[card] = 2
             elif i.penalty and i == CardInfo(penalty=i.penalty, stackable=i.stackable, stack_group=i.stack_group):
                 simple[card] = 3
+            elif i == CardInfo(reverse=True):
+                simple[card] = 4
+            elif i == CardInfo(play_again=True):
+                simple[card] = 5
+            elif i == CardInfo(skip=True):  # skip_passable
+                simple[card] = 6
         set_(self, "simple_play", simple)
         set_(self, "moves_cache", {})
 

@@ -1,0 +1,91 @@
+"""The engine's mutable scratch copy of a state, used inside one transition (an engine detail).
+
+It lives in a module of its own so that the engine module can be compiled (see ``bench/compile.py``)
+while this class stays an ordinary Python class whose ``__dict__`` can be handed over.
+
+>>> from maumau_rules import new_game
+>>> s = new_game("standard", players=2, seed=1)
+>>> n = object.__new__(Scratch); n.__dict__ = {**s.__dict__, "_hm": s._hm}
+>>> got = n.draw(0, 1, s.variant.ruleset); len(got), n._hm != s._hm
+(1, True)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import Card, Suit
+from .moves import Call
+from .zones import draw_cards
+
+if TYPE_CHECKING:
+    from .rules.compiled import Ruleset
+    from .state import EndReason, Phase
+    from .variants import Variant
+
+__all__ = ["Scratch"]
+
+
+class Scratch:
+    """Mutable scratch copy of a state's fields, used inside one transition and then frozen.
+
+    It is made by copying the state's ``__dict__`` (one C-level dict copy) and frozen by handing
+    that dict to a new :class:`GameState`: no field is copied one by one and no attrs ``__init__``
+    runs. Only the engine makes states this way; hands live in the integer ``_hm``.
+    """
+
+    variant: Variant
+    _hm: int
+    stock: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    seat_to_act: int
+    direction: int
+    dealer: int
+    phase: Phase
+    pending_draw: int
+    penalty_stack: tuple[Card, ...]
+    pending_skip: int
+    wished_suit: Suit | None
+    any_card: bool
+    drawn: Card | None
+    turn_plays: tuple[Card, ...]
+    announced: tuple[Call | None, ...]
+    missed_call: int | None
+    fresh: bool
+    passes: int
+    turn: int
+    rng: int
+    winner: int | None
+    end: EndReason | None
+
+    def draw(self, seat: int, n: int, rs: Ruleset) -> tuple[Card, ...]:
+        """Move up to ``n`` cards from the stock to ``seat``, reshuffling the discard pile when needed.
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("standard", players=2, seed=1)
+        >>> n = object.__new__(Scratch); n.__dict__ = {**s.__dict__, "_hm": s._hm}
+        >>> len(n.draw(1, 2, s.variant.ruleset)), len(n.stock) == len(s.stock) - 2
+        (2, True)
+        """
+        got, self.stock, self.discard, self.rng = draw_cards(self.stock, self.discard, n, self.rng, rs.reshuffle)
+        if got:
+            units = rs.seat_unit[seat]
+            for card in got:
+                self._hm += units[card]
+            ann = rs.announce
+            if ann is not None and ann.lapses_on_draw and self.announced[seat] is not None:
+                self.set_call(seat, None)
+        return got
+
+    def set_call(self, seat: int, call: Call | None) -> None:
+        """Set ``seat``'s standing call.
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("standard", players=2, seed=1)
+        >>> n = object.__new__(Scratch); n.__dict__ = dict(s.__dict__)
+        >>> n.set_call(1, Call.MAU); n.announced
+        (None, <Call.MAU: 'mau'>)
+        """
+        a = list(self.announced)
+        a[seat] = call
+        self.announced = tuple(a)
