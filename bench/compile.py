@@ -2,9 +2,9 @@
 
 The package stays pure Python: ``pip install .`` never compiles anything, and the pure-Python engine is
 the reference that every test runs. This script copies ``src/maumau_rules`` to ``build/mypyc/`` and
-compiles two modules there with mypyc (shipped with mypy): ``engine.py`` and ``handmask.py``. They define
-no attrs classes (mypyc does not keep attrs' frozen classes frozen), so the compiled engine runs the very
-same source. Nothing in ``src`` is touched; the compiled copy is used only when its directory is put first
+compiles four modules there with mypyc (shipped with mypy): the engine and the pure helpers it calls
+most (``engine.py``, ``handmask.py``, ``zones.py``, ``rng.py``). They define no attrs classes (mypyc does
+not keep attrs' frozen classes frozen), so the compiled engine runs the very same source. Nothing in ``src`` is touched; the compiled copy is used only when its directory is put first
 on ``PYTHONPATH``. Needs mypy and a C compiler. Usage::
 
     python bench/compile.py                      # builds build/mypyc (about 30 s)
@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = ("engine.py", "handmask.py")
+MODULES = ("engine.py", "handmask.py", "zones.py", "rng.py")
 
 
 def build(out: Path) -> Path:

@@ -618,9 +618,8 @@ def _no_call_due(rs: Ruleset, present: int, n: int) -> bool:
     With several Jacks a call is due when only Jacks of one rank would be left, which two cards that name
     no suit rule out.
     """
-    ann = rs.announce
-    return ann is None or n == 1 or (n > 2 and (not (ann.multi_jack and ann.jack_word) or _two_plain(
-        present & ~rs.wishes_mask)))
+    mode = rs.call_mode
+    return not mode or (n != 2 and (mode == 1 or n < 2 or _two_plain(present & ~rs.wishes_mask)))
 
 
 def _quiet_moves(rs: Ruleset, hm: int, fit: int, can_draw: bool) -> tuple[Move, ...]:
@@ -635,9 +634,8 @@ def _quiet_moves(rs: Ruleset, hm: int, fit: int, can_draw: bool) -> tuple[Move, 
     playable = present & fit
     if n == 1:
         playable &= ~rs.no_finish_mask  # R_NO_FINISH
-    ann = rs.announce
-    if ann is None or n == 1 or (n > 2 and (not (ann.multi_jack and ann.jack_word) or _two_plain(
-            present & ~rs.wishes_mask))):  # _no_call_due, inline
+    mode = rs.call_mode
+    if not mode or (n != 2 and (mode == 1 or n < 2 or _two_plain(present & ~rs.wishes_mask))):  # _no_call_due
         key = playable << 1 | can_draw
         out = rs.moves_cache.get(key)
         return out if out is not None else _remember(rs, key)
@@ -963,6 +961,35 @@ def _transition(s: GameState, move: Move) -> GameState:
         fields["passes"] = 0
         fields["phase"] = _DRAWN
         fields["drawn"] = got[-1] if got else None
+    elif (kind is Draw and s.pending_draw and s.phase is _PLAY and s.missed_call is None and rs.penalty_ends_turn
+          and not s.turn_plays and not s.pending_skip):
+        # R_DRAW_PENALTY: take the pending penalty, and the turn passes on (ends_turn); _do_draw and _end_turn
+        # for it, inline.
+        fields.pop("hands", None)
+        got, fields["stock"], fields["discard"], fields["rng"] = draw_cards(s.stock, s.discard, s.pending_draw,
+                                                                            s.rng, rs.reshuffle)
+        units = rs.seat_unit[seat]
+        for card in got:
+            hands += units[card]
+        fields["_hm"] = hands
+        ann = rs.announce
+        if got and ann is not None and ann.lapses_on_draw and s.announced[seat] is not None:
+            announced = list(s.announced)
+            announced[seat] = None
+            fields["announced"] = tuple(announced)
+        fields["pending_draw"] = 0
+        fields["penalty_stack"] = ()
+        fields["passes"] = 0
+        fields["fresh"] = False
+        fields["seat_to_act"] = nxt = (seat + s.direction) % len(s.announced)
+        if not s.any_card:
+            # The next state's legal moves, as _generate gives them (no call-out is open).
+            top = fields["discard"][-1]
+            wish = s.wished_suit
+            fields["_legal"] = _quiet_moves(
+                rs, (hands >> rs.shifts[nxt]) & rs.seat_full,
+                rs.fit_mask[0][top] if wish is None else rs.suit_mask[wish] | rs.wild_fit[0][top],
+                bool(fields["stock"]) or (rs.reshuffle and len(fields["discard"]) > 1))
     elif (type(move) is Play and s.missed_call is None and not s.turn_plays and not s.pending_skip
           and (effect := rs.simple_play.get(move.card, -1)) >= 0 and (effect == 3 or not s.pending_draw)
           and _plain_play(rs, (hands >> rs.shifts[seat]) & rs.seat_full, move)):

@@ -459,6 +459,8 @@ class Ruleset:
     """The cards whose play the engine handles on its fast path, by kind: 0 no effect, 1 a wild that names a
     suit and does nothing else, 2 a skip that cannot be passed on, 3 a draw penalty for the next player, 4 a
     reversal, 5 play again, 6 a skip that can be passed on."""
+    call_mode: int = attrs.field(init=False, repr=False)
+    """When a call can be due (R_ANNOUNCE): 0 never, 1 with one card left, 2 also when only Jacks would be left."""
     moves_cache: dict[int, tuple[Move, ...]] = attrs.field(init=False, repr=False)
     """Memo of the engine's most common move lists, keyed by the playable cards' mask (an engine detail)."""
 
@@ -553,6 +555,8 @@ class Ruleset:
             elif i == CardInfo(skip=True):  # skip_passable
                 simple[card] = 6
         set_(self, "simple_play", simple)
+        ann = self.announce
+        set_(self, "call_mode", 0 if ann is None else 2 if ann.multi_jack and ann.jack_word else 1)
         set_(self, "moves_cache", {})
 
     def hand_size_for(self, players: int) -> int:
