@@ -71,6 +71,16 @@ def test_benchmark_smoke_mode_still_runs() -> None:
     assert "us/decision" in result.stdout and "maumau_rules standard" in result.stdout
 
 
+def test_compiled_benchmark_worker_refuses_the_pure_engine() -> None:
+    """Issue 7: ``bench/run.py --compiled`` times a mypyc build in worker processes; a worker that would
+    import the pure-Python engine instead refuses, so a pure figure is never shown as a compiled one."""
+    spec = '["standard", 2, 0.01, 1, 0, "cpu"]'
+    result = subprocess.run([sys.executable, str(ROOT / "bench" / "run.py"), "--worker", spec], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2
+    assert "is not compiled" in result.stderr and result.stdout == ""
+
+
 @pytest.mark.parametrize("builder", ["html", "doctest"])
 def test_docs_build_without_warnings(builder: str, tmp_path: Path) -> None:
     """Issue 4: the rules reference builds with ``-W`` (any warning fails) and its doctests pass."""
