@@ -1,4 +1,5 @@
-"""Task runner sessions: ``nox -s tests``, ``typecheck``, ``lint``, ``docs``, ``contracts``, ``explore``, ``bench``."""
+"""Task runner sessions: ``nox -s tests``, ``typecheck``, ``lint``, ``docs``, ``contracts``, ``explore``, ``bench``,
+``bench_compiled``."""
 
 from __future__ import annotations
 
@@ -65,3 +66,11 @@ def bench(session: nox.Session) -> None:
     """The benchmark (pass --smoke for a quick check; install the 'bench' extra for the anchors)."""
     session.install("-e", ".")
     session.run("python", "bench/run.py", *session.posargs)
+
+
+@nox.session
+def bench_compiled(session: nox.Session) -> None:
+    """Build the optional mypyc copy of the engine (needs a C compiler) and time it next to the pure one."""
+    session.install("-e", ".[test,bench]")
+    session.run("python", "bench/compile.py")
+    session.run("python", "bench/run.py", "--only", "play", "--compiled", "build/mypyc/src", *session.posargs)

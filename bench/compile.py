@@ -1,15 +1,16 @@
 """Build an *optional* compiled copy of the engine with mypyc, for benchmarking next to the pure-Python one.
 
 The package stays pure Python: ``pip install .`` never compiles anything, and the pure-Python engine is
-the reference that every test runs. This script copies ``src/maumau_rules`` to ``build/mypyc/`` and
+the reference that every test runs. This script copies ``src/maumau_rules`` to ``build/mypyc/src/`` and
 compiles four modules there with mypyc (shipped with mypy): the engine and the pure helpers it calls
 most (``engine.py``, ``handmask.py``, ``zones.py``, ``rng.py``). They define no attrs classes (mypyc does
 not keep attrs' frozen classes frozen), so the compiled engine runs the very same source. Nothing in ``src`` is touched; the compiled copy is used only when its directory is put first
 on ``PYTHONPATH``. Needs mypy and a C compiler. Usage::
 
-    python bench/compile.py                      # builds build/mypyc (about 30 s)
-    python bench/run.py --only play --compiled build/mypyc
-    PYTHONPATH=build/mypyc python bench/fingerprint.py > /tmp/compiled.txt   # same output as pure Python
+    python bench/compile.py                      # builds build/mypyc/src (about 30 s)
+    python bench/run.py --only play --compiled build/mypyc/src
+    PYTHONPATH=build/mypyc/src python bench/fingerprint.py > /tmp/compiled.txt   # same output as pure Python
+    PYTHONPATH=build/mypyc/src python -m pytest -p no:cacheprovider tests/golden tests/scenarios
 """
 
 from __future__ import annotations
@@ -29,12 +30,16 @@ def build(out: Path) -> Path:
     """Copy the package to ``out`` and compile :data:`MODULES` there; return the package directory."""
     if out.exists():
         shutil.rmtree(out)
-    package = out / "maumau_rules"
+    # The same layout as the repository (src/maumau_rules beside spec/), so tools that find the spec
+    # relative to the package (golden games, perft counts) work with the compiled copy too.
+    src = out / "src"
+    package = src / "maumau_rules"
     shutil.copytree(ROOT / "src" / "maumau_rules", package, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    shutil.copytree(ROOT / "spec", out / "spec")
     mypyc = [sys.executable, "-c", "import sys; from mypyc.__main__ import main; sys.argv[0] = 'mypyc'; main()"]
-    subprocess.run([*mypyc, *(f"maumau_rules/{m}" for m in MODULES)], cwd=out, check=True,
+    subprocess.run([*mypyc, *(f"maumau_rules/{m}" for m in MODULES)], cwd=src, check=True,
                    stdout=subprocess.DEVNULL)
-    shutil.rmtree(out / "build", ignore_errors=True)
+    shutil.rmtree(src / "build", ignore_errors=True)
     return package
 
 
@@ -51,12 +56,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "mypyc", help="where to build (build/mypyc)")
     args = parser.parse_args(argv)
     build(args.out)
-    where = compiled_engine_file(args.out)
+    where = compiled_engine_file(args.out / "src")
     if not where.endswith(".so"):
         print(f"the build did not produce a compiled engine (imported {where})", file=sys.stderr)
         return 1
-    print(f"compiled engine: {where}\nuse it with: PYTHONPATH={args.out} python ...  "
-          f"or  python bench/run.py --compiled {args.out}")
+    print(f"compiled engine: {where}\nuse it with: PYTHONPATH={args.out / 'src'} python ...  "
+          f"or  python bench/run.py --compiled {args.out / 'src'}")
     return 0
 
 

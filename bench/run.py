@@ -774,7 +774,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="time the play loops by wall-clock (default) or by this process's CPU time")
     parser.add_argument("--compiled", type=Path, default=None, metavar="DIR",
-                        help="also time the mypyc-compiled copy built by bench/compile.py in DIR (e.g. build/mypyc)")
+                        help="also time the mypyc-compiled copy built by bench/compile.py in DIR (e.g. build/mypyc/src)")
     parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker is not None:
