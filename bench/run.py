@@ -506,10 +506,12 @@ def bench_micro(cfg: Settings) -> None:
     print(table(("operation", "us/call med (min-max)"), [[n, Spread.of(t).show(".3f")] for n, t in timings.items()]))
     loop = statistics.median(timings["legal_moves, uncached (fresh state)"]) + statistics.median(
         timings["apply legal move, cached"])
-    print(f"\nlegal_moves (uncached) + apply (cached) = {loop:.2f} us: about the engine's share of one decision\n"
-          "in the random-play loop (the rest is rng.choice and the loop; new_game is spread over the game).\n"
-          "'uncached' rows rebuild each state through the public GameState constructor before timing, so\n"
-          "legal_moves has to generate the moves; 'cached' rows reuse states whose moves were generated once.")
+    print(f"\nlegal_moves (uncached) + apply (cached) = {loop:.2f} us: an upper bound of the engine's share of one\n"
+          "decision in the random-play loop: for the common plays, draws and passes apply already generates the\n"
+          "next state's legal moves, so there legal_moves is a cache hit (the rest of a decision is rng.choice and\n"
+          "the loop; new_game is spread over the game). 'uncached' rows rebuild each state through the public\n"
+          "GameState constructor before timing (hands given as card tuples, so the engine first encodes them as\n"
+          "integers); 'cached' rows reuse states whose moves were generated once.")
 
 
 # ====================================================================== section: records

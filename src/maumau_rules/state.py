@@ -122,10 +122,14 @@ class _MaskFromHands:
         fields = state.__dict__
         rs = fields["variant"].ruleset
         hm = 0
+        unit = rs.unit.__getitem__
         for seat, hand in enumerate(fields["hands"]):
             try:
-                hm |= handmask.mask_of(hand, rs.width) << rs.shifts[seat]
-            except (ValueError, KeyError, IndexError) as exc:
+                mask = sum(map(unit, hand))
+                if handmask.hand_size(mask, rs.width, rs.low) != len(hand):  # a field overflowed
+                    mask = handmask.mask_of(hand, rs.width)  # raises, naming the card
+                hm |= mask << rs.shifts[seat]
+            except (ValueError, KeyError, IndexError, TypeError) as exc:
                 raise StateError(f"hand {seat} cannot be held in the {fields['variant'].deck} deck: {exc}") from None
         fields["_hm"] = hm
         return hm
