@@ -944,8 +944,11 @@ def _transition(s: GameState, move: Move) -> GameState:
             got, fields["stock"], fields["discard"], fields["rng"] = draw_cards(stock, s.discard, 1, s.rng,
                                                                                 rs.reshuffle)
         if got:
-            card = got[0]
-            fields["_hm"] = after = hands + rs.seat_unit[seat][card]
+            card = got[-1]
+            after = hands
+            for one in got:  # the one card drawn (whatever draw_cards hands back goes to the hand)
+                after += rs.seat_unit[seat][one]
+            fields["_hm"] = after
             if (not s.any_card and rs.after_draw == "drawn_only" and not rs.draw_until_playable
                     and card not in rs.wild_cards):
                 # The next state's legal moves (as _generate gives them): the drawn card if it fits, and pass.

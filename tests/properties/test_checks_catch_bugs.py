@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 import pytest
 
+import maumau_rules._scratch as scratch
 import maumau_rules.engine as engine
 import maumau_rules.views as views
 from maumau_rules import find_variant, new_game
@@ -76,6 +77,7 @@ def test_a_draw_of_one_card_too_many_breaks_hand_sizes(monkeypatch: pytest.Monke
         return real(stock, discard, n + 1 if n == 1 else n, rng, reshuffle)
 
     monkeypatch.setattr(engine, "draw_cards", greedy)
+    monkeypatch.setattr(scratch, "draw_cards", greedy)  # the slow path's draws (penalties, call-outs)
     assert _violation(_games) == "INV_HAND_SIZES"
 
 
@@ -95,6 +97,14 @@ def test_ignoring_the_seat_breaks_one_seat_to_act(monkeypatch: pytest.MonkeyPatc
 def test_no_legal_move_breaks_playable(monkeypatch: pytest.MonkeyPatch) -> None:
     real = engine._generate
     monkeypatch.setattr(engine, "_generate", lambda s: () if s.turn >= 3 else real(s))
+    real_transition = engine._transition
+
+    def without_precomputed_moves(s: GameState, move: Any) -> GameState:
+        out = real_transition(s, move)
+        out.__dict__["_legal"] = None  # the moves apply generated for the next state go through _generate too
+        return out
+
+    monkeypatch.setattr(engine, "_transition", without_precomputed_moves)
     assert _violation(_games) == "INV_PLAYABLE"
 
 
