@@ -669,7 +669,7 @@ def _tail(rs: Ruleset, any_play: bool, can_draw: bool) -> tuple[Move, ...]:
     return _PASS_ONLY if rs.pass_without_draw else ()
 
 
-_CACHE_LIMIT: Final = 1 << 16
+_CACHE_LIMIT: Final = 1 << 14
 
 
 def _remember(rs: Ruleset, key: int) -> tuple[Move, ...]:

@@ -51,3 +51,28 @@ def test_a_hand_the_deck_cannot_hold_is_refused() -> None:
     broken = attrs.evolve(s, hands=(parse_cards("7h 7h"), s.hands[1]))
     with pytest.raises(StateError, match="hand 0 cannot be held"):
         legal_moves(broken)
+
+
+def test_the_move_memo_is_bounded_and_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The per-variant memo of common move lists (keyed by the playable cards' mask) stays under its bound,
+    and a state's legal moves are the same whether the memo is warm or empty."""
+    from maumau_rules import engine
+
+    monkeypatch.setattr(engine, "_CACHE_LIMIT", 8)
+    rs = find_variant("standard").ruleset
+    s = new_game("standard", players=3, seed=5)
+    steps = 0
+    while not s.is_over and steps < 300:
+        warm = legal_moves(attrs.evolve(s))
+        rs.moves_cache.clear()
+        assert legal_moves(attrs.evolve(s)) == warm == legal_moves(s)
+        s = apply(s, warm[steps % len(warm)])
+        steps += 1
+    rs.moves_cache.clear()
+    seen = 0
+    for seed in range(20):  # without clearing: far more distinct move lists than the bound
+        s = new_game("standard", players=2, seed=seed)
+        while not s.is_over:
+            s = apply(s, legal_moves(s)[-1])
+            seen = max(seen, len(rs.moves_cache))
+    assert steps > 50 and seen == 8
