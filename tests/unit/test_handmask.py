@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import attrs
 import pytest
 from hypothesis import given
@@ -43,6 +45,7 @@ def test_decoded_hands_equal_a_built_state(variant: str) -> None:
         assert rebuilt == s and rebuilt.hands == s.hands
         assert rebuilt._hm == s._hm
         assert legal_moves(rebuilt) == legal_moves(s)
+        assert pickle.loads(pickle.dumps(s)) == s
         assert all(list(h) == sorted(h, key=lambda c: c.sort_key) for h in s.hands)
 
 
