@@ -481,6 +481,11 @@ def _size(rs: Ruleset, hm: int) -> int:
     return hm.bit_count() if rs.width == 1 else hand_size(hm, rs.width, rs.low)
 
 
+def _present_and_size(rs: Ruleset, hm: int) -> tuple[int, int]:
+    """The presence mask and the number of cards of the hand ``hm`` (the general case of several packs)."""
+    return presence(hm, rs.width, rs.low), hand_size(hm, rs.width, rs.low)
+
+
 def _two_plain(mask: int) -> bool:
     """Whether a presence mask holds two cards or more."""
     return bool(mask & (mask - 1))
@@ -543,12 +548,7 @@ def _generate(s: GameState) -> tuple[Move, ...]:
         quick = _drawn_moves(rs, hm, drawn, rs.fit_top_mask[top] if wish is None else rs.suit_mask[wish])
         if quick is not None:
             return quick
-    if rs.width == 1:
-        present = hm
-        n = hm.bit_count()
-    else:
-        present = presence(hm, rs.width, rs.low)
-        n = hand_size(hm, rs.width, rs.low)
+    present, n = (hm, hm.bit_count()) if rs.width == 1 else _present_and_size(rs, hm)
     simple_due = _no_call_due(rs, present, n)
     if phase is _PLAY and s.pending_draw and not s.pending_skip:
         # R_DRAW_PENALTY: answer with a card that stacks (or a wild, where allowed) and fits, or one that
@@ -625,12 +625,7 @@ def _no_call_due(rs: Ruleset, present: int, n: int) -> bool:
 def _quiet_moves(rs: Ruleset, hm: int, fit: int, can_draw: bool) -> tuple[Move, ...]:
     """The moves at the start of a turn with nothing pending and no free card, call-outs aside: the plays of
     the cards of hand ``hm`` in the mask ``fit`` (R_MATCH, R_WILD, R_NO_FINISH, R_ANNOUNCE), draw and pass."""
-    if rs.width == 1:
-        present = hm
-        n = hm.bit_count()
-    else:
-        present = presence(hm, rs.width, rs.low)
-        n = hand_size(hm, rs.width, rs.low)
+    present, n = (hm, hm.bit_count()) if rs.width == 1 else _present_and_size(rs, hm)
     playable = present & fit
     if n == 1:
         playable &= ~rs.no_finish_mask  # R_NO_FINISH
@@ -647,12 +642,7 @@ def _drawn_moves(rs: Ruleset, hm: int, card: Card, fit: int) -> tuple[Move, ...]
     """The moves after drawing ``card`` (not a wild, no free card, no call-out open) into hand ``hm``: its plays
     if it is in ``fit``, and pass (R_DRAW drawn_only); ``None`` when a call may be due with it (R_ANNOUNCE)."""
     unit = rs.unit[card]
-    if rs.width == 1:
-        present = hm
-        n = hm.bit_count()
-    else:
-        present = presence(hm, rs.width, rs.low)
-        n = hand_size(hm, rs.width, rs.low)
+    present, n = (hm, hm.bit_count()) if rs.width == 1 else _present_and_size(rs, hm)
     if not (present & unit and unit & fit) or (n == 1 and unit & rs.no_finish_mask):
         return _PASS_ONLY
     if _no_call_due(rs, present, n):
