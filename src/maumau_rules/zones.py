@@ -1,8 +1,10 @@
-"""Pure transitions on card zones (stock, discard pile, hands), with contracts.
+"""Pure transitions on the stock and the discard pile, with contracts.
 
-These small functions are where cards move. Each states its conditions as PEP 316 contracts
+Cards leave the stock here. The function states its conditions as PEP 316 contracts
 (``pre:`` / ``post:``), which ``nox -s contracts`` checks with CrossHair, and which the
-Hypothesis tests check on every move of random games.
+Hypothesis tests check on every move of random games. Hands are integers
+(:mod:`maumau_rules.handmask`); the contract on a play and a draw done that way is
+:func:`maumau_rules.testing.contracts.play_then_draw`.
 
 >>> from maumau_rules.cards import parse_cards
 >>> got, stock, discard, r = draw_cards(parse_cards("7h 8h"), parse_cards("9h"), 1, 0, True)
@@ -15,9 +17,9 @@ from __future__ import annotations
 from collections import Counter
 
 from . import rng as _rng
-from .cards import SORT_INDEX, Card
+from .cards import Card
 
-__all__ = ["draw_cards", "insert_sorted", "remove_card"]
+__all__ = ["draw_cards"]
 
 
 def draw_cards(
@@ -53,37 +55,6 @@ def draw_cards(
         got.extend(reversed(stock[len(stock) - take:]))
         stock = stock[: len(stock) - take]
     return tuple(got), stock, discard, rng
-
-
-def remove_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """Remove one copy of ``card`` from ``hand``, keeping the order of the rest.
-
-    pre: card in hand
-    post: len(__return__) == len(hand) - 1
-    post: Counter(__return__) + Counter([card]) == Counter(hand)
-
-    >>> from maumau_rules.cards import parse_cards
-    >>> remove_card(parse_cards("7h 8h 7h"), Card.parse("7h"))
-    (Card.parse('8♥'), Card.parse('7♥'))
-    """
-    i = hand.index(card)
-    return hand[:i] + hand[i + 1:]
-
-
-def insert_sorted(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    """Add ``cards`` to ``hand`` and return the hand sorted (suit, then rank).
-
-    post: Counter(__return__) == Counter(hand + cards)
-    post: [c.sort_key for c in __return__] == sorted(c.sort_key for c in __return__)
-
-    >>> from maumau_rules.cards import parse_cards
-    >>> insert_sorted(parse_cards("8h"), parse_cards("7h"))
-    (Card.parse('7♥'), Card.parse('8♥'))
-    """
-    return tuple(sorted(hand + cards, key=_SORT_INDEX))
-
-
-_SORT_INDEX = SORT_INDEX.__getitem__
 
 
 _ = Counter  # used by the contracts above

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .. import handmask
 from .. import rng as _rng
 from ..cards import Card
-from ..zones import draw_cards, insert_sorted, remove_card
+from ..zones import draw_cards
 
 __all__ = ["draw_exactly", "play_then_draw", "random_below", "shuffle_permutes"]
 
@@ -68,17 +69,25 @@ def draw_exactly(
 
 
 def play_then_draw(hand: tuple[Card, ...], card: Card, drawn: tuple[Card, ...]) -> tuple[Card, ...]:
-    """A play followed by a draw keeps every card: the hand loses ``card`` and gains ``drawn``, sorted.
+    """A play followed by a draw keeps every card, done as the engine does it on a hand integer
+    (:mod:`maumau_rules.handmask`): the played card's unit is subtracted and each drawn card's unit added;
+    decoded, the hand has lost ``card``, gained ``drawn``, and is in hand order.
 
     pre: card in hand
+    pre: len(hand) <= 5 and len(drawn) <= 3
     post: Counter(__return__) + Counter([card]) == Counter(hand) + Counter(drawn)
     post: len(__return__) == len(hand) - 1 + len(drawn)
+    post: [c.sort_key for c in __return__] == sorted(c.sort_key for c in __return__)
 
     >>> from maumau_rules.cards import parse_cards
     >>> play_then_draw(parse_cards("7h 8h"), Card.parse("7h"), parse_cards("9h"))
     (Card.parse('8♥'), Card.parse('9♥'))
     """
-    return insert_sorted(remove_card(hand, card), drawn)
+    width = handmask.width_for(len(hand) + len(drawn))  # a field can count every copy
+    mask = handmask.mask_of(hand, width) - (1 << (width * handmask.POSITION[card]))
+    for got in drawn:
+        mask += 1 << (width * handmask.POSITION[got])
+    return handmask.cards_of(mask, width)
 
 
 _ = Counter  # used by the contracts above
