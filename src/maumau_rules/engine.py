@@ -1039,26 +1039,41 @@ def _transition(s: GameState, move: Move) -> GameState:
         fields["_hm"] = hands
         n: Scratch = _new(Scratch)
         n.__dict__ = fields
-        if n.missed_call is not None:
-            _close_window(n, rs, seat, move)
-        match move:
-            case Play():
-                _do_play(s, n, rs, seat, move)
-            case Draw():
-                _do_draw(s, n, rs, seat)
-            case Pass():
-                _do_pass(s, n, rs, seat)
-            case CallOut():
-                assert rs.announce is not None
-                n.draw(move.seat, rs.announce.penalty, rs)
-                n.missed_call = None
-            case _:
-                assert_never(move)
+        _by_the_rules(s, n, rs, seat, move)
     out: GameState = _new(GameState)
     _set_attr(out, "__dict__", fields)  # GameState is frozen: its __dict__ is set once, here
     if fields["end"] is None and fields["turn"] >= rs.max_moves:
         out = _finish_by_count(out, EndReason.TURN_LIMIT)
     return out
+
+
+def _by_the_rules(s: GameState, n: Scratch, rs: Ruleset, seat: int, move: Move) -> None:
+    """The general rule code for any move, on the scratch copy ``n`` of ``s`` (the direct paths in
+    :func:`_transition` do the same for the common moves, faster)."""
+    if n.missed_call is not None:
+        _close_window(n, rs, seat, move)
+    match move:
+        case Play():
+            _do_play(s, n, rs, seat, move)
+        case Draw():
+            _do_draw(s, n, rs, seat)
+        case Pass():
+            _do_pass(s, n, rs, seat)
+        case CallOut():
+            assert rs.announce is not None
+            n.draw(move.seat, rs.announce.penalty, rs)
+            n.missed_call = None
+        case _:
+            assert_never(move)
+
+
+def _reference_transition(s: GameState, move: Move) -> GameState:
+    """The next state by the general rule code alone, without the direct paths (for differential tests:
+    it must equal :func:`_transition` for every legal move)."""
+    rs = s.variant._ruleset
+    n = _scratch(s)
+    _by_the_rules(s, n, rs, s.seat_to_act, move)
+    return _freeze(n, rs)
 
 
 def _plain_play(rs: Ruleset, hm: int, move: Play) -> bool:
@@ -1085,10 +1100,13 @@ def _scratch(s: GameState) -> Scratch:
     return n
 
 
-def _freeze(n: Scratch) -> GameState:
-    """The next state: ``n``'s fields as a new :class:`GameState` (``n`` must not be used afterwards)."""
+def _freeze(n: Scratch, rs: Ruleset) -> GameState:
+    """The next state: ``n``'s fields as a new :class:`GameState` (``n`` must not be used afterwards),
+    ended by R_TURN_LIMIT when the move counter reaches it."""
     out: GameState = _new(GameState)
     _set_attr(out, "__dict__", n.__dict__)  # GameState is frozen: its __dict__ is set once, here
+    if out.end is None and out.turn >= rs.max_moves:
+        out = _finish_by_count(out, EndReason.TURN_LIMIT)
     return out
 
 
@@ -1308,7 +1326,4 @@ def _wrong_card(s: GameState, rs: Ruleset) -> GameState:
     n.pending_skip = 0
     n.phase = Phase.PLAY
     n.seat_to_act = _next_seat(n, seat, 1, s.players)
-    out = _freeze(n)
-    if out.end is None and out.turn >= rs.max_moves:
-        out = _finish_by_count(out, EndReason.TURN_LIMIT)
-    return out
+    return _freeze(n, rs)
