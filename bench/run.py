@@ -785,6 +785,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--repeats must be at least 1")
     cfg = Settings.make(args.smoke, args.seconds, args.repeats, args.seed)
     if args.compiled is not None:
+        if not any((args.compiled / "maumau_rules").glob("engine.*.so")):
+            parser.error(f"--compiled {args.compiled}: no compiled engine there (build it with python bench/compile.py)")
         cfg = replace(cfg, compiled=args.compiled.resolve())
     started = time.perf_counter()
     print("# maumau_rules benchmark")
