@@ -904,7 +904,7 @@ def _transition(s: GameState, move: Move) -> GameState:
     # the __dict__ of the new GameState: no attrs __init__, no field copied one by one. The engine
     # changes hands in the integer ``_hm`` and drops ``hands``, which is decoded again when read.
     fields = s.__dict__.copy()
-    fields["turn"] = s.turn + 1
+    fields["turn"] = turn = s.turn + 1
     fields["_legal"] = None
     seat = s.seat_to_act
     kind = type(move)
@@ -914,7 +914,7 @@ def _transition(s: GameState, move: Move) -> GameState:
         fields["fresh"] = False
         fields["phase"] = _PLAY
         fields["seat_to_act"] = nxt = (seat + s.direction) % len(s.announced)
-        if not s.any_card and not s.pending_draw and not s.pending_skip:
+        if not s.any_card:  # (after a draw nothing is pending)
             # The next state's legal moves, as _generate gives them (call-outs aside: none is open).
             top = s.discard[-1]
             wish = s.wished_suit
@@ -1042,7 +1042,7 @@ def _transition(s: GameState, move: Move) -> GameState:
         _by_the_rules(s, n, rs, seat, move)
     out: GameState = _new(GameState)
     _set_attr(out, "__dict__", fields)  # GameState is frozen: its __dict__ is set once, here
-    if fields["end"] is None and fields["turn"] >= rs.max_moves:
+    if turn >= rs.max_moves and fields["end"] is None:
         out = _finish_by_count(out, EndReason.TURN_LIMIT)
     return out
 
