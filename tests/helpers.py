@@ -17,6 +17,7 @@ from maumau_rules import (
     Deal,
     GameState,
     Move,
+    Play,
     Variant,
     apply,
     find_variant,
@@ -26,7 +27,7 @@ from maumau_rules import (
     parse_move,
 )
 
-__all__ = ["deal_for", "game", "play", "random_game"]
+__all__ = ["cards", "deal_for", "game", "ids", "play", "played", "random_game"]
 
 
 def deal_for(
@@ -134,3 +135,12 @@ def ids(items: Iterable[object]) -> list[str]:
     ['7♥', '8♥']
     """
     return [str(i) for i in items]
+
+
+def played(state: GameState) -> set[str]:
+    """The cards that some legal move of ``state`` plays, as strings.
+
+    >>> sorted(played(game("standard", ["7h 8c", "9h 10h"], top="Kh")))
+    ['7♥']
+    """
+    return {str(m.card) for m in legal_moves(state) if isinstance(m, Play)}

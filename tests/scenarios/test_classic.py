@@ -23,26 +23,22 @@ from maumau_rules import (
     new_game,
 )
 from maumau_rules.rules import DrawPenalty, PenaltySpec
-from tests.helpers import game, ids, play
+from tests.helpers import game, ids, play, played
 
 V = find_variant("classic")
-
-
-def _played(s: object) -> set[str]:
-    return {str(m.card) for m in legal_moves(s) if isinstance(m, Play)}  # type: ignore[arg-type]
 
 
 @pytest.mark.rule("R_MATCH", "R_WILD", "R_DRAW")
 def test_scn_wiki_01_matching_on_ten_of_spades() -> None:
     """SCN-WIKI-01, WIKI-MATCH-1, WIKI-JACK-1, WIKI-TURN-1: on 10♠ only spades, 10s and Jacks fit."""
     s = game(V, ["10h 7s Jd 9h Qc", "8c 8d"], top="10s")
-    assert _played(s) == {"10♥", "7♠", "J♦"}
+    assert played(s) == {"10♥", "7♠", "J♦"}
     assert Draw() in legal_moves(s)
     # a player with nothing that fits draws one card and may play it if it fits
     t = game(V, ["9h Qc", "8c 8d"], top="10s", stock_top="Ks")
-    assert _played(t) == set()
+    assert played(t) == set()
     t = play(t, "draw")
-    assert t.phase is Phase.DRAWN and _played(t) == {"K♠"}
+    assert t.phase is Phase.DRAWN and played(t) == {"K♠"}
     u = play(game(V, ["9h Qc", "8c 8d"], top="10s", stock_top="9d"), "draw")
     assert legal_moves(u) == (Pass(),)
     assert play(u, "pass").seat_to_act == 1
@@ -70,7 +66,7 @@ def test_seven_draw_two_but_may_play() -> None:
     """WIKI-SEVEN-1, CA-01: the next player draws two and may still play; without stacking no 7 answers."""
     s = play(game(V, ["7h 9c", "7s 8h", "Kd Qd"], top="9h"), "7h")
     assert s.pending_draw == 2
-    assert _played(s) == set()  # stacking is a variant only
+    assert played(s) == set()  # stacking is a variant only
     s = play(s, "draw")
     assert len(s.hands[1]) == 4 and s.seat_to_act == 1 and s.phase is Phase.PLAY
     s = play(s, "8h")
@@ -82,10 +78,10 @@ def test_ace_must_be_covered_by_the_same_player() -> None:
     """WIKI-ACE-1/2, CA-05: after an Ace the same player plays a card that fits it, or draws."""
     s = play(game(V, ["Ah Kh 9c", "8c 8d"], top="9h"), "Ah")
     assert s.seat_to_act == 0
-    assert _played(s) == {"K♥"}
+    assert played(s) == {"K♥"}
     assert play(s, "Kh").seat_to_act == 1
     t = play(game(V, ["Ah 9c", "8c 8d"], top="9h", stock_top="7d"), "Ah")
-    assert _played(t) == set() and legal_moves(t) == (Draw(),)
+    assert played(t) == set() and legal_moves(t) == (Draw(),)
     t = play(t, "draw")
     assert legal_moves(t) == (Pass(),)
 
@@ -106,7 +102,7 @@ def test_jack_is_wild_on_any_card_even_a_jack() -> None:
     """WIKI-JACK-1/2, CA-08: a Jack goes on any card, a Jack included, and names the suit."""
     s = play(game(V, ["Jc 9d", "Jd 7h", "8s 8h"], top="9h"), "Jc>s")
     assert s.wished_suit is Suit.SPADES
-    assert _played(s) == {"J♦"}
+    assert played(s) == {"J♦"}
     s = play(s, "Jd>h")
     assert s.wished_suit is Suit.HEARTS and s.seat_to_act == 2
 

@@ -19,22 +19,18 @@ from maumau_rules import (
     new_game,
 )
 from maumau_rules.scoring import round_points
-from tests.helpers import game, ids, play
+from tests.helpers import game, ids, play, played
 
 V = find_variant("crazy 8s")
-
-
-def _played(s: object) -> set[str]:
-    return {str(m.card) for m in legal_moves(s) if isinstance(m, Play)}  # type: ignore[arg-type]
 
 
 @pytest.mark.rule("R_WILD")
 def test_eights_are_wild_on_any_card_even_an_eight() -> None:
     """EXT:CE-BGA, EXT:CE-WEBCASTY, CA-08: an 8 goes on any card and names a suit; another 8 may follow."""
     s = game(V, ["8c Kd", "8h 5s 4h"], top="Ah")
-    assert "8♣" in _played(s)
+    assert "8♣" in played(s)
     s = play(s, "8c>s")
-    assert s.wished_suit is Suit.SPADES and _played(s) == {"8♥", "5♠"}
+    assert s.wished_suit is Suit.SPADES and played(s) == {"8♥", "5♠"}
 
 
 @pytest.mark.rule("R_DRAW")
@@ -55,7 +51,7 @@ def test_draw_until_a_playable_card() -> None:
 def test_voluntary_draw_is_allowed() -> None:
     """EXT:CE-BGA: a player may draw although he holds a playable card."""
     s = game(V, ["Kh 3c", "5s 4h 9c"], top="Ah")
-    assert "K♥" in _played(s) and Draw() in legal_moves(s)
+    assert "K♥" in played(s) and Draw() in legal_moves(s)
 
 
 @pytest.mark.rule("R_START_CARD")

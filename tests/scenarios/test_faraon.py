@@ -5,20 +5,16 @@ from __future__ import annotations
 import pytest
 
 from maumau_rules import Card, Pass, Phase, Play, Reason, Suit, check, find_variant, legal_moves, new_game
-from tests.helpers import game, play
+from tests.helpers import game, play, played
 
 V = find_variant("faraón")
-
-
-def _played(s: object) -> set[str]:
-    return {str(m.card) for m in legal_moves(s) if isinstance(m, Play)}  # type: ignore[arg-type]
 
 
 @pytest.mark.rule("R_SERIES", "R_SKIP")
 def test_scn_far_01_two_aces_skip_the_next_two_players() -> None:
     """SCN-FAR-01, WIKI-FAR-MULTI-1, WIKI-FAR-ACE-1/2: A♥ then A♠ in one turn; P2 and P3 miss their turns."""
     s = play(game(V, ["Ah As 9c", "Kd 9d", "Kc 8d", "Qh 8c"], top="9h"), "Ah")
-    assert s.phase is Phase.SERIES and s.seat_to_act == 0 and _played(s) == {"A♠"}
+    assert s.phase is Phase.SERIES and s.seat_to_act == 0 and played(s) == {"A♠"}
     s = play(s, "As")
     assert str(s.top_card) == "A♠" and s.seat_to_act == 3
 
@@ -30,7 +26,7 @@ def test_scn_far_02_three_per_seven_and_the_jack_of_spades_cancels() -> None:
     assert s.pending_draw == 6 and s.seat_to_act == 1
     s = play(s, "7c")
     assert s.pending_draw == 9 and s.seat_to_act == 2
-    assert "J♠" in _played(s)
+    assert "J♠" in played(s)
     s = play(s, "Js")
     assert s.pending_draw == 0 and s.seat_to_act == 3 and len(s.hands[2]) == 1
 
@@ -81,7 +77,7 @@ def test_shrinking_hands_and_winner_starts() -> None:
 def test_only_sevens_or_the_jack_of_spades_answer_pending_sevens() -> None:
     """WIKI-FAR-SEVEN-2, WIKI-FAR-JL-1, CA-02: an Ober or a matching card does not answer a pending 7."""
     s = play(game(V, ["7h 9c", "Qh 9h Js", "Kc 8d"], top="10h"), "7h")
-    assert _played(s) == {"J♠"}
+    assert played(s) == {"J♠"}
     assert check(s, Play(Card.parse("Qh"), wish=Suit.CLUBS)).reason is Reason.MUST_ANSWER_DRAW
     assert check(s, Play(Card.parse("9h"))).reason is Reason.MUST_ANSWER_DRAW
 
@@ -90,6 +86,6 @@ def test_only_sevens_or_the_jack_of_spades_answer_pending_sevens() -> None:
 def test_jack_of_spades_without_a_pending_draw_is_an_ordinary_card_and_no_calls() -> None:
     """WIKI-FAR-JL-1, WIKI-PRSI-MAU-1 inherited: J♠ must match when nothing is pending; nothing is said at one card."""
     s = game(V, ["Js 9h", "Kd 8d", "Kc 8c"], top="10h")
-    assert _played(s) == {"9♥"}
+    assert played(s) == {"9♥"}
     t = play(s, "9h")
     assert t.missed_call is None and t.seat_to_act == 1

@@ -6,20 +6,16 @@ import pytest
 
 from maumau_rules import Call, CallOut, Card, Draw, Play, Reason, Suit, check, find_variant, legal_moves, new_game
 from maumau_rules.scoring import round_points
-from tests.helpers import game, play
+from tests.helpers import game, play, played
 
 V = find_variant("greek")
-
-
-def _played(s: object) -> set[str]:
-    return {str(m.card) for m in legal_moves(s) if isinstance(m, Play)}  # type: ignore[arg-type]
 
 
 @pytest.mark.rule("R_DRAW_PENALTY")
 def test_scn_gr_01_seven_chain_and_the_drawer_passes() -> None:
     """SCN-GR-01, GR-SEVEN-1..3: 2, 4, 6; P4 draws six, cannot play, and the next player plays."""
     s = play(game(V, ["7h 9c", "7s 9d Kd", "7c Kc Qc", "8s 8d"], top="9h"), "7h")
-    assert s.pending_draw == 2 and _played(s) == {"7♠"}  # no card but a stacking 7
+    assert s.pending_draw == 2 and played(s) == {"7♠"}  # no card but a stacking 7
     s = play(s, "7s", "7c")
     assert s.pending_draw == 6 and legal_moves(s) == (Draw(),)
     s = play(s, "draw")
@@ -87,8 +83,8 @@ def test_two_to_four_players_five_cards_dealers_left_starts() -> None:
 def test_drawn_card_may_be_played_and_the_wish_lasts_while_players_draw() -> None:
     """GR-TURN-2, GR-JACK-2, CA-09/12: a drawn card that fits may be played; the wished suit stays until played."""
     s = play(game(V, ["Jh Kc 8c", "9s 8d", "Ks 10d"], top="10c", stock_top="7d Qs"), "Jh>s", "draw")
-    assert s.wished_suit is Suit.SPADES and _played(s) == set()
+    assert s.wished_suit is Suit.SPADES and played(s) == set()
     s = play(s, "pass")
-    assert s.seat_to_act == 2 and s.wished_suit is Suit.SPADES and _played(s) == {"K♠"}
+    assert s.seat_to_act == 2 and s.wished_suit is Suit.SPADES and played(s) == {"K♠"}
     t = play(game(V, ["Kc 8c 7c", "9s 8d", "Ks 10d"], top="10c", stock_top="Qc"), "draw")
-    assert _played(t) == {"Q♣"} and play(t, "Qc").seat_to_act == 1
+    assert played(t) == {"Q♣"} and play(t, "Qc").seat_to_act == 1

@@ -25,13 +25,9 @@ from maumau_rules import (
 )
 from maumau_rules.rules import DrawUntilSuit
 from maumau_rules.scoring import round_points
-from tests.helpers import game, ids, play
+from tests.helpers import game, ids, play, played
 
 V = find_variant("makao")
-
-
-def _played(s: object) -> set[str]:
-    return {str(m.card) for m in legal_moves(s) if isinstance(m, Play)}  # type: ignore[arg-type]
 
 
 def _order(packet_bottom: str, cut: int) -> list[Card]:
@@ -109,7 +105,7 @@ def test_scn_mk_04_multiple_mau_mau_and_table_scoring() -> None:
     s = play(s, "9d maumau", "3d", "3h")
     assert s.seat_to_act == 0 and str(s.top_card) == "3♥"
     s = play(s, "Jc>h")
-    assert s.phase is Phase.SERIES and _played(s) == {"J♥"}
+    assert s.phase is Phase.SERIES and played(s) == {"J♥"}
     s = play(s, "Jh>h")
     assert s.is_over and s.winner == 0 and ids(s.turn_plays) == ["J♣", "J♥"]
     cfg = V.ruleset.scoring
@@ -181,10 +177,10 @@ def test_regional_two_of_diamonds_draw_until_a_diamond() -> None:
     house = V.with_rules(DrawUntilSuit(cards="2d"))
     s = game(house, ["2d 4s 4c", "5h 5s", "6h 6s 3c"], top="9d", stock_top="9c 8c 5d Ah")
     s = play(s, "2d")
-    assert s.seat_to_act == 2 and s.wished_suit is Suit.DIAMONDS and _played(s) == set()
+    assert s.seat_to_act == 2 and s.wished_suit is Suit.DIAMONDS and played(s) == set()
     s = play(s, "draw")
     assert ids(s.hands[2]).count("5♦") == 1 and len(s.hands[2]) == 6 and s.phase is Phase.DRAWN
-    assert "5♦" in _played(s) and Pass() in legal_moves(s)
+    assert "5♦" in played(s) and Pass() in legal_moves(s)
 
 
 @pytest.mark.rule("R_DRAW_PENALTY", "R_DRAW", "R_WILD")
@@ -196,4 +192,4 @@ def test_sevens_stack_jack_does_not_answer_and_any_card_after_a_draw() -> None:
     assert check(s, Play(Card.parse("Jc"), wish=Suit.HEARTS)).reason is Reason.MUST_ANSWER_DRAW
     assert play(s, "7c").pending_draw == 6
     t = play(game(V, ["9d 4c 4s", "5h 6c", "8s 6h 3h"], top="9c", stock_top="Kd"), "draw")
-    assert t.phase is Phase.DRAWN and {"9♦", "4♣", "K♦"} >= _played(t) and "4♣" in _played(t)
+    assert t.phase is Phase.DRAWN and {"9♦", "4♣", "K♦"} >= played(t) and "4♣" in played(t)

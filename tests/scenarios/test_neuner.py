@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from maumau_rules import JOKER, Call, Card, Play, Reason, Suit, check, find_variant, legal_moves, new_game
-from tests.helpers import game, play
+from maumau_rules import JOKER, Call, Card, Play, Reason, Suit, check, find_variant, new_game
+from tests.helpers import game, play, played
 
 V = find_variant("neuner")
-
-
-def _played(s: object) -> set[str]:
-    return {str(m.card) for m in legal_moves(s) if isinstance(m, Play)}  # type: ignore[arg-type]
 
 
 @pytest.mark.rule("R_DEAL")
@@ -26,16 +22,16 @@ def test_deck_is_32_cards_plus_one_joker() -> None:
 def test_nines_are_wild_and_name_a_suit() -> None:
     """WIKI-NEUN-3: a 9 goes on any card and its player names the suit."""
     s = game(V, ["9c Kd", "Qs 7h"], top="Ah")
-    assert "9♣" in _played(s)
+    assert "9♣" in played(s)
     s = play(s, "9c>s")
-    assert s.wished_suit is Suit.SPADES and _played(s) == {"Q♠"}
+    assert s.wished_suit is Suit.SPADES and played(s) == {"Q♠"}
 
 
 @pytest.mark.rule("R_WILD")
 def test_the_joker_is_wild_too() -> None:
     """WIKI-NEUN-2/3, CA-08: the added Joker is a second wish card, playable on a 9 as well."""
     s = game(V, ["Joker Kd", "9s 7h"], top="8c")
-    assert "Joker" in _played(s)
+    assert "Joker" in played(s)
     s = play(s, "Joker>d")
     assert s.wished_suit is Suit.DIAMONDS
     assert check(s, Play(Card.parse("9s"), wish=Suit.HEARTS)).ok  # a wild goes on the Joker

@@ -5,13 +5,9 @@ from __future__ import annotations
 import pytest
 
 from maumau_rules import JOKER, Call, CallOut, Card, Draw, Play, Suit, check, find_variant, legal_moves, new_game
-from tests.helpers import game, play
+from tests.helpers import game, play, played
 
 V = find_variant("pesten")
-
-
-def _played(s: object) -> set[str]:
-    return {str(m.card) for m in legal_moves(s) if isinstance(m, Play)}  # type: ignore[arg-type]
 
 
 @pytest.mark.rule("R_DRAW_PENALTY", "R_WILD")
@@ -33,7 +29,7 @@ def test_scn_pest_01_joker_and_two_add_up() -> None:
 def test_seven_and_king_give_another_go() -> None:
     """WIKI-PEST-SEVEN-1, WIKI-PEST-KING-1: after a 7 or a King the same player plays again."""
     s = play(game(V, ["7h 7c Kc 3c 5s", "9d 4d", "8s 8d"], top="9h"), "7h")
-    assert s.seat_to_act == 0 and _played(s) == {"7♣"}
+    assert s.seat_to_act == 0 and played(s) == {"7♣"}
     s = play(s, "7c", "Kc")
     assert s.seat_to_act == 0
     s = play(s, "3c")
@@ -62,9 +58,9 @@ def test_eight_waits_and_ace_turns() -> None:
 def test_jack_on_any_card_with_a_wish_and_joker_frees_the_next_card() -> None:
     """WIKI-PEST-JACK-1, CA-08/26: Jacks on any card (a Jack too) name a suit; after a Joker any card fits."""
     s = play(game(V, ["Jc 9c", "Jd 4d", "Qh Qd"], top="9h"), "Jc>s")
-    assert s.wished_suit is Suit.SPADES and "J♦" in _played(s)
+    assert s.wished_suit is Suit.SPADES and "J♦" in played(s)
     t = play(game(V, ["Joker 9c", "2c 4d 3s", "Qh Qd"], top="9h"), "Joker", "draw")
-    assert t.seat_to_act == 2 and _played(t) == {"Q♥", "Q♦"}
+    assert t.seat_to_act == 2 and played(t) == {"Q♥", "Q♦"}
 
 
 @pytest.mark.rule("R_ANNOUNCE")

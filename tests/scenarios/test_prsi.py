@@ -6,13 +6,9 @@ import pytest
 
 from maumau_rules import Call, CallOut, Card, Draw, Pass, Play, Reason, Suit, check, find_variant, legal_moves, new_game
 from maumau_rules.rules import DrawPenalty, PenaltySpec, Skip
-from tests.helpers import game, play
+from tests.helpers import game, play, played
 
 V = find_variant("prší")
-
-
-def _played(s: object) -> set[str]:
-    return {str(m.card) for m in legal_moves(s) if isinstance(m, Play)}  # type: ignore[arg-type]
 
 
 @pytest.mark.rule("R_DRAW_PENALTY")
@@ -20,7 +16,7 @@ def test_scn_prsi_01_seven_chain_and_the_drawer_cannot_play() -> None:
     """SCN-PRSI-01, WIKI-PRSI-SEVEN-1/2: 2, 4, 6; D draws six and cannot play; E is next."""
     s = game(V, ["7h 9c", "7s 9d", "7c Kd", "8s 8d", "Kh Qd"], top="9h")
     s = play(s, "7h")
-    assert s.pending_draw == 2 and _played(s) == {"7♠"}
+    assert s.pending_draw == 2 and played(s) == {"7♠"}
     s = play(s, "7s", "7c")
     assert s.pending_draw == 6 and s.seat_to_act == 3
     assert legal_moves(s) == (Draw(),)
@@ -44,7 +40,7 @@ def test_ace_skips_and_may_be_answered_with_an_ace() -> None:
 def test_queen_is_wild_and_names_a_suit() -> None:
     """WIKI-PRSI-QUEEN-1/2: the Queen goes on any card (here a 9) and its player names a suit."""
     s = play(game(V, ["Qc 9c", "Ks 9d"], top="9h"), "Qc>s")
-    assert s.wished_suit is Suit.SPADES and _played(s) == {"K♠"}
+    assert s.wished_suit is Suit.SPADES and played(s) == {"K♠"}
 
 
 @pytest.mark.rule("R_WILD")
@@ -65,7 +61,7 @@ def test_queen_not_on_a_seven_or_ace_the_previous_player_just_played() -> None:
 def test_jack_and_eight_are_ordinary_cards() -> None:
     """WIKI-PRSI-JACK-1, WIKI-PRSI-ACE-1 [I]: the Jack has no special meaning and the 8 does not skip."""
     s = game(V, ["Jc 8h", "Ks 9d", "Kd Qd"], top="9h")
-    assert _played(s) == {"8♥"}
+    assert played(s) == {"8♥"}
     assert play(s, "8h").seat_to_act == 1
 
 
@@ -84,9 +80,9 @@ def test_optional_king_of_spades_crosses_with_the_seven_of_spades() -> None:
     """WIKI-PRSI-KS-1..3, CA-02/03: K♠ = draw four; 7♠ passes it on (6); K♠ may go on a 7♠; 7♥ may not go on K♠."""
     house = V.with_rules(DrawPenalty(penalties=(PenaltySpec(cards="7", amount=2), PenaltySpec(cards="Ks", amount=4))))
     s = play(game(house, ["Ks 9c", "7s 7h", "7c Kd"], top="9s"), "Ks")
-    assert s.pending_draw == 4 and _played(s) == {"7♠"}
+    assert s.pending_draw == 4 and played(s) == {"7♠"}
     s = play(s, "7s")
-    assert s.pending_draw == 6 and _played(s) == {"7♣"}
+    assert s.pending_draw == 6 and played(s) == {"7♣"}
     t = play(game(house, ["7s 9c", "Ks 9d", "Kd Qd"], top="9s"), "7s")
-    assert "K♠" in _played(t)
+    assert "K♠" in played(t)
     assert play(t, "Ks").pending_draw == 6

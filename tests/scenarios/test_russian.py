@@ -4,15 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from maumau_rules import Card, Phase, Play, Reason, Suit, check, find_variant, legal_moves, new_game
+from maumau_rules import Card, Phase, Play, Reason, Suit, check, find_variant, new_game
 from maumau_rules.rules import DrawPenalty, PenaltySpec, Reverse
-from tests.helpers import game, play
+from tests.helpers import game, play, played
 
 V = find_variant("101")
-
-
-def _played(s: object) -> set[str]:
-    return {str(m.card) for m in legal_moves(s) if isinstance(m, Play)}  # type: ignore[arg-type]
 
 
 @pytest.mark.rule("R_DRAW_PENALTY")
@@ -36,7 +32,7 @@ def test_seven_means_take_one_and_go_on() -> None:
 def test_penalties_pass_on_within_their_own_rank() -> None:
     """WIKI-RU-SEVEN-1/SIX-1 ('or more'), CA-03: a 6 stacks on a 6 and a 7 on a 7, never across."""
     s = play(game(V, ["6h 9c", "6s 7h", "Qs 8d"], top="9h"), "6h")
-    assert _played(s) == {"6♠"}
+    assert played(s) == {"6♠"}
     assert not check(s, Play(Card.parse("7h"))).ok
     assert play(s, "6s").pending_draw == 2
 
@@ -52,7 +48,7 @@ def test_ace_skips_the_next_player() -> None:
 def test_queen_changes_the_suit() -> None:
     """WIKI-RU-QUEEN-1 [X]: the Queen changes the suit."""
     s = play(game(V, ["Qc 9c", "Ks 9d"], top="9h"), "Qc>s")
-    assert s.wished_suit is Suit.SPADES and _played(s) == {"K♠"}
+    assert s.wished_suit is Suit.SPADES and played(s) == {"K♠"}
 
 
 @pytest.mark.rule("R_DEAL", "R_SCORE_PENALTY_POINTS")

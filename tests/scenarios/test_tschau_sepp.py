@@ -5,13 +5,9 @@ from __future__ import annotations
 import pytest
 
 from maumau_rules import Call, CallOut, Card, Play, Suit, check, find_variant, legal_moves, new_game
-from tests.helpers import game, play
+from tests.helpers import game, play, played
 
 V = find_variant("tschau sepp")
-
-
-def _played(s: object) -> set[str]:
-    return {str(m.card) for m in legal_moves(s) if isinstance(m, Play)}  # type: ignore[arg-type]
 
 
 @pytest.mark.rule("R_DEAL", "R_TURN_ORDER")
@@ -27,7 +23,7 @@ def test_jass_pack_five_cards_counter_clockwise_from_the_dealers_right() -> None
 def test_under_is_wild_even_on_an_under() -> None:
     """EXT:TS-JASSEN, EXT:TS-WASPIKA, CA-08: the Under goes on any card, another Under too, and wishes a suit."""
     s = play(game(V, ["Jc 9c", "Kh 8s", "Jd 6h 6s"], top="9h"), "Jc>s")  # seat 2 is next
-    assert s.wished_suit is Suit.SPADES and _played(s) == {"J♦", "6♠"}
+    assert s.wished_suit is Suit.SPADES and played(s) == {"J♦", "6♠"}
 
 
 @pytest.mark.rule("R_DRAW_PENALTY")
@@ -35,7 +31,7 @@ def test_seven_draws_two_and_stacks() -> None:
     """EXT:TS-JASSEN, EXT:TS-WASPIKA, CA-03: 7 = draw two; another 7 passes it on (4)."""
     # counter-clockwise: seat 0 → seat 2 → seat 1
     s = play(game(V, ["7h 9c", "Kd 6d", "7s 8s 6c"], top="9h"), "7h")
-    assert s.seat_to_act == 2 and s.pending_draw == 2 and _played(s) == {"7♠"}
+    assert s.seat_to_act == 2 and s.pending_draw == 2 and played(s) == {"7♠"}
     s = play(s, "7s", "draw")
     assert len(s.hands[1]) == 6 and s.seat_to_act == 0
 
@@ -64,7 +60,7 @@ def test_tschau_with_the_second_to_last_card_and_sepp_with_the_last() -> None:
 def test_start_card_acts_on_the_first_player() -> None:
     """EXT:TS-JASSWELT, CA-17: a start Under lets the first player play any card; a start 7 makes him draw two."""
     s = game(V, ["Kd 6d", "9c 6c", "8s 6s"], top="Jh")
-    assert s.any_card and _played(s) == {"K♦", "6♦"}
+    assert s.any_card and played(s) == {"K♦", "6♦"}
     t = game(V, ["Kd 6d", "9c 6c", "8s 6s"], top="7h")
     assert t.pending_draw == 2
 
