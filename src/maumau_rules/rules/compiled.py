@@ -409,12 +409,8 @@ class Ruleset:
     order of ``legal_moves``: with no call due, with ``Call.MAU`` due and with ``Call.MAU_MAU`` due."""
     plays_plain: dict[Card, tuple[Play, ...]] = attrs.field(init=False, repr=False)
     """``plays[card][0]``: the plays of each card when no call is due."""
-    plain_cards: frozenset[Card] = attrs.field(init=False, repr=False)
-    """The cards of the deck that have no effect at all (their :class:`CardInfo` is the default)."""
     demand_cards: frozenset[Card] = attrs.field(init=False, repr=False)
     """Cards whose suit the next player must follow or draw for (R_DRAW_UNTIL_SUIT)."""
-    duplicates: bool = attrs.field(init=False, repr=False)
-    """Whether the deck holds some card more than once."""
     play_fit: tuple[dict[Card, frozenset[Card]], dict[Card, frozenset[Card]]] = attrs.field(init=False, repr=False)
     """``play_fit[fresh][top]``: every card (wilds included) that may be played on ``top`` at the start of a
     turn with nothing pending, no wish and no free card; ``fresh``: ``top`` was just played (R_WILD blocks)."""
@@ -459,6 +455,8 @@ class Ruleset:
     """The cards whose play the engine handles on its fast path, by kind: 0 no effect, 1 a wild that names a
     suit and does nothing else, 2 a skip that cannot be passed on, 3 a draw penalty for the next player, 4 a
     reversal, 5 play again, 6 a skip that can be passed on."""
+    calls_lapse: bool = attrs.field(init=False, repr=False)
+    """A standing call lapses when its player draws (R_ANNOUNCE lapses_on_draw)."""
     call_mode: int = attrs.field(init=False, repr=False)
     """When a call can be due (R_ANNOUNCE): 0 never, 1 with one card left, 2 also when only Jacks would be left."""
     moves_cache: dict[int, tuple[Move, ...]] = attrs.field(init=False, repr=False)
@@ -474,7 +472,6 @@ class Ruleset:
                                for top in cards})
         set_(self, "fit_suit", {suit: frozenset(c for c in plain if c.suit is suit) for suit in Suit})
         set_(self, "wild_cards", frozenset(c for c in cards if info[c].wild))
-        set_(self, "plain_cards", frozenset(c for c in self.deck_cards if info[c] == no_info))
         set_(self, "demand_cards", frozenset(c for c in cards if info[c].demands_suit))
         set_(self, "no_finish_cards", frozenset(c for c in cards if info[c].no_finish))
         plays: dict[Card, tuple[tuple[Play, ...], tuple[Play, ...], tuple[Play, ...]]] = {}
@@ -491,7 +488,6 @@ class Ruleset:
             plays[card] = (forms[0], forms[1], forms[2])
         set_(self, "plays", plays)
         set_(self, "plays_plain", {card: forms[0] for card, forms in plays.items()})
-        set_(self, "duplicates", len(set(self.deck_cards)) != len(self.deck_cards))
         wilds = [c for c in cards if info[c].wild]
         play_fit: tuple[dict[Card, frozenset[Card]], dict[Card, frozenset[Card]]] = ({}, {})
         for fresh in (0, 1):
@@ -557,6 +553,7 @@ class Ruleset:
         set_(self, "simple_play", simple)
         ann = self.announce
         set_(self, "call_mode", 0 if ann is None else 2 if ann.multi_jack and ann.jack_word else 1)
+        set_(self, "calls_lapse", ann is not None and ann.lapses_on_draw)
         set_(self, "moves_cache", {})
 
     def hand_size_for(self, players: int) -> int:
