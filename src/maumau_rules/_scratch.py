@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .state import EndReason, Phase
     from .variants import Variant
 
-__all__ = ["Scratch"]
+__all__ = ["Scratch", "calls_after_draw", "with_call"]
 
 
 class Scratch:
@@ -69,12 +69,9 @@ class Scratch:
         """
         got, self.stock, self.discard, self.rng = draw_cards(self.stock, self.discard, n, self.rng, rs.reshuffle)
         if got:
-            units = rs.seat_unit[seat]
             for card in got:
-                self._hm += units[card]
-            ann = rs.announce
-            if ann is not None and ann.lapses_on_draw and self.announced[seat] is not None:
-                self.set_call(seat, None)
+                self._hm += rs.seat_unit[seat][card]
+            self.announced = calls_after_draw(rs, self.announced, seat)
         return got
 
     def set_call(self, seat: int, call: Call | None) -> None:
@@ -86,6 +83,29 @@ class Scratch:
         >>> n.set_call(1, Call.MAU); n.announced
         (None, <Call.MAU: 'mau'>)
         """
-        a = list(self.announced)
-        a[seat] = call
-        self.announced = tuple(a)
+        self.announced = with_call(self.announced, seat, call)
+
+
+def with_call(announced: tuple[Call | None, ...], seat: int, call: Call | None) -> tuple[Call | None, ...]:
+    """The standing calls with ``seat``'s replaced by ``call``.
+
+    >>> with_call((None, None), 1, Call.MAU)
+    (None, <Call.MAU: 'mau'>)
+    """
+    calls = list(announced)
+    calls[seat] = call
+    return tuple(calls)
+
+
+def calls_after_draw(rs: Ruleset, announced: tuple[Call | None, ...], seat: int) -> tuple[Call | None, ...]:
+    """The standing calls after ``seat`` drew a card: its call lapses where R_ANNOUNCE says so.
+
+    >>> from maumau_rules import find_variant
+    >>> calls_after_draw(find_variant("mau-king").ruleset, (Call.MAU, None), 0)
+    (None, None)
+    >>> calls_after_draw(find_variant("standard").ruleset, (Call.MAU, None), 0)
+    (<Call.MAU: 'mau'>, None)
+    """
+    if rs.calls_lapse and announced[seat] is not None:
+        return with_call(announced, seat, None)
+    return announced

@@ -18,7 +18,7 @@ from itertools import chain
 from typing import Final, assert_never
 
 from . import rng as _rng
-from ._scratch import Scratch
+from ._scratch import Scratch, calls_after_draw
 from .cards import SORT_INDEX, Card, Suit
 from .errors import IllegalMoveError, VariantError
 from .handmask import ORDER, hand_size, presence
@@ -535,17 +535,15 @@ def _generate(s: GameState) -> tuple[Move, ...]:
     missed = s.missed_call
     if phase is _PLAY and not s.pending_draw and not s.pending_skip and not s.any_card:
         # The common case: masks tell which cards fit (R_MATCH, a wish, R_WILD); no card is looked at.
-        top = s.discard[-1]
-        fit = rs.fit_mask[s.fresh][top] if wish is None else rs.suit_mask[wish] | rs.wild_fit[s.fresh][top]
-        out = _quiet_moves(rs, hm, fit, bool(s.stock) or (rs.reshuffle and len(s.discard) > 1))
+        out = _quiet_moves(rs, hm, _turn_fit(rs, s.discard[-1], wish, s.fresh),
+                           bool(s.stock) or (rs.reshuffle and len(s.discard) > 1))
         if missed is not None and missed != seat:
             return (*out, _callout(missed))
         return out
     drawn = s.drawn
     if (phase is _DRAWN and rs.after_draw == "drawn_only" and not rs.draw_until_playable and drawn is not None
             and (missed is None or missed == seat) and not s.any_card and drawn not in rs.wild_cards):
-        top = s.discard[-1]
-        quick = _drawn_moves(rs, hm, drawn, rs.fit_top_mask[top] if wish is None else rs.suit_mask[wish])
+        quick = _drawn_moves(rs, hm, drawn, _match_fit(rs, s.discard[-1], wish))
         if quick is not None:
             return quick
     present, n = (hm, hm.bit_count()) if rs.width == 1 else _present_and_size(rs, hm)
@@ -554,12 +552,7 @@ def _generate(s: GameState) -> tuple[Move, ...]:
         # R_DRAW_PENALTY: answer with a card that stacks (or a wild, where allowed) and fits, or one that
         # cancels the penalty; or draw. The masks give what _block would answer card by card.
         top = s.discard[-1]
-        if s.any_card:  # _fit for the cards that are not wild
-            fit = rs.plain_mask
-        elif wish is None:
-            fit = rs.fit_top_mask[top]
-        else:
-            fit = rs.suit_mask[wish]
+        fit = rs.plain_mask if s.any_card else _match_fit(rs, top, wish)  # _fit for the cards that are not wild
         if s.any_card and rs.start_wild_allows_same and s.turn == 0:
             fit |= 0 if s.fresh and rs.info.get(top, _NO_INFO).blocks_wild else rs.wild_mask
         else:
@@ -582,9 +575,7 @@ def _generate(s: GameState) -> tuple[Move, ...]:
         elif s.any_card or drawn in rs.wild_cards:
             ok = not _block(s, rs, drawn, hm)
         else:
-            fit = rs.fit_top_mask[s.discard[-1]] if wish is None else rs.suit_mask[wish]
-            unit = rs.unit[drawn]
-            ok = bool(unit & fit) and not (n == 1 and unit & rs.no_finish_mask)
+            ok = _drawn_fits(rs, present, n, drawn, _match_fit(rs, s.discard[-1], wish))
         if missed is None or missed == seat:
             if not ok or drawn is None:
                 return _PASS_ONLY
@@ -622,6 +613,25 @@ def _no_call_due(rs: Ruleset, present: int, n: int) -> bool:
     return not mode or (n != 2 and (mode == 1 or n < 2 or _two_plain(present & ~rs.wishes_mask)))
 
 
+def _match_fit(rs: Ruleset, top: Card, wish: Suit | None) -> int:
+    """The cards that are not wild and match ``top``, or follow the wished suit (R_MATCH)."""
+    return rs.fit_top_mask[top] if wish is None else rs.suit_mask[wish]
+
+
+def _drawn_fits(rs: Ruleset, present: int, n: int, card: Card, fit: int) -> bool:
+    """Whether the drawn ``card`` (not a wild) is in the hand (``present``, ``n`` cards) and may be played:
+    it is in ``fit`` and is not a last card that may not finish (R_DRAW drawn_only, R_NO_FINISH)."""
+    unit = rs.unit[card]
+    return bool(present & unit and unit & fit) and not (n == 1 and unit & rs.no_finish_mask)
+
+
+def _turn_fit(rs: Ruleset, top: Card, wish: Suit | None, fresh: bool) -> int:
+    """The cards that may be played on ``top`` at the start of a turn with nothing pending and no free card:
+    those matching it, or the wished suit (R_MATCH), and the wilds allowed on it (R_WILD); ``fresh``: ``top``
+    was just played."""
+    return rs.fit_mask[fresh][top] if wish is None else rs.suit_mask[wish] | rs.wild_fit[fresh][top]
+
+
 def _quiet_moves(rs: Ruleset, hm: int, fit: int, can_draw: bool) -> tuple[Move, ...]:
     """The moves at the start of a turn with nothing pending and no free card, call-outs aside: the plays of
     the cards of hand ``hm`` in the mask ``fit`` (R_MATCH, R_WILD, R_NO_FINISH, R_ANNOUNCE), draw and pass."""
@@ -629,8 +639,7 @@ def _quiet_moves(rs: Ruleset, hm: int, fit: int, can_draw: bool) -> tuple[Move, 
     playable = present & fit
     if n == 1:
         playable &= ~rs.no_finish_mask  # R_NO_FINISH
-    mode = rs.call_mode
-    if not mode or (n != 2 and (mode == 1 or n < 2 or _two_plain(present & ~rs.wishes_mask))):  # _no_call_due
+    if _no_call_due(rs, present, n):
         key = playable << 1 | can_draw
         out = rs.moves_cache.get(key)
         return out if out is not None else _remember(rs, key)
@@ -641,9 +650,8 @@ def _quiet_moves(rs: Ruleset, hm: int, fit: int, can_draw: bool) -> tuple[Move, 
 def _drawn_moves(rs: Ruleset, hm: int, card: Card, fit: int) -> tuple[Move, ...] | None:
     """The moves after drawing ``card`` (not a wild, no free card, no call-out open) into hand ``hm``: its plays
     if it is in ``fit``, and pass (R_DRAW drawn_only); ``None`` when a call may be due with it (R_ANNOUNCE)."""
-    unit = rs.unit[card]
     present, n = (hm, hm.bit_count()) if rs.width == 1 else _present_and_size(rs, hm)
-    if not (present & unit and unit & fit) or (n == 1 and unit & rs.no_finish_mask):
+    if not _drawn_fits(rs, present, n, card, fit):
         return _PASS_ONLY
     if _no_call_due(rs, present, n):
         return rs.drawn_moves[card]
@@ -916,12 +924,9 @@ def _transition(s: GameState, move: Move) -> GameState:
         fields["seat_to_act"] = nxt = (seat + s.direction) % len(s.announced)
         if not s.any_card:  # (after a draw nothing is pending)
             # The next state's legal moves, as _generate gives them (call-outs aside: none is open).
-            top = s.discard[-1]
-            wish = s.wished_suit
-            fields["_legal"] = _quiet_moves(
-                rs, (hands >> rs.shifts[nxt]) & rs.seat_full,
-                rs.fit_mask[0][top] if wish is None else rs.suit_mask[wish] | rs.wild_fit[0][top],
-                bool(s.stock) or (rs.reshuffle and len(s.discard) > 1))
+            fields["_legal"] = _quiet_moves(rs, (hands >> rs.shifts[nxt]) & rs.seat_full,
+                                            _turn_fit(rs, s.discard[-1], s.wished_suit, False),
+                                            bool(s.stock) or (rs.reshuffle and len(s.discard) > 1))
     elif (kind is Draw and s.phase is _PLAY and not s.pending_draw and s.missed_call is None
           and not (s.fresh and s.discard[-1] in rs.demand_cards)):
         # R_DRAW: draw one card, voluntarily or because nothing fits (the most common draw).
@@ -936,20 +941,16 @@ def _transition(s: GameState, move: Move) -> GameState:
         if got:
             card = got[-1]
             after = hands
-            for one in got:  # the one card drawn (whatever draw_cards hands back goes to the hand)
+            for one in got:  # the card drawn
                 after += rs.seat_unit[seat][one]
             fields["_hm"] = after
             if (not s.any_card and rs.after_draw == "drawn_only" and not rs.draw_until_playable
                     and card not in rs.wild_cards):
                 # The next state's legal moves (as _generate gives them): the drawn card if it fits, and pass.
-                wish = s.wished_suit
                 fields["_legal"] = _drawn_moves(rs, (after >> rs.shifts[seat]) & rs.seat_full, card,
-                                                rs.fit_top_mask[s.discard[-1]] if wish is None else rs.suit_mask[wish])
-            ann = rs.announce
-            if ann is not None and ann.lapses_on_draw and s.announced[seat] is not None:
-                announced = list(s.announced)
-                announced[seat] = None
-                fields["announced"] = tuple(announced)
+                                                _match_fit(rs, s.discard[-1], s.wished_suit))
+            if rs.calls_lapse:
+                fields["announced"] = calls_after_draw(rs, s.announced, seat)
         fields["fresh"] = False
         fields["passes"] = 0
         fields["phase"] = _DRAWN
@@ -961,15 +962,11 @@ def _transition(s: GameState, move: Move) -> GameState:
         fields.pop("hands", None)
         got, fields["stock"], fields["discard"], fields["rng"] = draw_cards(s.stock, s.discard, s.pending_draw,
                                                                             s.rng, rs.reshuffle)
-        units = rs.seat_unit[seat]
-        for card in got:
-            hands += units[card]
+        for one in got:
+            hands += rs.seat_unit[seat][one]
         fields["_hm"] = hands
-        ann = rs.announce
-        if got and ann is not None and ann.lapses_on_draw and s.announced[seat] is not None:
-            announced = list(s.announced)
-            announced[seat] = None
-            fields["announced"] = tuple(announced)
+        if got and rs.calls_lapse:
+            fields["announced"] = calls_after_draw(rs, s.announced, seat)
         fields["pending_draw"] = 0
         fields["penalty_stack"] = ()
         fields["passes"] = 0
@@ -977,12 +974,9 @@ def _transition(s: GameState, move: Move) -> GameState:
         fields["seat_to_act"] = nxt = (seat + s.direction) % len(s.announced)
         if not s.any_card:
             # The next state's legal moves, as _generate gives them (no call-out is open).
-            top = fields["discard"][-1]
-            wish = s.wished_suit
-            fields["_legal"] = _quiet_moves(
-                rs, (hands >> rs.shifts[nxt]) & rs.seat_full,
-                rs.fit_mask[0][top] if wish is None else rs.suit_mask[wish] | rs.wild_fit[0][top],
-                bool(fields["stock"]) or (rs.reshuffle and len(fields["discard"]) > 1))
+            fields["_legal"] = _quiet_moves(rs, (hands >> rs.shifts[nxt]) & rs.seat_full,
+                                            _turn_fit(rs, fields["discard"][-1], s.wished_suit, False),
+                                            bool(fields["stock"]) or (rs.reshuffle and len(fields["discard"]) > 1))
     elif (type(move) is Play and s.missed_call is None and not s.turn_plays and not s.pending_skip
           and (effect := rs.simple_play.get(move.card, -1)) >= 0 and (effect == 3 or not s.pending_draw)
           and _plain_play(rs, (hands >> rs.shifts[seat]) & rs.seat_full, move)):
@@ -1005,7 +999,7 @@ def _transition(s: GameState, move: Move) -> GameState:
             fit = rs.fit_mask[1][card]
         elif effect == 1:
             fields["wished_suit"] = wish = move.wish
-            fit = rs.suit_mask[wish] | rs.wild_fit[1][card]  # type: ignore[index]
+            fit = _turn_fit(rs, card, wish, True)
         elif effect == 2:
             fields["wished_suit"] = None
             fit = rs.fit_mask[1][card]
@@ -1081,10 +1075,10 @@ def _plain_play(rs: Ruleset, hm: int, move: Play) -> bool:
     n = hm.bit_count() if rs.width == 1 else hand_size(hm, rs.width, rs.low)
     if n < 2:
         return False
-    ann = rs.announce
-    if ann is None:
+    mode = rs.call_mode
+    if not mode:
         return True
-    return move.call is None and ((n > 2 and not (ann.multi_jack and ann.jack_word)) or not _due(rs, hm, move.card, n))
+    return move.call is None and ((mode == 1 and n > 2) or not _due(rs, hm, move.card, n))
 
 
 def _scratch(s: GameState) -> Scratch:
