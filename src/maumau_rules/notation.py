@@ -28,7 +28,7 @@ import json
 import types
 import typing
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -288,11 +288,19 @@ def _encode_fields(obj: Any, cls: type) -> dict[str, Any]:
     return {name: _enc(getattr(obj, name), tp) for name, tp in _hints(cls).items()}
 
 
+def _check_fields(data: Mapping[str, Any], allowed: Iterable[str], where: str, required: Iterable[str] = ()) -> None:
+    """Reject a JSON object with a field outside ``allowed`` or without one of ``required``, quoting ``where``."""
+    unknown = sorted(set(data) - set(allowed))
+    if unknown:
+        raise NotationError(f"unknown field(s) {', '.join(map(repr, unknown))} in {where}")
+    for name in required:
+        if name not in data:
+            raise NotationError(f"{where} is missing the field {name!r}")
+
+
 def _decode_fields(data: Mapping[str, Any], cls: type, what: str) -> dict[str, Any]:
     hints = _hints(cls)
-    unknown = sorted(set(data) - set(hints) - {"type", "version"})
-    if unknown:
-        raise NotationError(f"unknown field(s) {', '.join(map(repr, unknown))} in {what}")
+    _check_fields(data, {*hints, "type", "version"}, what)
     out: dict[str, Any] = {}
     for name, tp in hints.items():
         if name not in data:
@@ -392,9 +400,7 @@ def variant_from_json(data: Any) -> Variant:
     True
     """
     _envelope(data, "variant JSON", ("variant",))
-    unknown = sorted(set(data) - {"type", "version", "variant", "rules", "decisions"})
-    if unknown:
-        raise NotationError(f"unknown field(s) {', '.join(map(repr, unknown))} in variant JSON")
+    _check_fields(data, ("type", "version", "variant", "rules", "decisions"), "variant JSON")
     if not isinstance(data.get("decisions", []), list) or not all(
         isinstance(d, dict) for d in data.get("decisions", [])
     ):
@@ -421,9 +427,7 @@ def _variant_ref(variant: Variant) -> dict[str, Any]:
 def _variant_from_ref(data: Any, where: str) -> Variant:
     if not isinstance(data, dict):
         raise NotationError(f"{where}: expected a variant reference {{\"id\": ..., \"version\": ...}}, got {_show(data)}")
-    unknown = sorted(set(data) - {"id", "version", "definition"})
-    if unknown:
-        raise NotationError(f"unknown field(s) {', '.join(map(repr, unknown))} in {where}")
+    _check_fields(data, ("id", "version", "definition"), where)
     vid, version = data.get("id"), data.get("version")
     if not isinstance(vid, str) or not isinstance(version, int) or isinstance(version, bool):
         raise NotationError(f"{where}: a variant reference needs a string 'id' and an integer 'version'")
@@ -550,11 +554,7 @@ def from_json(data: Any) -> Any:
 
 def _single(field: str, kind: str, parse: Callable[[str], T]) -> Callable[[Any], T]:
     def read(data: Any) -> T:
-        unknown = sorted(set(data) - {"type", "version", field})
-        if unknown:
-            raise NotationError(f"unknown field(s) {', '.join(map(repr, unknown))} in {kind} JSON")
-        if field not in data:
-            raise NotationError(f"{kind} JSON is missing the field {field!r}")
+        _check_fields(data, ("type", "version", field), f"{kind} JSON", required=(field,))
         value = data[field]
         if not isinstance(value, str):
             raise NotationError(f"{kind} JSON field {field!r}: expected a string, got {_show(value)}")

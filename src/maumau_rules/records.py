@@ -36,6 +36,7 @@ from .errors import IllegalMoveError, MauMauError, NotationError
 from .moves import Move, parse_move
 from .notation import (
     FORMAT_VERSION,
+    _check_fields,
     _dec,
     _dec_move,
     _show,
@@ -384,11 +385,7 @@ def _read_move(data: Any, i: int) -> RecordedMove:
         return RecordedMove(_parse(data, where))
     if not isinstance(data, dict):
         raise NotationError(f"record field {where}: expected a move such as '7h' or an object, got {_show(data)}")
-    unknown = sorted(set(data) - {"move", "seat", "time", "comment"})
-    if unknown:
-        raise NotationError(f"unknown field(s) {', '.join(map(repr, unknown))} in record field {where}")
-    if "move" not in data:
-        raise NotationError(f"record field {where} is missing the field 'move'")
+    _check_fields(data, ("move", "seat", "time", "comment"), f"record field {where}", required=("move",))
     return RecordedMove(
         _parse(data["move"], where),
         seat=_opt_int(data.get("seat"), f"{where}.seat", 0, MAX_PLAYERS - 1),
@@ -404,12 +401,8 @@ def _parse(data: Any, where: str) -> Move:
 def _read_deal(data: Any, players: int) -> Deal:
     if not isinstance(data, dict):
         raise NotationError(f"record field deal: expected an object, got {_show(data)}")
-    unknown = sorted(set(data) - {"hands", "stock", "discard", "dealer", "first_player", "start_effects"})
-    if unknown:
-        raise NotationError(f"unknown field(s) {', '.join(map(repr, unknown))} in record field deal")
-    for key in ("hands", "stock", "discard"):
-        if key not in data:
-            raise NotationError(f"record field deal is missing the field {key!r}")
+    _check_fields(data, ("hands", "stock", "discard", "dealer", "first_player", "start_effects"), "record field deal",
+                  required=("hands", "stock", "discard"))
     hands = data["hands"]
     if not isinstance(hands, list) or len(hands) > MAX_PLAYERS:
         raise NotationError(f"record field deal.hands: expected a list of hands, got {_show(hands)}")
@@ -431,11 +424,7 @@ def _read_result(data: Any, players: int) -> RecordResult | None:
         return None
     if not isinstance(data, dict):
         raise NotationError(f"record field result: expected an object or null, got {_show(data)}")
-    unknown = sorted(set(data) - {"winner", "end"})
-    if unknown:
-        raise NotationError(f"unknown field(s) {', '.join(map(repr, unknown))} in record field result")
-    if "end" not in data:
-        raise NotationError("record field result is missing the field 'end'")
+    _check_fields(data, ("winner", "end"), "record field result", required=("end",))
     end: EndReason = _dec(data["end"], EndReason, "record field result.end")
     return RecordResult(_opt_int(data.get("winner"), "result.winner", 0, players - 1), end)
 
@@ -460,12 +449,7 @@ def _read_record(data: Any) -> GameRecord:
     if version != FORMAT_VERSION or isinstance(version, bool):
         raise NotationError(
             f"unsupported version {_show(version)} of 'record' JSON: this library reads version {FORMAT_VERSION}")
-    unknown = sorted(set(data) - _RECORD_FIELDS)
-    if unknown:
-        raise NotationError(f"unknown field(s) {', '.join(map(repr, unknown))} in record")
-    for key in ("variant", "players", "moves"):
-        if key not in data:
-            raise NotationError(f"record is missing the field {key!r}")
+    _check_fields(data, _RECORD_FIELDS, "record", required=("variant", "players", "moves"))
     ref = data["variant"]
     if not isinstance(ref, dict) or not set(ref) <= {"id", "version", "definition"}:
         raise NotationError(f"record field variant: expected {{\"id\": ..., \"version\": ...}}, got {_show(ref)}")
@@ -557,9 +541,7 @@ def _split_file(text: str | bytes) -> list[Any]:
         if version != FORMAT_VERSION or isinstance(version, bool):
             raise NotationError(
                 f"unsupported version {_show(version)} of 'records' JSON: this library reads version {FORMAT_VERSION}")
-        unknown = sorted(set(data) - {"type", "version", "records"})
-        if unknown:
-            raise NotationError(f"unknown field(s) {', '.join(map(repr, unknown))} in record file")
+        _check_fields(data, ("type", "version", "records"), "record file")
         data = data.get("records")
         if not isinstance(data, list):
             raise NotationError("record file field 'records' must be a list")
