@@ -541,7 +541,7 @@ def _generate(s: GameState) -> tuple[Move, ...]:
             return (*out, _callout(missed))
         return out
     drawn = s.drawn
-    if (phase is _DRAWN and rs.after_draw == "drawn_only" and not rs.draw_until_playable and drawn is not None
+    if (phase is _DRAWN and rs.drawn_only and drawn is not None
             and (missed is None or missed == seat) and not s.any_card and drawn not in rs.wild_cards):
         quick = _drawn_moves(rs, hm, drawn, _match_fit(rs, s.discard[-1], wish))
         if quick is not None:
@@ -568,7 +568,7 @@ def _generate(s: GameState) -> tuple[Move, ...]:
         if missed is not None and missed != seat:
             answers_out.append(_callout(missed))
         return tuple(answers_out)
-    if phase is _DRAWN and rs.after_draw == "drawn_only" and not rs.draw_until_playable:
+    if phase is _DRAWN and rs.drawn_only:
         # After a draw only the drawn card may be played (R_DRAW after_draw), or the player passes.
         if drawn is None or not present & rs.unit.get(drawn, 0):
             ok = False
@@ -667,7 +667,7 @@ def _tail(rs: Ruleset, any_play: bool, can_draw: bool) -> tuple[Move, ...]:
     return _PASS_ONLY if rs.pass_without_draw else ()
 
 
-_CACHE_LIMIT: Final = 1 << 14
+_CACHE_LIMIT: Final = 1 << 15
 
 
 def _remember(rs: Ruleset, key: int) -> tuple[Move, ...]:
@@ -904,136 +904,128 @@ _WRONG_CARD_REASONS: Final = frozenset({Reason.DOES_NOT_MATCH, Reason.MUST_FOLLO
 _new: Final = object.__new__
 _set_attr: Final = object.__setattr__
 
+# The fields that a direct path in _transition sets to the same values every time, stored with one
+# ``dict.update`` each. ``_hands`` (the decoded hands, see ``state._HandsFromMask``) is reset where hands change.
+_PLAYED: Final = {"_legal": None, "_hands": None, "passes": 0, "drawn": None, "fresh": True, "any_card": False,
+                  "phase": Phase.PLAY, "wished_suit": None}
+_DREW: Final = {"_legal": None, "_hands": None, "fresh": False, "passes": 0, "phase": Phase.DRAWN}
+_PASSED: Final = {"_legal": None, "drawn": None, "fresh": False, "phase": Phase.PLAY}
+_TOOK_PENALTY: Final = {"_legal": None, "_hands": None, "pending_draw": 0, "penalty_stack": (), "passes": 0,
+                        "fresh": False}
+
 
 def _transition(s: GameState, move: Move) -> GameState:
     rs = s.variant._ruleset  # the property's field: one call less
     hands = s._hm  # read first: a state built with ``hands=`` stores its hand integer now
     # The next state's fields start as a copy of this state's (one C-level dict copy) and become
     # the __dict__ of the new GameState: no attrs __init__, no field copied one by one. The engine
-    # changes hands in the integer ``_hm`` and drops ``hands``, which is decoded again when read.
+    # changes hands in the integer ``_hm``; ``hands`` is decoded from it when read.
     fields = s.__dict__.copy()
     fields["turn"] = turn = s.turn + 1
-    fields["_legal"] = None
     seat = s.seat_to_act
     kind = type(move)
-    if kind is Pass and s.phase is _DRAWN and s.missed_call is None:
-        # R_DRAW: the drawn card is not played; the turn passes on (the most common pass).
-        fields["drawn"] = None
-        fields["fresh"] = False
-        fields["phase"] = _PLAY
-        fields["seat_to_act"] = nxt = (seat + s.direction) % len(s.announced)
-        if not s.any_card:  # (after a draw nothing is pending)
-            # The next state's legal moves, as _generate gives them (call-outs aside: none is open).
-            fields["_legal"] = _quiet_moves(rs, (hands >> rs.shifts[nxt]) & rs.seat_full,
-                                            _turn_fit(rs, s.discard[-1], s.wished_suit, False),
-                                            bool(s.stock) or (rs.reshuffle and len(s.discard) > 1))
-    elif (kind is Draw and s.phase is _PLAY and not s.pending_draw and s.missed_call is None
-          and not (s.fresh and s.discard[-1] in rs.demand_cards)):
-        # R_DRAW: draw one card, voluntarily or because nothing fits (the most common draw).
-        fields.pop("hands", None)
-        stock = s.stock
-        if stock:  # zones.draw_cards' common case, inline: one card from a non-empty stock
-            got = stock[-1:]
-            fields["stock"] = stock[:-1]
-        else:
-            got, fields["stock"], fields["discard"], fields["rng"] = draw_cards(stock, s.discard, 1, s.rng,
-                                                                                rs.reshuffle)
-        if got:
-            card = got[-1]
-            after = hands
-            for one in got:  # the card drawn
-                after += rs.seat_unit[seat][one]
-            fields["_hm"] = after
-            if (not s.any_card and rs.after_draw == "drawn_only" and not rs.draw_until_playable
-                    and card not in rs.wild_cards):
-                # The next state's legal moves (as _generate gives them): the drawn card if it fits, and pass.
-                fields["_legal"] = _drawn_moves(rs, (after >> rs.shifts[seat]) & rs.seat_full, card,
-                                                _match_fit(rs, s.discard[-1], s.wished_suit))
-            if rs.calls_lapse:
-                fields["announced"] = calls_after_draw(rs, s.announced, seat)
-        fields["fresh"] = False
-        fields["passes"] = 0
-        fields["phase"] = _DRAWN
-        fields["drawn"] = got[-1] if got else None
-    elif (kind is Draw and s.pending_draw and s.phase is _PLAY and s.missed_call is None and rs.penalty_ends_turn
-          and not s.turn_plays and not s.pending_skip):
-        # R_DRAW_PENALTY: take the pending penalty, and the turn passes on (ends_turn); _do_draw and _end_turn
-        # for it, inline.
-        fields.pop("hands", None)
-        got, fields["stock"], fields["discard"], fields["rng"] = draw_cards(s.stock, s.discard, s.pending_draw,
-                                                                            s.rng, rs.reshuffle)
-        for one in got:
-            hands += rs.seat_unit[seat][one]
-        fields["_hm"] = hands
-        if got and rs.calls_lapse:
-            fields["announced"] = calls_after_draw(rs, s.announced, seat)
-        fields["pending_draw"] = 0
-        fields["penalty_stack"] = ()
-        fields["passes"] = 0
-        fields["fresh"] = False
-        fields["seat_to_act"] = nxt = (seat + s.direction) % len(s.announced)
-        if not s.any_card:
-            # The next state's legal moves, as _generate gives them (no call-out is open).
-            fields["_legal"] = _quiet_moves(rs, (hands >> rs.shifts[nxt]) & rs.seat_full,
-                                            _turn_fit(rs, fields["discard"][-1], s.wished_suit, False),
-                                            bool(fields["stock"]) or (rs.reshuffle and len(fields["discard"]) > 1))
-    elif (type(move) is Play and s.missed_call is None and not s.turn_plays and not s.pending_skip
-          and (effect := rs.simple_play.get(move.card, -1)) >= 0 and (effect == 3 or not s.pending_draw)
-          and _plain_play(rs, (hands >> rs.shifts[seat]) & rs.seat_full, move)):
+    fit = -1  # set by a direct path that leaves the next seat nothing pending: the cards it may play
+    if (type(move) is Play and s.missed_call is None and not s.turn_plays and not s.pending_skip
+            and (effect := rs.simple_play.get(card := move.card, -1)) >= 0 and (effect == 3 or not s.pending_draw)
+            and ((rs.quick_hands and move.call is None and ((hands >> rs.shifts[seat]) & rs.seat_full).bit_count() > 2)
+                 or _plain_play(rs, (hands >> rs.shifts[seat]) & rs.seat_full, move))):
         # A card that is not the last, with no call made or due, and no effect (R_MATCH), or only one of: a
         # wish (R_WILD), a skip (R_SKIP), a draw penalty for the next player (R_DRAW_PENALTY), a reversal
         # (R_REVERSE), play again (R_PLAY_AGAIN): what _do_play and _end_turn do for it, inline (the most
         # common plays; Ruleset.simple_play says which cards qualify).
-        card = move.card
-        fields.pop("hands", None)
+        fields.update(_PLAYED)
         fields["_hm"] = after = hands - rs.seat_unit[seat][card]
         fields["discard"] = s.discard + (card,)
-        fields["passes"] = 0
-        fields["drawn"] = None
-        fields["fresh"] = True
-        fields["any_card"] = False
-        fields["phase"] = _PLAY
         step = s.direction
         if effect == 0:
-            fields["wished_suit"] = None
             fit = rs.fit_mask[1][card]
         elif effect == 1:
             fields["wished_suit"] = wish = move.wish
             fit = _turn_fit(rs, card, wish, True)
         elif effect == 2:
-            fields["wished_suit"] = None
             fit = rs.fit_mask[1][card]
             step += step
         elif effect == 3:
-            fields["wished_suit"] = None
             fields["pending_draw"] = s.pending_draw + rs.info[card].penalty
             fields["penalty_stack"] = s.penalty_stack + (card,)
-            fit = -1
         elif effect == 4:
-            fields["wished_suit"] = None
             fields["direction"] = step = -step
             fit = rs.fit_mask[1][card]
             if len(s.announced) == 2 and rs.reverse_two_player == "play_again":
                 step = 0
         elif effect == 5:
-            fields["wished_suit"] = None
             fit = rs.fit_mask[1][card]
             step = 0
         else:
-            fields["wished_suit"] = None
             fields["pending_skip"] = 1
-            fit = -1
         fields["seat_to_act"] = nxt = (seat + step) % len(s.announced)
-        if fit >= 0:
-            # The next state's legal moves, as _generate gives them (no call-out is open after this play).
-            fields["_legal"] = _quiet_moves(rs, (after >> rs.shifts[nxt]) & rs.seat_full, fit,
-                                            bool(s.stock) or rs.reshuffle)
+        can_draw = bool(s.stock) or rs.reshuffle
+    elif (kind is Draw and s.phase is _PLAY and not s.pending_draw and s.missed_call is None
+          and not (s.fresh and s.discard[-1] in rs.demand_cards)):
+        # R_DRAW: draw one card, voluntarily or because nothing fits (the most common draw).
+        fields.update(_DREW)
+        stock = s.stock
+        got: Card | None
+        if stock:  # zones.draw_cards' common case, inline: one card from a non-empty stock
+            fields["drawn"] = got = stock[-1]
+            fields["stock"] = stock[:-1]
+        else:
+            drew, fields["stock"], fields["discard"], fields["rng"] = draw_cards(stock, s.discard, 1, s.rng,
+                                                                                 rs.reshuffle)
+            fields["drawn"] = got = drew[-1] if drew else None
+        if got is not None:
+            fields["_hm"] = after = hands + rs.seat_unit[seat][got]
+            if not s.any_card and rs.drawn_only and got not in rs.wild_cards:
+                # The next state's legal moves (as _generate gives them): the drawn card if it fits, and pass.
+                wish = s.wished_suit
+                match = rs.fit_top_mask[s.discard[-1]] if wish is None else rs.suit_mask[wish]
+                mine = (after >> rs.shifts[seat]) & rs.seat_full
+                if rs.quick_hands and mine.bit_count() > 2:
+                    fields["_legal"] = rs.drawn_moves[got] if rs.unit[got] & match else _PASS_ONLY
+                else:
+                    fields["_legal"] = _drawn_moves(rs, mine, got, match)
+            if rs.calls_lapse:
+                fields["announced"] = calls_after_draw(rs, s.announced, seat)
+    elif kind is Pass and s.phase is _DRAWN and s.missed_call is None:
+        # R_DRAW: the drawn card is not played; the turn passes on (the most common pass).
+        fields.update(_PASSED)
+        fields["seat_to_act"] = nxt = (seat + s.direction) % len(s.announced)
+        if not s.any_card:  # (after a draw nothing is pending)
+            after = hands
+            fit = _turn_fit(rs, s.discard[-1], s.wished_suit, False)
+            can_draw = bool(s.stock) or (rs.reshuffle and len(s.discard) > 1)
+    elif (kind is Draw and s.pending_draw and s.phase is _PLAY and s.missed_call is None and rs.penalty_ends_turn
+          and not s.turn_plays and not s.pending_skip):
+        # R_DRAW_PENALTY: take the pending penalty, and the turn passes on (ends_turn); _do_draw and _end_turn
+        # for it, inline.
+        fields.update(_TOOK_PENALTY)
+        got_all, stock, discard, fields["rng"] = draw_cards(s.stock, s.discard, s.pending_draw, s.rng, rs.reshuffle)
+        fields["stock"], fields["discard"] = stock, discard
+        after = hands
+        for one in got_all:
+            after += rs.seat_unit[seat][one]
+        fields["_hm"] = after
+        if got_all and rs.calls_lapse:
+            fields["announced"] = calls_after_draw(rs, s.announced, seat)
+        fields["seat_to_act"] = nxt = (seat + s.direction) % len(s.announced)
+        if not s.any_card:
+            fit = _turn_fit(rs, discard[-1], s.wished_suit, False)
+            can_draw = bool(stock) or (rs.reshuffle and len(discard) > 1)
     else:
-        fields.pop("hands", None)
+        fields["_legal"] = fields["_hands"] = None
         fields["_hm"] = hands
         n: Scratch = _new(Scratch)
         n.__dict__ = fields
         _by_the_rules(s, n, rs, seat, move)
+    if fit >= 0:
+        # The next state's legal moves, as _generate gives them (no call-out is open after a direct path): the
+        # next seat's plays of the cards in ``fit``, draw and pass (_quiet_moves, with its common case inline).
+        mine = (after >> rs.shifts[nxt]) & rs.seat_full
+        if rs.quick_hands and mine.bit_count() > 2:
+            key = (mine & fit) << 1 | can_draw
+            fields["_legal"] = rs.moves_cache.get(key) or _remember(rs, key)
+        else:
+            fields["_legal"] = _quiet_moves(rs, mine, fit, can_draw)
     out: GameState = _new(GameState)
     _set_attr(out, "__dict__", fields)  # GameState is frozen: its __dict__ is set once, here
     if turn >= rs.max_moves and fields["end"] is None:
@@ -1085,10 +1077,9 @@ def _scratch(s: GameState) -> Scratch:
     """A mutable copy of ``s`` for one transition; the move counter already counts the move."""
     hands = s._hm
     fields = s.__dict__.copy()
-    fields.pop("hands", None)
     fields["_hm"] = hands
     fields["turn"] = s.turn + 1
-    fields["_legal"] = None
+    fields["_legal"] = fields["_hands"] = None
     n: Scratch = _new(Scratch)
     n.__dict__ = fields
     return n

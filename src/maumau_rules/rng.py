@@ -75,20 +75,31 @@ def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
     mask = _MASK
     gamma = _GAMMA
     limits = _LIMITS
-    for i in range(len(out) - 1, 0, -1):
-        # randbelow(i + 1) with next_u64 inlined: the same stream, one Python call fewer per card
-        n = i + 1
-        limit = limits[n] if n < _NLIMITS else _TWO64 - (_TWO64 % n)
-        while True:
-            state = (state + gamma) & mask
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-            z ^= z >> 31
-            if z < limit:
-                break
-        j = z % n
-        out[i], out[j] = out[j], out[i]
+    for n in range(len(out), 1, -1):
+        # randbelow(n) with next_u64 inlined: the same stream, one Python call fewer per card
+        state = (state + gamma) & mask
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        z ^= z >> 31
+        if n >= _NLIMITS or z >= limits[n]:  # past the table, or rejected (odds below n in 2**64): the long way
+            j, state = _randbelow_after(z, n, state)
+        else:
+            j = z % n
+        out[n - 1], out[j] = out[j], out[n - 1]
     return tuple(out), state
+
+
+def _randbelow_after(z: int, n: int, state: int) -> tuple[int, int]:
+    """``randbelow(n)`` when ``z`` is the draw just made from ``state``: ``z`` if it is below the bound, else
+    the next draws (the rejection loop of :func:`randbelow`, continued).
+
+    >>> z, s = next_u64(seed_state(5))
+    >>> _randbelow_after(z, 300, s) == randbelow(300, seed_state(5))
+    True
+    """
+    if z < _TWO64 - (_TWO64 % n):
+        return z % n, state
+    return randbelow(n, state)
 
 
 _TWO64: Final = 1 << 64

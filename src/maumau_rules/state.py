@@ -94,19 +94,24 @@ class Deal:
 class _HandsFromMask:
     """``GameState.hands`` when the engine made the state: decoded from the hand integer on first read.
 
-    A non-data descriptor: once decoded (or whenever the state was built with ``hands=``), the value in
-    the instance's ``__dict__`` is returned directly.
+    A non-data descriptor: a state built with ``hands=`` holds them in its ``__dict__`` until the engine
+    first reads its hand integer (:class:`_MaskFromHands` then moves them to the key ``_hands``). The
+    decoded hands are kept under ``_hands``; the engine sets that key to ``None`` when hands change, and
+    keeps it on moves that leave hands as they are.
     """
 
     def __get__(self, state: GameState | None, owner: type | None = None) -> Any:
         if state is None:
             return self
         fields = state.__dict__
-        rs = fields["variant"].ruleset
-        hm = fields["_hm"]
-        width, full = rs.width, rs.seat_full
-        hands = tuple(handmask.cards_of((hm >> shift) & full, width) for shift in rs.shifts[:len(state.announced)])
-        fields["hands"] = hands
+        hands = fields.get("_hands")
+        if hands is None:
+            rs = fields["variant"].ruleset
+            hm = fields["_hm"]
+            width, full = rs.width, rs.seat_full
+            hands = tuple(handmask.cards_of((hm >> shift) & full, width)
+                          for shift in rs.shifts[:len(state.announced)])
+            fields["_hands"] = hands
         return hands
 
 
@@ -132,6 +137,7 @@ class _MaskFromHands:
             except (ValueError, KeyError, IndexError, TypeError) as exc:
                 raise StateError(f"hand {seat} cannot be held in the {fields['variant'].deck} deck: {exc}") from None
         fields["_hm"] = hm
+        fields["_hands"] = fields.pop("hands")  # read through _HandsFromMask from now on (see there)
         return hm
 
 

@@ -461,6 +461,11 @@ class Ruleset:
     """When a call can be due (R_ANNOUNCE): 0 never, 1 with one card left, 2 also when only Jacks would be left."""
     moves_cache: dict[int, tuple[Move, ...]] = attrs.field(init=False, repr=False)
     """Memo of the engine's most common move lists, keyed by the playable cards' mask (an engine detail)."""
+    quick_hands: bool = attrs.field(init=False, repr=False)
+    """No duplicate cards and no call due from a hand of three or more cards: a hand integer is its own
+    presence mask, and the plays from such a hand need no look at calls (``call_mode`` below 2)."""
+    drawn_only: bool = attrs.field(init=False, repr=False)
+    """After drawing, only the drawn card may be played, and one card is drawn (R_DRAW after_draw)."""
 
     def __attrs_post_init__(self) -> None:
         cards = tuple(SORT_INDEX)  # every card, also those outside the deck (their info is the default)
@@ -555,6 +560,8 @@ class Ruleset:
         set_(self, "call_mode", 0 if ann is None else 2 if ann.multi_jack and ann.jack_word else 1)
         set_(self, "calls_lapse", ann is not None and ann.lapses_on_draw)
         set_(self, "moves_cache", {})
+        set_(self, "quick_hands", width == 1 and self.call_mode < 2)
+        set_(self, "drawn_only", self.after_draw == "drawn_only" and not self.draw_until_playable)
 
     def hand_size_for(self, players: int) -> int:
         """The number of cards dealt to each of ``players`` players.
