@@ -5,7 +5,7 @@ while this class stays an ordinary Python class whose ``__dict__`` can be handed
 
 >>> from maumau_rules import new_game
 >>> s = new_game("standard", players=2, seed=1)
->>> n = object.__new__(Scratch); n.__dict__ = {**s.__dict__, "_hm": s._hm}
+>>> n = object.__new__(Scratch); n.__dict__ = dict(s.__dict__)
 >>> got = n.draw(0, 1, s.variant.ruleset); len(got), n._hm != s._hm
 (1, True)
 """
@@ -63,7 +63,7 @@ class Scratch:
 
         >>> from maumau_rules import new_game
         >>> s = new_game("standard", players=2, seed=1)
-        >>> n = object.__new__(Scratch); n.__dict__ = {**s.__dict__, "_hm": s._hm}
+        >>> n = object.__new__(Scratch); n.__dict__ = dict(s.__dict__)
         >>> len(n.draw(1, 2, s.variant.ruleset)), len(n.stock) == len(s.stock) - 2
         (2, True)
         """

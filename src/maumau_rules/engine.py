@@ -916,7 +916,7 @@ _TOOK_PENALTY: Final = {"_legal": None, "_hands": None, "pending_draw": 0, "pena
 
 def _transition(s: GameState, move: Move) -> GameState:
     rs = s.variant._ruleset  # the property's field: one call less
-    hands = s._hm  # read first: a state built with ``hands=`` stores its hand integer now
+    hands = s._hm
     # The next state's fields start as a copy of this state's (one C-level dict copy) and become
     # the __dict__ of the new GameState: no attrs __init__, no field copied one by one. The engine
     # changes hands in the integer ``_hm``; ``hands`` is decoded from it when read.
@@ -969,12 +969,16 @@ def _transition(s: GameState, move: Move) -> GameState:
         if stock:  # zones.draw_cards' common case, inline: one card from a non-empty stock
             fields["drawn"] = got = stock[-1]
             fields["stock"] = stock[:-1]
+            fields["_hm"] = after = hands + rs.seat_unit[seat][got]
         else:
             drew, fields["stock"], fields["discard"], fields["rng"] = draw_cards(stock, s.discard, 1, s.rng,
                                                                                  rs.reshuffle)
             fields["drawn"] = got = drew[-1] if drew else None
+            after = hands
+            for one in drew:
+                after += rs.seat_unit[seat][one]
+            fields["_hm"] = after
         if got is not None:
-            fields["_hm"] = after = hands + rs.seat_unit[seat][got]
             if not s.any_card and rs.drawn_only and got not in rs.wild_cards:
                 # The next state's legal moves (as _generate gives them): the drawn card if it fits, and pass.
                 wish = s.wished_suit
@@ -1013,10 +1017,10 @@ def _transition(s: GameState, move: Move) -> GameState:
             can_draw = bool(stock) or (rs.reshuffle and len(discard) > 1)
     else:
         fields["_legal"] = fields["_hands"] = None
-        fields["_hm"] = hands
         n: Scratch = _new(Scratch)
         n.__dict__ = fields
         _by_the_rules(s, n, rs, seat, move)
+        fields["is_over"] = fields["end"] is not None
     if fit >= 0:
         # The next state's legal moves, as _generate gives them (no call-out is open after a direct path): the
         # next seat's plays of the cards in ``fit``, draw and pass (_quiet_moves, with its common case inline).
@@ -1075,9 +1079,7 @@ def _plain_play(rs: Ruleset, hm: int, move: Play) -> bool:
 
 def _scratch(s: GameState) -> Scratch:
     """A mutable copy of ``s`` for one transition; the move counter already counts the move."""
-    hands = s._hm
     fields = s.__dict__.copy()
-    fields["_hm"] = hands
     fields["turn"] = s.turn + 1
     fields["_legal"] = fields["_hands"] = None
     n: Scratch = _new(Scratch)
@@ -1088,8 +1090,10 @@ def _scratch(s: GameState) -> Scratch:
 def _freeze(n: Scratch, rs: Ruleset) -> GameState:
     """The next state: ``n``'s fields as a new :class:`GameState` (``n`` must not be used afterwards),
     ended by R_TURN_LIMIT when the move counter reaches it."""
+    fields = n.__dict__
+    fields["is_over"] = fields["end"] is not None
     out: GameState = _new(GameState)
-    _set_attr(out, "__dict__", n.__dict__)  # GameState is frozen: its __dict__ is set once, here
+    _set_attr(out, "__dict__", fields)  # GameState is frozen: its __dict__ is set once, here
     if out.end is None and out.turn >= rs.max_moves:
         out = _finish_by_count(out, EndReason.TURN_LIMIT)
     return out

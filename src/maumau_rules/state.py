@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -94,10 +94,9 @@ class Deal:
 class _HandsFromMask:
     """``GameState.hands`` when the engine made the state: decoded from the hand integer on first read.
 
-    A non-data descriptor: a state built with ``hands=`` holds them in its ``__dict__`` until the engine
-    first reads its hand integer (:class:`_MaskFromHands` then moves them to the key ``_hands``). The
-    decoded hands are kept under ``_hands``; the engine sets that key to ``None`` when hands change, and
-    keeps it on moves that leave hands as they are.
+    A non-data descriptor reading the key ``_hands`` of the instance's ``__dict__``: the hands given to the
+    constructor, or those decoded here on first read. The engine sets that key to ``None`` when hands
+    change, and keeps it on moves that leave hands as they are.
     """
 
     def __get__(self, state: GameState | None, owner: type | None = None) -> Any:
@@ -115,30 +114,24 @@ class _HandsFromMask:
         return hands
 
 
-class _MaskFromHands:
-    """``GameState._hm``, all hands as one integer (:mod:`maumau_rules.handmask`), for the engine.
+def _hand_integer(variant: Variant, hands: tuple[tuple[Card, ...], ...]) -> int:
+    """All ``hands`` as one integer (:mod:`maumau_rules.handmask`), for the engine.
 
-    Encoded from :attr:`GameState.hands` on first read when the state was built with ``hands=``.
+    Raises:
+        StateError: a hand holds a card the variant's deck does not have, or more copies of it.
     """
-
-    def __get__(self, state: GameState | None, owner: type | None = None) -> int:
-        if state is None:
-            raise AttributeError("_hm")
-        fields = state.__dict__
-        rs = fields["variant"].ruleset
-        hm = 0
-        unit = rs.unit.__getitem__
-        for seat, hand in enumerate(fields["hands"]):
-            try:
-                mask = sum(map(unit, hand))
-                if handmask.hand_size(mask, rs.width, rs.low) != len(hand):  # a field overflowed
-                    mask = handmask.mask_of(hand, rs.width)  # raises, naming the card
-                hm |= mask << rs.shifts[seat]
-            except (ValueError, KeyError, IndexError, TypeError) as exc:
-                raise StateError(f"hand {seat} cannot be held in the {fields['variant'].deck} deck: {exc}") from None
-        fields["_hm"] = hm
-        fields["_hands"] = fields.pop("hands")  # read through _HandsFromMask from now on (see there)
-        return hm
+    rs = variant.ruleset
+    hm = 0
+    unit = rs.unit.__getitem__
+    for seat, hand in enumerate(hands):
+        try:
+            mask = sum(map(unit, hand))
+            if handmask.hand_size(mask, rs.width, rs.low) != len(hand):  # a field overflowed
+                mask = handmask.mask_of(hand, rs.width)  # raises, naming the card
+            hm |= mask << rs.shifts[seat]
+        except (ValueError, KeyError, IndexError, TypeError) as exc:
+            raise StateError(f"hand {seat} cannot be held in the {variant.deck} deck: {exc}") from None
+    return hm
 
 
 def _no_cache(value: object) -> None:
@@ -150,7 +143,12 @@ def _no_cache(value: object) -> None:
 class GameState:
     """One round of Mau-Mau, frozen. Build it with :func:`~maumau_rules.new_game`.
 
-    Seats are numbered 0 to n-1 clockwise: seat + 1 sits on seat's left.
+    Seats are numbered 0 to n-1 clockwise: seat + 1 sits on seat's left. Besides the fields below, a
+    state has ``is_over``: whether the round has ended (``end`` is set).
+
+    >>> from maumau_rules import new_game, find_variant
+    >>> new_game(find_variant("standard"), players=2, seed=1).is_over
+    False
     """
 
     # Not slotted: attrs builds a frozen dict-based instance about twice as fast as a slotted one
@@ -206,9 +204,27 @@ class GameState:
     # The engine's legal-move cache. Whatever is passed for it (``attrs.evolve`` passes the old state's
     # cache) is dropped: a state built by the constructor or ``attrs.evolve`` always starts without one.
     _legal: Any = attrs.field(default=None, converter=_no_cache, eq=False, hash=False, repr=False, alias="_legal")
-    # The engine keeps hands as one integer (``_hm``) and leaves ``hands`` to be decoded on first read; a
-    # state built by the constructor has ``hands`` and gets ``_hm`` on the engine's first read.
-    _hm = _MaskFromHands()
+    if TYPE_CHECKING:  # kept in the instance ``__dict__`` (see __attrs_post_init__), not attrs fields
+        is_over: ClassVar[bool]
+        _hm: ClassVar[int]
+
+    def __attrs_post_init__(self) -> None:
+        """Store what the engine reads on every move next to the fields: ``is_over`` (whether the round has
+        ended: ``end`` is set) and ``_hm``, all hands as one integer (the constructor's hands are kept under
+        ``_hands``, read through ``hands``). States made by the engine get both from the state they follow.
+
+        Raises:
+            StateError: a hand the variant's deck cannot hold.
+
+        >>> from maumau_rules import new_game, find_variant
+        >>> s = new_game(find_variant("standard"), players=2, seed=1)
+        >>> s.is_over, s._hm > 0, len(s.hands)
+        (False, True, 2)
+        """
+        fields = self.__dict__
+        fields["_hm"] = _hand_integer(fields["variant"], fields["hands"])
+        fields["_hands"] = fields.pop("hands")
+        fields["is_over"] = fields["end"] is not None
 
     @property
     def players(self) -> int:
@@ -229,16 +245,6 @@ class GameState:
         True
         """
         return self.discard[-1]
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the round has ended.
-
-        >>> from maumau_rules import new_game, find_variant
-        >>> new_game(find_variant("standard"), players=2, seed=1).is_over
-        False
-        """
-        return self.end is not None
 
     def all_cards(self) -> Counter[Card]:
         """The multiset of every card in every zone (it never changes during a round).

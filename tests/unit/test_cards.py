@@ -90,6 +90,28 @@ def test_shuffle_is_a_deterministic_permutation(seed: int, n: int) -> None:
     assert a == b and sa == sb and sorted(a) == list(items)
 
 
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=0, max_value=300))
+def test_shuffle_equals_one_randbelow_per_card(state: int, n: int) -> None:
+    """The lane-parallel shuffle gives the permutation and next state of plain Fisher-Yates with one
+    ``randbelow`` per card (R_RESHUFFLE replays the same way whichever path runs); past 255 cards it is that."""
+    items = tuple(range(n))
+    assert _rng.shuffle(items, state) == _rng._fisher_yates(list(items), n, state)
+
+
+def test_shuffle_draws_one_at_a_time_where_a_draw_could_be_rejected(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A draw ``randbelow`` may reject has seven top bytes of ones; with that test forced on, the shuffle takes
+    the one-at-a-time path, which gives the same result, and that path rejects as ``randbelow`` does."""
+    assert _rng._NEAR_TOP in (2**64 - 256).to_bytes(8, "little")
+    assert all(_rng._TWO64 - (_rng._TWO64 % n) >= 2**64 - 256 for n in range(1, 256))
+    state = _rng.seed_state(11)
+    fast = _rng.shuffle(tuple(range(30)), state)
+    monkeypatch.setattr(_rng, "_NEAR_TOP", b"")  # found in any byte string
+    assert _rng.shuffle(tuple(range(30)), state) == fast
+    big = 2**63 + 1  # about half of all draws are rejected for this bound
+    z, after = _rng.next_u64(state)
+    assert _rng._randbelow_after(z, big, after) == _rng.randbelow(big, state)
+
+
 def test_randbelow_is_roughly_uniform() -> None:
     state = _rng.seed_state(1)
     counts = [0] * 6

@@ -49,11 +49,12 @@ def test_decoded_hands_equal_a_built_state(variant: str) -> None:
         assert all(list(h) == sorted(h, key=lambda c: c.sort_key) for h in s.hands)
 
 
-def test_a_hand_the_deck_cannot_hold_is_refused() -> None:
+def test_a_hand_the_deck_cannot_hold_is_refused_when_the_state_is_built() -> None:
     s = new_game("standard", players=2, seed=1)
-    broken = attrs.evolve(s, hands=(parse_cards("7h 7h"), s.hands[1]))
     with pytest.raises(StateError, match="hand 0 cannot be held"):
-        legal_moves(broken)
+        attrs.evolve(s, hands=(parse_cards("7h 7h"), s.hands[1]))
+    with pytest.raises(StateError, match="hand 1 cannot be held"):
+        attrs.evolve(s, hands=(s.hands[0], (*s.hands[1], s.hands[1][0])))
 
 
 def test_the_move_memo_is_bounded_and_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
