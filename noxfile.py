@@ -1,5 +1,5 @@
 """Task runner sessions: ``nox -s tests``, ``typecheck``, ``lint``, ``docs``, ``contracts``, ``explore``, ``bench``,
-``bench_compiled``."""
+``bench_compiled``, ``bench_instructions``."""
 
 from __future__ import annotations
 
@@ -66,6 +66,14 @@ def bench(session: nox.Session) -> None:
     """The benchmark (pass --smoke for a quick check; install the 'bench' extra for the anchors)."""
     session.install("-e", ".")
     session.run("python", "bench/run.py", *session.posargs)
+
+
+@nox.session
+def bench_instructions(session: nox.Session) -> None:
+    """Instructions per decision under valgrind (needs valgrind): ours, the mypyc build and the peers."""
+    session.install("-e", ".[test,bench]")
+    session.run("python", "bench/compile.py")
+    session.run("python", "bench/instructions.py", "--compiled", "build/mypyc/src", *session.posargs)
 
 
 @nox.session

@@ -38,7 +38,9 @@ __all__ = [
     "OPENSPIEL_MAUMAU_PARAMS",
     "AnchorResult",
     "openspiel_available",
+    "openspiel_player",
     "rlcard_available",
+    "rlcard_player",
     "run_openspiel_crazy_eights",
     "run_rlcard_uno",
     "timed_games",
@@ -128,15 +130,12 @@ def timed_games(play_one: Callable[[], int], seconds: float, warmup_games: int) 
             return games, decisions, elapsed
 
 
-def run_openspiel_crazy_eights(
-    players: int, seconds: float, seed: int, *, warmup_games: int = DEFAULT_WARMUP_GAMES
-) -> AnchorResult:
-    """Time OpenSpiel ``crazy_eights`` (Mau-Mau-like params) with the canonical Python loop.
+def openspiel_player(players: int, seed: int) -> Callable[[], int]:
+    """A function that plays one OpenSpiel ``crazy_eights`` game (Mau-Mau-like params) and returns its decisions.
 
-    Chance nodes are sampled by weight from ``state.chance_outcomes()`` with a
-    ``random.Random(seed)``; player nodes pick uniformly from
-    ``state.legal_actions()``; every action goes through ``state.apply_action``.
-    Only player (non-chance) actions are counted as decisions. Raises
+    The canonical loop: chance nodes are sampled by weight from ``state.chance_outcomes()`` with a
+    ``random.Random(seed)``; player nodes pick uniformly from ``state.legal_actions()``; every action
+    goes through ``state.apply_action``. Only player (non-chance) actions count as decisions. Raises
     :class:`ImportError` if OpenSpiel is not installed.
     """
     pyspiel: Any = importlib.import_module("pyspiel")
@@ -160,20 +159,24 @@ def run_openspiel_crazy_eights(
             state.apply_action(action)
         return decisions
 
-    games, decisions, elapsed = timed_games(play_one, seconds, warmup_games)
+    return play_one
+
+
+def run_openspiel_crazy_eights(
+    players: int, seconds: float, seed: int, *, warmup_games: int = DEFAULT_WARMUP_GAMES
+) -> AnchorResult:
+    """Time OpenSpiel ``crazy_eights`` with the loop of :func:`openspiel_player`."""
+    games, decisions, elapsed = timed_games(openspiel_player(players, seed), seconds, warmup_games)
     return AnchorResult("openspiel crazy_eights (py loop)", players, games, decisions, elapsed)
 
 
-def run_rlcard_uno(
-    players: int, seconds: float, seed: int, *, warmup_games: int = DEFAULT_WARMUP_GAMES
-) -> AnchorResult:
-    """Time RLCard UNO through the raw ``UnoGame`` loop (no env, no observation encoding).
+def rlcard_player(players: int, seed: int) -> Callable[[], int]:
+    """A function that plays one RLCard UNO game through the raw ``UnoGame`` loop and returns its decisions.
 
-    The game is built with ``UnoGame(num_players=players)`` (RLCard's env only
-    honours a player count for a few games, the raw game takes it directly) and
-    seeded with ``numpy.random.RandomState(seed)``. Each step picks uniformly,
-    with ``random.Random(seed)``, from ``game.get_legal_actions()`` deduplicated
-    as RLCard's env does, and calls ``game.step``. Every step is a decision.
+    The game is built with ``UnoGame(num_players=players)`` (RLCard's env only honours a player count for a
+    few games, the raw game takes it directly) and seeded with ``numpy.random.RandomState(seed)``. Each step
+    picks uniformly, with ``random.Random(seed)``, from ``game.get_legal_actions()`` deduplicated as RLCard's
+    env does, and calls ``game.step``; every step is a decision (no RL env, no observation encoding).
     Raises :class:`ImportError` if RLCard is not installed.
     """
     uno_game: Any = importlib.import_module("rlcard.games.uno.game")
@@ -193,7 +196,14 @@ def run_rlcard_uno(
             decisions += 1
         return decisions
 
-    games, decisions, elapsed = timed_games(play_one, seconds, warmup_games)
+    return play_one
+
+
+def run_rlcard_uno(
+    players: int, seconds: float, seed: int, *, warmup_games: int = DEFAULT_WARMUP_GAMES
+) -> AnchorResult:
+    """Time RLCard UNO with the loop of :func:`rlcard_player`."""
+    games, decisions, elapsed = timed_games(rlcard_player(players, seed), seconds, warmup_games)
     return AnchorResult("rlcard uno (raw game)", players, games, decisions, elapsed)
 
 

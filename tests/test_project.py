@@ -81,6 +81,22 @@ def test_compiled_benchmark_worker_refuses_the_pure_engine() -> None:
     assert "is not compiled" in result.stderr and result.stdout == ""
 
 
+def test_instruction_count_worker_plays_the_games_it_is_given() -> None:
+    """Issue 7: ``bench/instructions.py`` counts instructions per decision under valgrind; its worker (what runs
+    under valgrind) plays the requested games and prints their decisions, and a compiled arm refuses the pure
+    engine."""
+    script = str(ROOT / "bench" / "instructions.py")
+    one = subprocess.run([sys.executable, script, "--worker", '["ours", "standard", 2, 1, 3]'], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    two = subprocess.run([sys.executable, script, "--worker", '["ours", "standard", 2, 2, 3]'], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert one.returncode == 0 and two.returncode == 0, one.stderr + two.stderr
+    assert 0 < int(one.stdout) < int(two.stdout)
+    compiled = subprocess.run([sys.executable, script, "--worker", '["compiled", "standard", 2, 1, 3]'], cwd=ROOT,
+                              capture_output=True, text=True, timeout=120)
+    assert compiled.returncode == 2 and "is not compiled" in compiled.stderr
+
+
 @pytest.mark.parametrize("builder", ["html", "doctest"])
 def test_docs_build_without_warnings(builder: str, tmp_path: Path) -> None:
     """Issue 4: the rules reference builds with ``-W`` (any warning fails) and its doctests pass."""

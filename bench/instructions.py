@@ -1,0 +1,141 @@
+"""Machine instructions per player decision, counted by valgrind (callgrind): a figure the machine's noise
+cannot move.
+
+Wall-clock and CPU time drift by ±20% on a shared machine; the number of instructions a loop executes does
+not (the same games give the same count on every run). This script counts them for the random-play loop of
+``bench/run.py`` (ours, and the peers when installed) and prints instructions per decision and our ratio to
+each peer. Each arm runs in its own process under ``valgrind --tool=callgrind`` twice, once playing
+``--games`` games and once playing none (imports, setup and a few warm-up games in both); the difference,
+divided by the decisions, is the loop's cost. Instructions are not time (a C++ loop may retire more of them
+per cycle), so read this next to the timed figures. Needs valgrind. Usage::
+
+    python bench/instructions.py [--games 30] [--players 2] [--compiled build/mypyc/src]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import itertools
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from anchors import openspiel_available, openspiel_player, rlcard_available, rlcard_player  # noqa: E402
+
+WARMUP_GAMES = 5
+_COLLECTED = re.compile(r"Collected : (\d+)")
+
+
+def ours_player(variant_id: str, players: int, seed: int) -> Callable[[], int]:
+    """A function that plays one uniform-random game through the public API (the loop of ``bench/run.py``)."""
+    from maumau_rules import apply, find_variant, legal_moves, new_game
+
+    variant = find_variant(variant_id)
+    choose = random.Random(seed).choice
+    game_seeds = itertools.count(seed * 1_000_003)
+
+    def play_one() -> int:
+        state = new_game(variant, players, next(game_seeds))
+        decisions = 0
+        while not state.is_over:
+            state = apply(state, choose(legal_moves(state)))
+            decisions += 1
+        return decisions
+
+    return play_one
+
+
+def worker(spec: str) -> int:
+    """Worker mode: warm up, play the games of ``spec`` and print the decisions (run under valgrind)."""
+    arm, variant_id, players, games, seed = json.loads(spec)
+    if arm == "compiled":
+        engine = importlib.import_module("maumau_rules.engine")
+        if not str(engine.__file__).endswith((".so", ".pyd")):
+            print(f"worker: the engine imported from {engine.__file__} is not compiled", file=sys.stderr)
+            return 2
+    if arm == "openspiel":
+        play = openspiel_player(players, seed)
+    elif arm == "rlcard":
+        play = rlcard_player(players, seed)
+    else:
+        play = ours_player(variant_id, players, seed)
+    for _ in range(WARMUP_GAMES):
+        play()
+    print(sum(play() for _ in range(games)))
+    return 0
+
+
+def count(arm: str, variant_id: str, players: int, games: int, seed: int, pythonpath: str | None) -> tuple[int, int]:
+    """Instructions and decisions of one worker run under callgrind."""
+    env = dict(os.environ)
+    if pythonpath is not None:
+        env["PYTHONPATH"] = pythonpath
+    argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+            str(Path(__file__).resolve()), "--worker", json.dumps([arm, variant_id, players, games, seed])]
+    out = subprocess.run(argv, env=env, capture_output=True, text=True, check=True)
+    found = _COLLECTED.search(out.stderr)
+    if found is None:
+        raise RuntimeError(f"no instruction count in valgrind's output: {out.stderr[-500:]!r}")
+    return int(found.group(1)), int(out.stdout.split()[-1])
+
+
+def per_decision(arm: str, variant_id: str, players: int, games: int, seed: int,
+                 pythonpath: str | None = None) -> tuple[float, int]:
+    """Instructions per decision of ``games`` games (the run of no games subtracted), and the decisions."""
+    base, _ = count(arm, variant_id, players, 0, seed, pythonpath)
+    total, decisions = count(arm, variant_id, players, games, seed, pythonpath)
+    return (total - base) / decisions, decisions
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Count and print instructions per decision for every available arm."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--variant", default="standard")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--compiled", type=Path, default=None, help="a mypyc build (bench/compile.py) to count too")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker:
+        return worker(args.worker)
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed: nothing to count (apt install valgrind)")
+        return 1
+    src = str(HERE.parent / "src")
+    arms: list[tuple[str, str, str | None]] = [(f"maumau_rules {args.variant}", "ours", src)]
+    if args.compiled is not None:
+        arms.append((f"maumau_rules {args.variant} (mypyc)", "compiled", str(args.compiled)))
+    if openspiel_available():
+        arms.append(("openspiel crazy_eights (py loop)", "openspiel", None))
+    if rlcard_available():
+        arms.append(("rlcard uno (raw game)", "rlcard", None))
+    print(f"Instructions per player decision (valgrind callgrind), {args.players} players, {args.games} games "
+          f"after {WARMUP_GAMES} warm-up games, seed {args.seed}; Python {sys.version.split()[0]}\n")
+    results: dict[str, float] = {}
+    for label, arm, path in arms:
+        ir, decisions = per_decision(arm, args.variant, args.players, args.games, args.seed, path)
+        results[label] = ir
+        print(f"{label:40s} {ir:10,.0f}  ({decisions} decisions)")
+    peers = [label for label, arm, _ in arms if arm in ("openspiel", "rlcard")]
+    ours = [label for label, arm, _ in arms if arm in ("ours", "compiled")]
+    if peers:
+        print("\nOur instructions per decision divided by the peer's (>1: we execute more):")
+        for mine in ours:
+            for peer in peers:
+                print(f"  {mine} / {peer}: {results[mine] / results[peer]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
