@@ -533,10 +533,13 @@ def _generate(s: GameState) -> tuple[Move, ...]:
     phase = s.phase
     wish = s.wished_suit
     missed = s.missed_call
-    if phase is _PLAY and not s.pending_draw and not s.pending_skip and not s.any_card:
-        # The common case: masks tell which cards fit (R_MATCH, a wish, R_WILD); no card is looked at.
-        out = _quiet_moves(rs, hm, _turn_fit(rs, s.discard[-1], wish, s.fresh),
-                           bool(s.stock) or (rs.reshuffle and len(s.discard) > 1))
+    if (not s.pending_draw and not s.pending_skip and not s.any_card
+            and (phase is _PLAY or (phase is _DRAWN and rs.drawn_any))):
+        # The common cases: masks tell which cards fit (R_MATCH, a wish, R_WILD); no card is looked at. At the
+        # start of a turn the player may draw instead (R_DRAW); after a draw where any card may then be played
+        # (after_draw any), he plays one or passes.
+        can_draw = phase is _PLAY and (bool(s.stock) or (rs.reshuffle and len(s.discard) > 1))
+        out = _quiet_moves(rs, hm, _turn_fit(rs, s.discard[-1], wish, s.fresh), can_draw)
         if missed is not None and missed != seat:
             return (*out, _callout(missed))
         return out
@@ -591,16 +594,35 @@ def _generate(s: GameState) -> tuple[Move, ...]:
         if missed is not None and missed != seat:
             out_list.append(_callout(missed))
         return tuple(out_list)
+    return _card_by_card(s, rs, seat, hm, present, simple_due)
+
+
+def _card_by_card(s: GameState, rs: Ruleset, seat: int, hm: int, present: int, simple_due: bool) -> tuple[Move, ...]:
+    """The legal moves by the general rule code: each card of the hand (``hm``; ``present``: its presence mask)
+    is checked with :func:`_block`; ``simple_due``: no play makes a call due."""
     playable_cards = [c for c in _cards(rs, present) if not _block(s, rs, c, hm)]
-    out_list = (list(_chain(map(rs.plays_plain.__getitem__, playable_cards))) if simple_due
-                else _plays(rs, hm, playable_cards))
+    out_list: list[Move] = (list(_chain(map(rs.plays_plain.__getitem__, playable_cards))) if simple_due
+                            else _plays(rs, hm, playable_cards))
     if _draw_allowed(s, rs, bool(playable_cards)):
         out_list.append(_DRAW)
     if _pass_allowed(s, rs):
         out_list.append(_PASS)
+    missed = s.missed_call
     if missed is not None and missed != seat:
         out_list.append(_callout(missed))
     return tuple(out_list)
+
+
+def _reference_moves(s: GameState) -> tuple[Move, ...]:
+    """The legal moves by the general rule code alone, without the masks of :func:`_generate`'s common cases
+    (for differential tests: it must equal :func:`_generate` for every state)."""
+    if s.end is not None:
+        return ()
+    rs = s.variant._ruleset
+    seat = s.seat_to_act
+    hm = (s._hm >> rs.shifts[seat]) & rs.seat_full
+    present, n = _present_and_size(rs, hm)
+    return _card_by_card(s, rs, seat, hm, present, _no_call_due(rs, present, n))
 
 
 def _no_call_due(rs: Ruleset, present: int, n: int) -> bool:
@@ -988,6 +1010,11 @@ def _transition(s: GameState, move: Move) -> GameState:
                     fields["_legal"] = rs.drawn_moves[got] if rs.unit[got] & match else _PASS_ONLY
                 else:
                     fields["_legal"] = _drawn_moves(rs, mine, got, match)
+            elif rs.drawn_any and not s.any_card:
+                # The next state's moves (R_DRAW after_draw any): the same seat plays a card that fits, or passes.
+                nxt = seat
+                fit = _turn_fit(rs, s.discard[-1], s.wished_suit, False)
+                can_draw = False
             if rs.calls_lapse:
                 fields["announced"] = calls_after_draw(rs, s.announced, seat)
     elif kind is Pass and s.phase is _DRAWN and s.missed_call is None:

@@ -466,6 +466,8 @@ class Ruleset:
     presence mask, and the plays from such a hand need no look at calls (``call_mode`` below 2)."""
     drawn_only: bool = attrs.field(init=False, repr=False)
     """After drawing, only the drawn card may be played, and one card is drawn (R_DRAW after_draw)."""
+    drawn_any: bool = attrs.field(init=False, repr=False)
+    """After drawing, any card that fits may be played, and one card is drawn (R_DRAW after_draw)."""
 
     def __attrs_post_init__(self) -> None:
         cards = tuple(SORT_INDEX)  # every card, also those outside the deck (their info is the default)
@@ -562,6 +564,7 @@ class Ruleset:
         set_(self, "moves_cache", {})
         set_(self, "quick_hands", width == 1 and self.call_mode < 2)
         set_(self, "drawn_only", self.after_draw == "drawn_only" and not self.draw_until_playable)
+        set_(self, "drawn_any", self.after_draw == "any" and not self.draw_until_playable)
 
     def hand_size_for(self, players: int) -> int:
         """The number of cards dealt to each of ``players`` players.
