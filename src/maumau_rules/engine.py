@@ -483,6 +483,11 @@ def _size(rs: Ruleset, hm: int) -> int:
 
 def _present_and_size(rs: Ruleset, hm: int) -> tuple[int, int]:
     """The presence mask and the number of cards of the hand ``hm`` (the general case of several packs)."""
+    if rs.width == 2:  # handmask.presence and hand_size for two copies at most, in one go
+        low = rs.low
+        ones = hm & low
+        twos = (hm >> 1) & low
+        return ones | twos, ones.bit_count() + 2 * twos.bit_count()
     return presence(hm, rs.width, rs.low), hand_size(hm, rs.width, rs.low)
 
 
@@ -1095,7 +1100,7 @@ def _reference_transition(s: GameState, move: Move) -> GameState:
 
 def _plain_play(rs: Ruleset, hm: int, move: Play) -> bool:
     """Whether ``move`` plays a card from the hand ``hm`` that is not the last, and no call is made or due."""
-    n = hm.bit_count() if rs.width == 1 else hand_size(hm, rs.width, rs.low)
+    n = hm.bit_count() if rs.width == 1 else _present_and_size(rs, hm)[1]
     if n < 2:
         return False
     mode = rs.call_mode

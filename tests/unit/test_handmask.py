@@ -26,6 +26,18 @@ def test_mask_round_trip(cards: list[Card], width: int) -> None:
     assert cards_of(presence(mask, width, low_bits(width)), width) == tuple(sorted(set(cards), key=lambda c: c.sort_key))
 
 
+@given(st.lists(st.sampled_from(ORDER), max_size=40))
+def test_the_engine_counts_a_two_pack_hand_as_handmask_does(cards: list[Card]) -> None:
+    from maumau_rules.engine import _present_and_size
+
+    rs = find_variant("pesten").ruleset  # two Jokers: 2 bits per card
+    assert rs.width == 2
+    kept = [c for c in cards if cards.count(c) <= 2]
+    mask = mask_of(kept, 2)
+    assert _present_and_size(rs, mask) == (presence(mask, 2, rs.low), hand_size(mask, 2, rs.low)) == (
+        mask_of(set(kept), 2), len(kept))
+
+
 def test_width_counts_copies() -> None:
     assert [width_for(k) for k in (1, 2, 3, 4, 7, 8)] == [1, 2, 2, 3, 3, 4]
     assert find_variant("standard").ruleset.width == 1
