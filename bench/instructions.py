@@ -6,7 +6,8 @@ not (the same games give the same count on every run). This script counts them f
 ``bench/run.py`` (ours, and the peers when installed) and prints instructions per decision and our ratio to
 each peer. Each arm runs in its own process under ``valgrind --tool=callgrind`` twice, once playing
 ``--games`` games and once playing none (imports, setup and a few warm-up games in both); the difference,
-divided by the decisions, is the loop's cost. Instructions are not time (a C++ loop may retire more of them
+divided by the decisions, is the loop's cost. ``PYTHONHASHSEED`` is fixed, since string hashes steer dict
+probing. Instructions are not time (a C++ loop may retire more of them
 per cycle), so read this next to the timed figures. Needs valgrind. Usage::
 
     python bench/instructions.py [--games 30] [--players 2] [--compiled build/mypyc/src]
@@ -77,7 +78,7 @@ def worker(spec: str) -> int:
 
 def count(arm: str, variant_id: str, players: int, games: int, seed: int, pythonpath: str | None) -> tuple[int, int]:
     """Instructions and decisions of one worker run under callgrind."""
-    env = dict(os.environ)
+    env = {**os.environ, "PYTHONHASHSEED": "0"}  # string hashes steer dict probing: fix them for a repeatable count
     if pythonpath is not None:
         env["PYTHONPATH"] = pythonpath
     argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
