@@ -288,8 +288,8 @@ class GameState:
         )
 
 
-# attrs stores ``hands`` in the instance dict; a state made by the engine leaves it out and this
-# non-data descriptor decodes it from the hand integer on first read.
+# attrs stores ``hands`` in the instance dict; __attrs_post_init__ moves them to ``_hands``, and this non-data
+# descriptor reads them from there (decoding them from the hand integer when the engine has reset that key).
 setattr(GameState, "hands", _HandsFromMask())  # noqa: B010
 
 
