@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
 import sys
+import sysconfig
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -95,6 +98,39 @@ def test_instruction_count_worker_plays_the_games_it_is_given() -> None:
     compiled = subprocess.run([sys.executable, script, "--worker", '["compiled", "standard", 2, 1, 3]'], cwd=ROOT,
                               capture_output=True, text=True, timeout=120)
     assert compiled.returncode == 2 and "is not compiled" in compiled.stderr
+
+
+@pytest.mark.slow
+def test_the_compiled_wheel_builds_and_plays_the_same_games(tmp_path: Path) -> None:
+    """Issue 7: ``bench/compile.py --wheel`` builds an installable wheel whose engine is compiled by mypyc (it
+    needs a C compiler and the package index for its build tools); unpacked, it imports the compiled engine
+    and plays the same game, move for move, as the pure-Python engine."""
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        pytest.skip(f"no C compiler ({compiler}) to build the compiled wheel")
+    dist = tmp_path / "dist"
+    build = subprocess.run([sys.executable, str(ROOT / "bench" / "compile.py"), "--wheel", str(dist)], cwd=ROOT,
+                           capture_output=True, text=True, timeout=900)
+    assert build.returncode == 0, (build.stdout + build.stderr)[-3000:]
+    (wheel,) = dist.glob("maumau_rules-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        archive.extractall(tmp_path / "site")
+    assert any(n.startswith("maumau_rules/engine.") and n.endswith((".so", ".pyd")) for n in names)
+    assert "maumau_rules/py.typed" in names and any(n.endswith("entry_points.txt") for n in names)
+    code = ("import random, maumau_rules.engine as e\n"
+            "from maumau_rules import apply, legal_moves, new_game\n"
+            "s = new_game('mau-king', 3, 11); choose = random.Random(5).choice; moves = []\n"
+            "while not s.is_over:\n"
+            "    m = choose(legal_moves(s)); moves.append(str(m)); s = apply(s, m)\n"
+            "print(e.__file__.endswith(('.so', '.pyd')), s.winner, s.turn, hash(tuple(moves)))\n")
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    compiled = subprocess.run([sys.executable, "-c", code], env={**env, "PYTHONPATH": str(tmp_path / "site")},
+                              cwd=tmp_path, capture_output=True, text=True, timeout=120, check=True).stdout.split()
+    pure = subprocess.run([sys.executable, "-c", code], env={**env, "PYTHONPATH": str(ROOT / "src")}, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120, check=True).stdout.split()
+    assert compiled[0] == "True" and pure[0] == "False"
+    assert compiled[1:] == pure[1:]
 
 
 @pytest.mark.parametrize("builder", ["html", "doctest"])
