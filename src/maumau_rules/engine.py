@@ -932,7 +932,7 @@ _new: Final = object.__new__
 _set_attr: Final = object.__setattr__
 
 # The fields that a direct path in _transition sets to the same values every time, stored with one
-# ``dict.update`` each. ``_hands`` (the decoded hands, see ``state._HandsFromMask``) is reset where hands change.
+# ``dict.update`` each (never changed: their values are immutable and shared by every state made). ``_hands`` (the decoded hands, see ``state._HandsFromMask``) is reset where hands change.
 _PLAYED: Final = {"_legal": None, "_hands": None, "passes": 0, "drawn": None, "fresh": True, "any_card": False,
                   "phase": Phase.PLAY, "wished_suit": None}
 _DREW: Final = {"_legal": None, "_hands": None, "fresh": False, "passes": 0, "phase": Phase.DRAWN}

@@ -38,7 +38,7 @@ from .deck import DeckSpec
 from .errors import MauMauError, NotationError
 from .moves import CallOut, Draw, Move, Pass, Play, parse_move
 from .reasons import Verdict
-from .state import GameState
+from .state import GameState, StateError
 from .variants import Variant, find_variant, variant_from_dict
 from .views import PlayerView, PublicView
 
@@ -565,7 +565,10 @@ def _single(field: str, kind: str, parse: Callable[[str], T]) -> Callable[[Any],
 
 def _read_state(data: Any) -> GameState:
     fields = _decode_fields(data, GameState, "state JSON")
-    state = GameState(**fields)
+    try:
+        state = GameState(**fields)
+    except StateError as exc:  # hands the deck cannot hold, or not one per seat
+        raise NotationError(f"state JSON: {exc}") from None
     _check_state(state)
     return state
 

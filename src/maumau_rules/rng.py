@@ -83,6 +83,7 @@ def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
     count = len(out)
     if count < 2:
         return tuple(out), state
+    state &= _MASK  # a state outside 64 bits shuffles as its low 64 bits do (_fisher_yates masks each step)
     if count >= _NLIMITS or _BIG_ENDIAN:
         return _fisher_yates(out, count, state)
     raw = _draws(state, count - 1)
@@ -165,10 +166,10 @@ def _randbelow_after(z: int, n: int, state: int) -> tuple[int, int]:
 
 _TWO64: Final = 1 << 64
 _BIG_ENDIAN: Final = sys.byteorder == "big"
+"""``_draws`` reads 64-bit lanes as native integers: on a big-endian machine ``shuffle`` draws one by one."""
 _NEAR_TOP: Final = b"\xff" * 7
 """Seven bytes of ones: a draw at least ``2**64 - 256`` (the only ones ``randbelow`` can reject for a bound
 below 256) has them as its top bytes, so a lane without them is never rejected."""
-"""``_draws`` reads 64-bit lanes as native integers: on a big-endian machine ``shuffle`` draws one by one."""
 _NLIMITS: Final = 256
 _LIMITS: Final = (0, *(_TWO64 - (_TWO64 % n) for n in range(1, _NLIMITS)))
 """``randbelow``'s rejection bound for each small ``n``."""

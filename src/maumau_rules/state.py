@@ -94,9 +94,9 @@ class Deal:
 class _HandsFromMask:
     """``GameState.hands`` when the engine made the state: decoded from the hand integer on first read.
 
-    A non-data descriptor reading the key ``_hands`` of the instance's ``__dict__``: the hands given to the
-    constructor, or those decoded here on first read. The engine sets that key to ``None`` when hands
-    change, and keeps it on moves that leave hands as they are.
+    A non-data descriptor reading the key ``_hands`` of the instance's ``__dict__``: the hands decoded here
+    on first read. The constructor and the engine set that key to ``None`` when hands are new or change;
+    the engine keeps it on moves that leave hands as they are.
     """
 
     def __get__(self, state: GameState | None, owner: type | None = None) -> Any:
@@ -210,11 +210,11 @@ class GameState:
 
     def __attrs_post_init__(self) -> None:
         """Store what the engine reads on every move next to the fields: ``is_over`` (whether the round has
-        ended: ``end`` is set) and ``_hm``, all hands as one integer (the constructor's hands are kept under
-        ``_hands``, read through ``hands``). States made by the engine get both from the state they follow.
+        ended: ``end`` is set) and ``_hm``, all hands as one integer (``hands`` is decoded from it, as sorted
+        tuples, when read). States made by the engine get both from the state they follow.
 
         Raises:
-            StateError: a hand the variant's deck cannot hold.
+            StateError: a hand the variant's deck cannot hold, or not one hand per seat (``announced``).
 
         >>> from maumau_rules import new_game, find_variant
         >>> s = new_game(find_variant("standard"), players=2, seed=1)
@@ -222,8 +222,11 @@ class GameState:
         (False, True, 2)
         """
         fields = self.__dict__
-        fields["_hm"] = _hand_integer(fields["variant"], fields["hands"])
-        fields["_hands"] = fields.pop("hands")
+        hands = fields.pop("hands")
+        if len(hands) != len(fields["announced"]):
+            raise StateError(f"{len(hands)} hands but {len(fields['announced'])} entries in 'announced'")
+        fields["_hm"] = _hand_integer(fields["variant"], hands)
+        fields["_hands"] = None  # decoded on first read: sorted tuples, whatever order or type was given
         fields["is_over"] = fields["end"] is not None
 
     @property
@@ -288,8 +291,8 @@ class GameState:
         )
 
 
-# attrs stores ``hands`` in the instance dict; __attrs_post_init__ moves them to ``_hands``, and this non-data
-# descriptor reads them from there (decoding them from the hand integer when the engine has reset that key).
+# attrs stores ``hands`` in the instance dict; __attrs_post_init__ turns them into the hand integer, and this
+# non-data descriptor decodes them from it on first read (kept under ``_hands``).
 setattr(GameState, "hands", _HandsFromMask())  # noqa: B010
 
 

@@ -39,6 +39,7 @@ def test_direct_paths_agree_with_the_rule_code(variant: Variant, players: int) -
                 fast = _transition(s, move)
                 slow = _reference_transition(s, move)
                 assert fast == slow, f"{variant.id}: {move} from {s!r}"
+                assert fast._hm == slow._hm and fast.is_over == slow.is_over == (fast.end is not None)
                 cached = fast.__dict__.get("_legal")
                 if cached is not None:
                     assert cached == _generate(attrs.evolve(slow)), f"{variant.id}: moves after {move} from {s!r}"

@@ -98,18 +98,49 @@ def test_shuffle_equals_one_randbelow_per_card(state: int, n: int) -> None:
     assert _rng.shuffle(items, state) == _rng._fisher_yates(list(items), n, state)
 
 
-def test_shuffle_draws_one_at_a_time_where_a_draw_could_be_rejected(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A draw ``randbelow`` may reject has seven top bytes of ones; with that test forced on, the shuffle takes
-    the one-at-a-time path, which gives the same result, and that path rejects as ``randbelow`` does."""
+def _state_drawing(value: int, draws_before: int) -> int:
+    """A generator state whose draw number ``draws_before`` (from 0) is ``value``: SplitMix64's output function
+    undone (its xor-shifts and multiplications are invertible modulo 2**64), then stepped back."""
+    mask = 2**64 - 1
+
+    def unshift(y: int, s: int) -> int:
+        x = y
+        for _ in range(64 // s + 1):
+            x = y ^ (x >> s)
+        return x
+
+    z = unshift(value, 31) * pow(0x94D049BB133111EB, -1, 2**64) & mask
+    z = unshift(z, 27) * pow(0xBF58476D1CE4E5B9, -1, 2**64) & mask
+    return (unshift(z, 30) - (draws_before + 1) * _rng._GAMMA) & mask
+
+
+def _one_randbelow_per_card(items: tuple[int, ...], state: int) -> tuple[tuple[int, ...], int]:
+    out = list(items)
+    for n in range(len(out), 1, -1):
+        j, state = _rng.randbelow(n, state)
+        out[n - 1], out[j] = out[j], out[n - 1]
+    return tuple(out), state
+
+
+@pytest.mark.parametrize("count", [2, 3, 7, 32, 100, 255, 256, 300])
+def test_shuffle_handles_a_rejected_draw_as_randbelow_does(count: int) -> None:
+    """A draw ``randbelow`` rejects (one at or above the largest multiple of the bound) is made to happen at the
+    first, a middle and the last card; the shuffle still equals one ``randbelow`` per card, and so do draws
+    just below and above the bound, and states outside 64 bits (taken modulo 2**64)."""
+    assert _rng.next_u64(_state_drawing(12345, 0))[0] == 12345
     assert _rng._NEAR_TOP in (2**64 - 256).to_bytes(8, "little")
-    assert all(_rng._TWO64 - (_rng._TWO64 % n) >= 2**64 - 256 for n in range(1, 256))
-    state = _rng.seed_state(11)
-    fast = _rng.shuffle(tuple(range(30)), state)
-    monkeypatch.setattr(_rng, "_NEAR_TOP", b"")  # found in any byte string
-    assert _rng.shuffle(tuple(range(30)), state) == fast
-    big = 2**63 + 1  # about half of all draws are rejected for this bound
-    z, after = _rng.next_u64(state)
-    assert _rng._randbelow_after(z, big, after) == _rng.randbelow(big, state)
+    items = tuple(range(count))
+    for k in {0, (count - 2) // 2, count - 2}:
+        bound = count - k
+        limit = 2**64 - 2**64 % bound
+        for value in {2**64 - 1, limit, limit - 1} - {2**64}:  # no draw is rejected for a power of two
+            state = _state_drawing(value, k)
+            before = (state + k * _rng._GAMMA) % 2**64  # the state that makes draw k
+            rejected = _rng.randbelow(bound, before)[1] != (before + _rng._GAMMA) % 2**64
+            assert rejected == (value >= limit)
+            assert _rng.shuffle(items, state) == _one_randbelow_per_card(items, state)
+    for state in (-1, 2**64 + 7, 2**130 + 3):
+        assert _rng.shuffle(items, state)[0] == _one_randbelow_per_card(items, state % 2**64)[0]
 
 
 def test_randbelow_is_roughly_uniform() -> None:

@@ -270,6 +270,7 @@ def test_typed_loaders_check_the_type() -> None:
         ("variant", {"id": "nope", "version": 1}, "unknown variant 'nope'"),
         ("variant", "standard", "expected a variant reference"),
         ("rng", -5, "counters"),
+        ("hands", [["7♥", "7♥"], [], []], "hand 0 cannot be held"),
         ("discard", [], "does not hold exactly|discard pile is empty"),
     ],
 )
