@@ -12,6 +12,7 @@ while this class stays an ordinary Python class whose ``__dict__`` can be handed
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .cards import Card, Suit
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from .state import EndReason, Phase
     from .variants import Variant
 
-__all__ = ["Scratch", "calls_after_draw", "with_call"]
+__all__ = ["Scratch", "calls_after_draw", "with_call", "with_cards"]
 
 
 class Scratch:
@@ -69,8 +70,7 @@ class Scratch:
         """
         got, self.stock, self.discard, self.rng = draw_cards(self.stock, self.discard, n, self.rng, rs.reshuffle)
         if got:
-            for card in got:
-                self._hm += rs.seat_unit[seat][card]
+            self._hm = with_cards(rs, self._hm, seat, got)
             self.announced = calls_after_draw(rs, self.announced, seat)
         return got
 
@@ -84,6 +84,23 @@ class Scratch:
         (None, <Call.MAU: 'mau'>)
         """
         self.announced = with_call(self.announced, seat, call)
+
+
+def with_cards(rs: Ruleset, hm: int, seat: int, cards: Iterable[Card]) -> int:
+    """The integer of all hands ``hm`` with ``cards`` added to ``seat``'s hand (:mod:`maumau_rules.handmask`).
+
+    >>> from maumau_rules import find_variant
+    >>> from maumau_rules.cards import parse_cards
+    >>> from maumau_rules.handmask import cards_of
+    >>> rs = find_variant("standard").ruleset
+    >>> hm = with_cards(rs, 0, 1, parse_cards("8h 7h"))
+    >>> cards_of(hm >> rs.shifts[1], rs.width) == parse_cards("7h 8h"), hm & rs.seat_full
+    (True, 0)
+    """
+    unit = rs.seat_unit[seat]
+    for card in cards:
+        hm += unit[card]
+    return hm
 
 
 def with_call(announced: tuple[Call | None, ...], seat: int, call: Call | None) -> tuple[Call | None, ...]:

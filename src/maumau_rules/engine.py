@@ -18,10 +18,10 @@ from itertools import chain
 from typing import Final, assert_never
 
 from . import rng as _rng
-from ._scratch import Scratch, calls_after_draw
+from ._scratch import Scratch, calls_after_draw, with_cards
 from .cards import SORT_INDEX, Card, Suit
 from .errors import IllegalMoveError, VariantError
-from .handmask import ORDER, hand_size, presence
+from .handmask import ORDER, hand_size, presence, presence_and_size
 from .moves import Call, CallOut, Draw, Move, Pass, Play
 from .reasons import Reason, Verdict
 from .rules.compiled import CardInfo, Ruleset
@@ -482,13 +482,8 @@ def _size(rs: Ruleset, hm: int) -> int:
 
 
 def _present_and_size(rs: Ruleset, hm: int) -> tuple[int, int]:
-    """The presence mask and the number of cards of the hand ``hm`` (the general case of several packs)."""
-    if rs.width == 2:  # handmask.presence and hand_size for two copies at most, in one go
-        low = rs.low
-        ones = hm & low
-        twos = (hm >> 1) & low
-        return ones | twos, ones.bit_count() + 2 * twos.bit_count()
-    return presence(hm, rs.width, rs.low), hand_size(hm, rs.width, rs.low)
+    """The presence mask and the number of cards of the hand ``hm``."""
+    return presence_and_size(hm, rs.width, rs.low)
 
 
 def _two_plain(mask: int) -> bool:
@@ -534,7 +529,7 @@ def _generate(s: GameState) -> tuple[Move, ...]:
         return ()
     rs = s.variant._ruleset  # the property's field: one call less
     seat = s.seat_to_act
-    hm = (s._hm >> rs.shifts[seat]) & rs.seat_full
+    hm = _hand(s, rs, seat)
     phase = s.phase
     wish = s.wished_suit
     missed = s.missed_call
@@ -543,7 +538,7 @@ def _generate(s: GameState) -> tuple[Move, ...]:
         # The common cases: masks tell which cards fit (R_MATCH, a wish, R_WILD); no card is looked at. At the
         # start of a turn the player may draw instead (R_DRAW); after a draw where any card may then be played
         # (after_draw any), he plays one or passes.
-        can_draw = phase is _PLAY and (bool(s.stock) or (rs.reshuffle and len(s.discard) > 1))
+        can_draw = phase is _PLAY and _can_draw(s, rs)
         out = _quiet_moves(rs, hm, _turn_fit(rs, s.discard[-1], wish, s.fresh), can_draw)
         if missed is not None and missed != seat:
             return (*out, _callout(missed))
@@ -554,7 +549,7 @@ def _generate(s: GameState) -> tuple[Move, ...]:
         quick = _drawn_moves(rs, hm, drawn, _match_fit(rs, s.discard[-1], wish))
         if quick is not None:
             return quick
-    present, n = (hm, hm.bit_count()) if rs.width == 1 else _present_and_size(rs, hm)
+    present, n = _present_and_size(rs, hm)
     simple_due = _no_call_due(rs, present, n)
     if phase is _PLAY and s.pending_draw and not s.pending_skip:
         # R_DRAW_PENALTY: answer with a card that stacks (or a wild, where allowed) and fits, or one that
@@ -625,7 +620,7 @@ def _reference_moves(s: GameState) -> tuple[Move, ...]:
         return ()
     rs = s.variant._ruleset
     seat = s.seat_to_act
-    hm = (s._hm >> rs.shifts[seat]) & rs.seat_full
+    hm = _hand(s, rs, seat)
     present, n = _present_and_size(rs, hm)
     return _card_by_card(s, rs, seat, hm, present, _no_call_due(rs, present, n))
 
@@ -662,7 +657,7 @@ def _turn_fit(rs: Ruleset, top: Card, wish: Suit | None, fresh: bool) -> int:
 def _quiet_moves(rs: Ruleset, hm: int, fit: int, can_draw: bool) -> tuple[Move, ...]:
     """The moves at the start of a turn with nothing pending and no free card, call-outs aside: the plays of
     the cards of hand ``hm`` in the mask ``fit`` (R_MATCH, R_WILD, R_NO_FINISH, R_ANNOUNCE), draw and pass."""
-    present, n = (hm, hm.bit_count()) if rs.width == 1 else _present_and_size(rs, hm)
+    present, n = _present_and_size(rs, hm)
     playable = present & fit
     if n == 1:
         playable &= ~rs.no_finish_mask  # R_NO_FINISH
@@ -677,7 +672,7 @@ def _quiet_moves(rs: Ruleset, hm: int, fit: int, can_draw: bool) -> tuple[Move, 
 def _drawn_moves(rs: Ruleset, hm: int, card: Card, fit: int) -> tuple[Move, ...] | None:
     """The moves after drawing ``card`` (not a wild, no free card, no call-out open) into hand ``hm``: its plays
     if it is in ``fit``, and pass (R_DRAW drawn_only); ``None`` when a call may be due with it (R_ANNOUNCE)."""
-    present, n = (hm, hm.bit_count()) if rs.width == 1 else _present_and_size(rs, hm)
+    present, n = _present_and_size(rs, hm)
     if not _drawn_fits(rs, present, n, card, fit):
         return _PASS_ONLY
     if _no_call_due(rs, present, n):
@@ -932,7 +927,8 @@ _new: Final = object.__new__
 _set_attr: Final = object.__setattr__
 
 # The fields that a direct path in _transition sets to the same values every time, stored with one
-# ``dict.update`` each (never changed: their values are immutable and shared by every state made). ``_hands`` (the decoded hands, see ``state._HandsFromMask``) is reset where hands change.
+# ``dict.update`` each (never changed: their values are immutable and shared by every state made).
+# ``_hands`` (the decoded hands, see ``state._HandsFromMask``) is reset where hands change.
 _PLAYED: Final = {"_legal": None, "_hands": None, "passes": 0, "drawn": None, "fresh": True, "any_card": False,
                   "phase": Phase.PLAY, "wished_suit": None}
 _DREW: Final = {"_legal": None, "_hands": None, "fresh": False, "passes": 0, "phase": Phase.DRAWN}
@@ -1001,10 +997,7 @@ def _transition(s: GameState, move: Move) -> GameState:
             drew, fields["stock"], fields["discard"], fields["rng"] = draw_cards(stock, s.discard, 1, s.rng,
                                                                                  rs.reshuffle)
             fields["drawn"] = got = drew[-1] if drew else None
-            after = hands
-            for one in drew:
-                after += rs.seat_unit[seat][one]
-            fields["_hm"] = after
+            fields["_hm"] = after = with_cards(rs, hands, seat, drew)
         if got is not None:
             if not s.any_card and rs.drawn_only and got not in rs.wild_cards:
                 # The next state's legal moves (as _generate gives them): the drawn card if it fits, and pass.
@@ -1037,10 +1030,7 @@ def _transition(s: GameState, move: Move) -> GameState:
         fields.update(_TOOK_PENALTY)
         got_all, stock, discard, fields["rng"] = draw_cards(s.stock, s.discard, s.pending_draw, s.rng, rs.reshuffle)
         fields["stock"], fields["discard"] = stock, discard
-        after = hands
-        for one in got_all:
-            after += rs.seat_unit[seat][one]
-        fields["_hm"] = after
+        fields["_hm"] = after = with_cards(rs, hands, seat, got_all)
         if got_all and rs.calls_lapse:
             fields["announced"] = calls_after_draw(rs, s.announced, seat)
         fields["seat_to_act"] = nxt = (seat + s.direction) % len(s.announced)
@@ -1100,7 +1090,7 @@ def _reference_transition(s: GameState, move: Move) -> GameState:
 
 def _plain_play(rs: Ruleset, hm: int, move: Play) -> bool:
     """Whether ``move`` plays a card from the hand ``hm`` that is not the last, and no call is made or due."""
-    n = hm.bit_count() if rs.width == 1 else _present_and_size(rs, hm)[1]
+    n = _size(rs, hm)
     if n < 2:
         return False
     mode = rs.call_mode

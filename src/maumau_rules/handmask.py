@@ -25,7 +25,8 @@ from typing import Final
 
 from .cards import SORT_INDEX, Card
 
-__all__ = ["ORDER", "POSITION", "cards_of", "hand_size", "low_bits", "mask_of", "presence", "width_for"]
+__all__ = ["ORDER", "POSITION", "cards_of", "hand_size", "low_bits", "mask_of", "presence", "presence_and_size",
+           "width_for"]
 
 ORDER: Final[tuple[Card, ...]] = tuple(sorted(SORT_INDEX, key=SORT_INDEX.__getitem__))
 """Every card, in hand order: a card's index here is its position in a hand integer."""
@@ -112,6 +113,23 @@ def presence(mask: int, width: int, low: int) -> int:
     for j in range(1, width):
         out |= mask >> j
     return out & low
+
+
+def presence_and_size(mask: int, width: int, low: int) -> tuple[int, int]:
+    """:func:`presence` and :func:`hand_size` of a hand integer, in one step for one or two bits per card.
+
+    >>> from maumau_rules.cards import parse_cards
+    >>> m = mask_of(parse_cards("7h 7h 8h"), 2)
+    >>> presence_and_size(m, 2, low_bits(2)) == (presence(m, 2, low_bits(2)), 3)
+    True
+    """
+    if width == 1:
+        return mask, mask.bit_count()
+    if width == 2:
+        ones = mask & low
+        twos = (mask >> 1) & low
+        return ones | twos, ones.bit_count() + 2 * twos.bit_count()
+    return presence(mask, width, low), hand_size(mask, width, low)
 
 
 def hand_size(mask: int, width: int, low: int) -> int:

@@ -469,9 +469,9 @@ def resolve_variant(vid: str, version: int, *, where: str = "variant") -> Varian
 
 def _check_state(s: GameState) -> None:
     """Sanity checks on a state read from JSON (a server's storage may be edited or corrupted)."""
-    n = len(s.hands)
-    if not n or len(s.announced) != n:
-        raise NotationError(f"state JSON: {n} hands but {len(s.announced)} entries in 'announced'")
+    n = s.players  # one hand per seat: the constructor checks it
+    if not n:
+        raise NotationError("state JSON: no seats (no hands and no entries in 'announced')")
     for name in ("seat_to_act", "dealer"):
         seat = getattr(s, name)
         if not 0 <= seat < n:

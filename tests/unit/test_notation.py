@@ -281,6 +281,13 @@ def test_corrupt_states_are_refused(field: str, value: Any, message: str) -> Non
         loads_state(json.dumps(doc))
 
 
+def test_a_state_without_seats_is_refused() -> None:
+    doc = _state_doc()
+    doc["hands"], doc["announced"] = [], []
+    with pytest.raises(NotationError, match="no seats"):
+        loads_state(json.dumps(doc))
+
+
 def test_state_missing_and_unknown_fields() -> None:
     doc = _state_doc()
     del doc["stock"]
