@@ -38,22 +38,15 @@ _COLLECTED = re.compile(r"Collected : (\d+)")
 
 
 def ours_player(variant_id: str, players: int, seed: int) -> Callable[[], int]:
-    """A function that plays one uniform-random game through the public API (the loop of ``bench/run.py``)."""
-    from maumau_rules import apply, find_variant, legal_moves, new_game
+    """A function that plays one uniform-random game through the public API (``bench/run.py``'s timed loop)."""
+    from run import play_random_game
+
+    from maumau_rules import find_variant
 
     variant = find_variant(variant_id)
     choose = random.Random(seed).choice
     game_seeds = itertools.count(seed * 1_000_003)
-
-    def play_one() -> int:
-        state = new_game(variant, players, next(game_seeds))
-        decisions = 0
-        while not state.is_over:
-            state = apply(state, choose(legal_moves(state)))
-            decisions += 1
-        return decisions
-
-    return play_one
+    return lambda: play_random_game(variant, players, next(game_seeds), choose)
 
 
 def worker(spec: str) -> int:
