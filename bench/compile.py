@@ -59,7 +59,7 @@ setup(
     python_requires={requires_python!r},
     install_requires={dependencies!r},
     packages=find_packages(),
-    package_data={{"maumau_rules": ["py.typed"]}},
+    package_data={{"maumau_rules": ["py.typed", "spec/**/*"]}},
     entry_points={{"console_scripts": {scripts!r}}},
     ext_modules=mypycify({paths!r}),
 )

@@ -39,7 +39,7 @@ from maumau_rules.moves import Call
 def candidates(state: GameState) -> list[object]:
     """Plays of every card of the deck (all wishes and calls), draw, pass, call-outs and a non-move."""
     out: list[object] = []
-    for card in sorted(set(state.variant.ruleset.deck_cards), key=lambda c: c.sort_key):
+    for card in sorted(set(state.variant.plan.deck_cards), key=lambda c: c.sort_key):
         own = card.suit or Suit.CLUBS
         for wish, call in ((None, None), (Suit.HEARTS, None), (own, None), (None, Call.MAU), (Suit.SPADES, Call.MAU_MAU)):
             out.append(Play(card, wish, call))

@@ -54,7 +54,7 @@ def deal_for(
     parsed = [parse_cards(h) for h in hands]
     discard = (*parse_cards(under), Card.parse(top))
     next_up = parse_cards(stock_top)
-    rest: Counter[Card] = Counter(v.ruleset.deck_cards)
+    rest: Counter[Card] = Counter(v.plan.deck_cards)
     used: Counter[Card] = Counter(discard)
     used.update(next_up)
     for h in parsed:
@@ -63,7 +63,7 @@ def deal_for(
         raise ValueError(f"cards not in the {v.deck} deck (or too many copies): {sorted(map(str, used - rest))}")
     rest -= used
     stock: list[Card] = []
-    for card in v.ruleset.deck_cards:  # the deck's fixed order
+    for card in v.plan.deck_cards:  # the deck's fixed order
         if rest[card]:
             stock.append(card)
             rest[card] -= 1
@@ -105,7 +105,7 @@ def random_game(variant: Variant, players: int, seed: int, max_moves: int = 5000
     """
     rnd = random.Random(seed)
     s = new_game(variant, players, seed=seed)
-    deck = Counter(variant.ruleset.deck_cards)
+    deck = Counter(variant.plan.deck_cards)
     n = 0
     while not s.is_over:
         assert s.all_cards() == deck, f"cards not conserved at move {n}"

@@ -53,23 +53,22 @@ class ActionError(MauMauError, ValueError):
 
 
 def _layout(variant: Variant, players: int) -> tuple[Move, ...]:
-    rs = variant.ruleset
-    ann = rs.announce
+    plan = variant.plan
+    ann = plan.announcer
     calls: tuple[Call | None, ...] = (None,)
     if ann is not None:
-        calls = _CALLS if ann.jack_word else _CALLS[:2]
+        calls = _CALLS if ann.jack_call else _CALLS[:2]
     seen: set[Card] = set()
     moves: list[Move] = [Draw(), Pass()]
     for card in variant.deck.cards():
         if card in seen:
             continue
         seen.add(card)
-        info = rs.info.get(card)
-        wishes: tuple[Suit | None, ...] = tuple(Suit) if info is not None and info.wishes else (None,)
+        wishes: tuple[Suit | None, ...] = tuple(Suit) if plan.wishes_mask & plan.unit[card] else (None,)
         for wish in wishes:
             for call in calls:
                 moves.append(Play(card, wish, call))
-    if rs.announce is not None:
+    if ann is not None:
         moves.extend(CallOut(seat) for seat in range(players))
     return tuple(moves)
 
@@ -108,7 +107,7 @@ class ActionSpace:
         94
         """
         v = find_variant(variant) if isinstance(variant, str) else variant
-        low, high = v.ruleset.min_players, v.ruleset.max_players
+        low, high = v.plan.min_players, v.plan.max_players
         if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
             raise ActionError(f"variant {v.id!r} is for {low}-{high} players, not {players!r}")
         return cls(v, players, _layout(v, players))

@@ -15,9 +15,7 @@ import random
 from collections import Counter
 from typing import Protocol
 
-from .cards import Card
 from .moves import CallOut, Draw, Move, Play
-from .rules.compiled import CardInfo
 from .variants import find_variant
 from .views import PlayerView
 
@@ -108,32 +106,31 @@ class HeuristicBot:
                 if isinstance(m, Draw):
                     return m
             return legal[0]
-        info = find_variant(view.variant).ruleset.info
+        roles = find_variant(view.variant).plan.roles
         n = len(view.hand_sizes)
         nxt = (view.seat + view.direction) % n
         threat = view.hand_sizes[nxt] <= 2
         best: tuple[float, int] | None = None
         choice: Move = plays[0]
         for idx, m in enumerate(plays):
-            score = self._score(view, m, info, threat)
+            score = self._score(view, m, roles.get(m.card, frozenset()), threat)
             if best is None or (score, -idx) > best:
                 best, choice = (score, -idx), m
         return choice
 
     @staticmethod
-    def _score(view: PlayerView, m: Play, info: dict[Card, CardInfo], threat: bool) -> float:
+    def _score(view: PlayerView, m: Play, roles: frozenset[str], threat: bool) -> float:
         card = m.card
-        ci = info.get(card, CardInfo())
         rest = list(view.hand)
         if card in rest:
             rest.remove(card)
         suits = Counter(c.suit for c in rest if c.suit is not None)
         score = 10.0
-        if ci.wild:
+        if "wild" in roles:
             score -= 8.0 if len(rest) > 1 else 0.0  # STD-TIP-1: keep Jacks
-        if ci.penalty or ci.skip:
+        if "penalty" in roles or "skip" in roles:
             score += 4.0 if threat else 1.0  # STD-TIP-2
-        if ci.play_again:
+        if "again" in roles:
             score += 2.0
         score += int(card.rank) / 20.0  # STD-TIP-5: shed high cards first
         if card.suit is not None:

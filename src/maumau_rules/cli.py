@@ -66,9 +66,12 @@ def describe_move(before: GameState, move: Move, after: GameState, human: int | 
 
 
 def _word_for(v: Variant) -> dict[str, str]:
-    ann = v.ruleset.announce
+    ann = v.rule("R_ANNOUNCE")
     if ann is None:
         return {}
+    from .rules import Announcement
+
+    assert isinstance(ann, Announcement)
     return {"mau": ann.word, "maumau": ann.jack_word or ann.final_word or "Mau-Mau"}
 
 

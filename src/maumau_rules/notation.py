@@ -469,26 +469,8 @@ def resolve_variant(vid: str, version: int, *, where: str = "variant") -> Varian
 
 def _check_state(s: GameState) -> None:
     """Sanity checks on a state read from JSON (a server's storage may be edited or corrupted)."""
-    n = s.players  # one hand per seat: the constructor checks it
-    if not n:
-        raise NotationError("state JSON: no seats (no hands and no entries in 'announced')")
-    for name in ("seat_to_act", "dealer"):
-        seat = getattr(s, name)
-        if not 0 <= seat < n:
-            raise NotationError(f"state JSON: {name}={seat} is not a seat of a game of {n} players")
-    for name in ("winner", "missed_call"):
-        seat = getattr(s, name)
-        if seat is not None and not 0 <= seat < n:
-            raise NotationError(f"state JSON: {name}={seat} is not a seat of a game of {n} players")
-    if s.direction not in (1, -1):
-        raise NotationError(f"state JSON: direction={s.direction} must be 1 or -1")
-    if not s.discard:
-        raise NotationError("state JSON: the discard pile is empty (it always holds the top card)")
-    if min(s.pending_draw, s.pending_skip, s.passes, s.turn, s.rng) < 0:
-        raise NotationError("state JSON: counters (pending_draw, pending_skip, passes, turn, rng) must be >= 0")
-    if s.rng >= 1 << 64:
-        raise NotationError(f"state JSON: rng={s.rng} is not a 64-bit generator state")
-    want = Counter(s.variant.ruleset.deck_cards)
+    # The constructor has checked the seats, direction, counters and the discard pile (StateError above).
+    want = Counter(s.variant.plan.deck_cards)
     have = s.all_cards()
     if have != want:
         missing = " ".join(map(str, sorted((want - have).elements(), key=lambda c: c.sort_key))) or "nothing"

@@ -68,6 +68,8 @@ class Reason(enum.Enum):
     """This call is not due with this play (wrong word, or no call in this variant)."""
     NOTHING_TO_CALL_OUT = "nothing_to_call_out"
     """That seat made every call that was due, or the window has closed."""
+    RULE_FORBIDS = "rule_forbids"
+    """A rule of the variant forbids this card now (the verdict names the rule; house rules use it)."""
     NOT_A_MOVE = "not_a_move"
     """The object is not a move of this library."""
 

@@ -247,7 +247,7 @@ class GameRecord:
         Raises:
             ReplayError: unknown variant, another version, or overrides that make no valid variant.
 
-        >>> GameRecord("standard", 1, 2, overrides={"R_DEAL": {"hand_size": 4}}).resolve_variant().ruleset.hand_size
+        >>> GameRecord("standard", 1, 2, overrides={"R_DEAL": {"hand_size": 4}}).resolve_variant().plan.hand_size(3)
         4
         """
         try:

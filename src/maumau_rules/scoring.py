@@ -16,14 +16,12 @@ A :class:`Match` is a frozen value too: it holds the scores and the current roun
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import attrs
 
-from .cards import Card, Rank
 from .engine import new_game
 from .errors import MauMauError
-from .rules.compiled import ScoringConfig
+from .rules.catalog import finish_jacks
+from .rules.plan import ScoringScheme
 from .state import GameState
 from .variants import Variant, find_variant
 
@@ -83,13 +81,13 @@ class Match:
     """Whether the match has ended."""
 
     @property
-    def scoring(self) -> ScoringConfig | None:
-        """The variant's scoring scheme (``None``: a single round decides).
+    def scoring(self) -> ScoringScheme | None:
+        """The variant's scoring rule (``None``: a single round decides).
 
-        >>> start_match("standard", players=2, seed=1).scoring.mode
-        'win_points'
+        >>> start_match("standard", players=2, seed=1).scoring.rule_id
+        'R_SCORE_WIN_POINTS'
         """
-        return self.variant.ruleset.scoring
+        return self.variant.plan.scoring
 
 
 def start_match(variant: Variant | str, players: int, seed: int = 0) -> Match:
@@ -112,21 +110,9 @@ def _round_seed(seed: int, round_no: int) -> int:
     return seed * 1_000_003 + round_no
 
 
-def _card_points(cfg: ScoringConfig, cards: Sequence[Card]) -> int:
-    if cfg.count == "cards":
-        return len(cards)
-    return sum(cfg.value(c) for c in cards)
-
-
-def _finish_jacks(state: GameState) -> int:
-    if state.winner is None:
-        return 0
-    rs = state.variant.ruleset
-    return sum(1 for c in state.turn_plays if c.rank is Rank.JACK and rs.info[c].wild)
-
-
 def round_points(state: GameState) -> tuple[int, ...]:
-    """Points each seat of the finished round ``state`` scores under the variant's scheme.
+    """Points each seat of the finished round ``state`` scores under the variant's scoring rule (without one: a
+    point for the winner); multipliers such as R_JACK_FINISH_DOUBLES apply.
 
     Raises:
         MauMauError: the round is not over yet.
@@ -140,36 +126,21 @@ def round_points(state: GameState) -> tuple[int, ...]:
     """
     if not state.is_over:
         raise MauMauError("the round is not over yet: it has no points")
-    cfg = state.variant.ruleset.scoring
-    n = state.players
-    win = state.winner
-    if cfg is None or not cfg.mode:
-        return tuple(1 if i == win else 0 for i in range(n))
-    jacks = _finish_jacks(state)
-    last = state.turn_plays[-1] if state.turn_plays else None
-    mult = cfg.jack_finish_multiplier if last is not None and last.rank is Rank.JACK and win is not None else 1
-    if cfg.mode == "win_points":
-        return tuple(1 if i == win else 0 for i in range(n))
-    if cfg.mode == "penalty_points":
-        return tuple(0 if i == win else _card_points(cfg, state.hands[i]) * mult for i in range(n))
-    if cfg.mode == "winner_collects":
-        total = sum(_card_points(cfg, state.hands[i]) for i in range(n) if i != win) * mult
-        return tuple(total if i == win else 0 for i in range(n))
-    if cfg.mode == "elimination":
-        bonus = cfg.winner_bonus[min(jacks, len(cfg.winner_bonus) - 1)] if cfg.winner_bonus else 0
-        return tuple(bonus if i == win else _card_points(cfg, state.hands[i]) for i in range(n))
-    if cfg.mode == "hand_shrink":
-        return tuple(0 if i in _losers(cfg, state) else 1 for i in range(n))
-    raise MauMauError(f"unknown scoring mode {cfg.mode!r}")
+    plan = state.variant.plan
+    if plan.scoring is None:
+        return tuple(1 if i == state.winner else 0 for i in range(state.players))
+    multiplier = 1
+    for times in plan.multipliers:
+        multiplier *= times(state)
+    return plan.scoring.round_points(state, multiplier)
 
 
-def _losers(cfg: ScoringConfig, state: GameState) -> set[int]:
-    n = state.players
-    if cfg.count == "last_with_cards":
-        sizes = [len(h) for h in state.hands]
-        most = max(sizes)
-        return {i for i in range(n) if sizes[i] == most and i != state.winner}
-    return {i for i in range(n) if i != state.winner}
+def _loser(state: GameState) -> int | None:
+    """The seat holding the most cards at the end (the lowest such seat on a tie; ``None`` if nobody holds any):
+    the loser who deals next under R_DEALER ``rotation = "loser"``."""
+    sizes = [len(h) for h in state.hands]
+    most = max(sizes)
+    return sizes.index(most) if most else None
 
 
 def next_round(match: Match, finished: GameState) -> Match:
@@ -189,7 +160,7 @@ def next_round(match: Match, finished: GameState) -> Match:
     if finished.variant != match.variant or finished.players != len(match.seats):
         raise MauMauError("that state is not a round of this match")
     pts_round = round_points(finished)
-    cfg = match.scoring
+    scheme = match.scoring
     seats = match.seats
     scores = list(match.scores)
     points = [0] * match.players
@@ -199,52 +170,25 @@ def next_round(match: Match, finished: GameState) -> Match:
     win = seats[finished.winner] if finished.winner is not None else None
     active = list(match.active)
     sizes = list(match.hand_sizes)
-    result = RoundResult(match.round_no, win, tuple(points), _finish_jacks(finished))
-    over = False
-    champion: int | None = None
-    mode = cfg.mode if cfg is not None else ""
-    if not mode:
+    result = RoundResult(match.round_no, win, tuple(points), finish_jacks(finished))
+    if scheme is None:
         over, champion = True, win
-    elif mode in ("win_points", "winner_collects"):
-        assert cfg is not None
-        best = max(scores)
-        if best >= cfg.target:
-            over, champion = True, scores.index(best)
-    elif mode == "penalty_points":
-        assert cfg is not None
-        crossed = [s > cfg.target if cfg.threshold_op == "gt" else s >= cfg.target for s in scores]
-        if any(crossed):
-            low = min(scores)
-            over, champion = True, scores.index(low)
-    elif mode == "elimination":
-        assert cfg is not None
-        for seat in range(match.players):
-            if active[seat] and (scores[seat] > cfg.target if cfg.threshold_op == "gt" else scores[seat] >= cfg.target):
-                active[seat] = False
-        left = [s for s in range(match.players) if active[s]]
-        if len(left) <= 1:
-            over = True
-            champion = left[0] if left else min(range(match.players), key=lambda s: scores[s])
-    elif mode == "hand_shrink":
-        for i in _losers(cfg, finished) if cfg is not None else ():
-            seat = seats[i]
-            if sizes[seat] <= 1:
-                active[seat] = False
-            else:
-                sizes[seat] -= 1
-        left = [s for s in range(match.players) if active[s]]
-        if len(left) <= 1:
-            over, champion = True, (left[0] if left else win)
+    else:
+        over, champion = scheme.match_over(scores, active, sizes, finished, seats)
     history = (*match.history, result)
     if over:
         return attrs.evolve(match, scores=tuple(scores), active=tuple(active), hand_sizes=tuple(sizes),
                             history=history, winner=champion, over=True, game=finished)
     new_seats = tuple(s for s in range(match.players) if active[s])
-    dealer = _next_dealer(match, new_seats, win)
-    round_no = match.round_no + 1
     v = match.variant
+    plan = v.plan
+    loser = _loser(finished)
+    loser_seat = seats[loser] if loser is not None else None
+    dealer = plan.dealer.next_dealer(match.dealer, new_seats, match.players, loser_seat) if plan.dealer is not None \
+        else _next_clockwise(match.dealer, new_seats, match.players)
+    round_no = match.round_no + 1
     first = None
-    if v.ruleset.first_player == "previous_winner" and win is not None and win in new_seats:
+    if plan.turn_order is not None and plan.turn_order.winner_starts and win is not None and win in new_seats:
         first = new_seats.index(win)
     game = new_game(v, len(new_seats), seed=_round_seed(match.seed, round_no), dealer=new_seats.index(dealer),
                     first_player=first, hand_sizes=[sizes[s] for s in new_seats])
@@ -252,11 +196,10 @@ def next_round(match: Match, finished: GameState) -> Match:
                         hand_sizes=tuple(sizes), dealer=dealer, seats=new_seats, game=game, history=history)
 
 
-def _next_dealer(match: Match, seats: tuple[int, ...], winner: int | None) -> int:
-    step = -1 if match.variant.ruleset.dealer_rotation == "counterclockwise" else 1
-    d = match.dealer
-    for _ in range(match.players):
-        d = (d + step) % match.players
+def _next_clockwise(dealer: int, seats: tuple[int, ...], players: int) -> int:
+    """Without R_DEALER the deal passes to the left (an engine fact)."""
+    for step in range(1, players + 1):
+        d = (dealer + step) % players
         if d in seats:
             return d
     return seats[0]

@@ -92,26 +92,20 @@ class Deal:
 
 
 class _HandsFromMask:
-    """``GameState.hands`` when the engine made the state: decoded from the hand integer on first read.
+    """``GameState.hands``: decoded from the state's hand integer ``_hm`` each time it is read.
 
-    A non-data descriptor reading the key ``_hands`` of the instance's ``__dict__``: the hands decoded here
-    on first read. The constructor and the engine set that key to ``None`` when hands are new or change;
-    the engine keeps it on moves that leave hands as they are.
+    A non-data descriptor: nothing is stored on the state (a frozen value is never written after it is made).
+    The engine itself never reads ``hands``; it works on ``_hm``.
     """
 
     def __get__(self, state: GameState | None, owner: type | None = None) -> Any:
         if state is None:
             return self
         fields = state.__dict__
-        hands = fields.get("_hands")
-        if hands is None:
-            rs = fields["variant"].ruleset
-            hm = fields["_hm"]
-            width, full = rs.width, rs.seat_full
-            hands = tuple(handmask.cards_of((hm >> shift) & full, width)
-                          for shift in rs.shifts[:len(state.announced)])
-            fields["_hands"] = hands
-        return hands
+        plan = fields["variant"].plan
+        hm = fields["_hm"]
+        width, full = plan.width, plan.seat_full
+        return tuple(handmask.cards_of((hm >> shift) & full, width) for shift in plan.shifts[:len(fields["announced"])])
 
 
 def _hand_integer(variant: Variant, hands: tuple[tuple[Card, ...], ...]) -> int:
@@ -120,22 +114,53 @@ def _hand_integer(variant: Variant, hands: tuple[tuple[Card, ...], ...]) -> int:
     Raises:
         StateError: a hand holds a card the variant's deck does not have, or more copies of it.
     """
-    rs = variant.ruleset
+    plan = variant.plan
     hm = 0
-    unit = rs.unit.__getitem__
+    unit = plan.unit.__getitem__
+    if len(hands) > plan.max_players:
+        raise StateError(f"{len(hands)} hands, but variant {variant.id!r} is for at most {plan.max_players} players")
     for seat, hand in enumerate(hands):
         try:
             mask = sum(map(unit, hand))
-            if handmask.hand_size(mask, rs.width, rs.low) != len(hand):  # a field overflowed
-                mask = handmask.mask_of(hand, rs.width)  # raises, naming the card
-            hm |= mask << rs.shifts[seat]
+            if handmask.hand_size(mask, plan.width, plan.low) != len(hand):  # a field overflowed
+                mask = handmask.mask_of(hand, plan.width)  # raises, naming the card
+            hm |= mask << plan.shifts[seat]
         except (ValueError, KeyError, IndexError, TypeError) as exc:
             raise StateError(f"hand {seat} cannot be held in the {variant.deck} deck: {exc}") from None
     return hm
 
 
-def _no_cache(value: object) -> None:
-    """The legal-move cache of a new state is always empty (it is never copied from another state)."""
+def _check_fields(fields: dict[str, Any], n: int) -> None:
+    """The fields every state must have right before the engine can read it (else :class:`StateError`)."""
+    if not n:
+        raise StateError("no seats (no hands and no entries in 'announced')")
+    for name in ("seat_to_act", "dealer", "winner", "missed_call"):
+        seat = fields[name]
+        if (seat is not None or name in ("seat_to_act", "dealer")) and (type(seat) is not int or not 0 <= seat < n):
+            raise StateError(f"{name}={seat!r} is not a seat of a game of {n} players")
+    if fields["direction"] not in (1, -1) or type(fields["direction"]) is not int:
+        raise StateError(f"direction={fields['direction']!r} must be 1 or -1")
+    if not fields["discard"]:
+        raise StateError("the discard pile is empty (it always holds the top card)")
+    for name in ("pending_draw", "pending_skip", "passes", "turn", "rng"):
+        if type(fields[name]) is not int or fields[name] < 0:
+            raise StateError(f"counters (pending_draw, pending_skip, passes, turn, rng) must be whole numbers >= 0, "
+                             f"not {name}={fields[name]!r}")
+    if fields["rng"] >= 1 << 64:
+        raise StateError(f"rng={fields['rng']} is not a 64-bit generator state")
+    if not isinstance(fields["phase"], Phase) or (fields["phase"] is Phase.SERIES and not fields["turn_plays"]):
+        raise StateError(f"phase={fields['phase']!r}: a series needs the cards played this turn")
+    if (fields["phase"] is Phase.OVER) != (fields["end"] is not None):
+        raise StateError(f"phase={fields['phase'].value} does not agree with end={fields['end']!r}")
+    if fields["wished_suit"] is not None and not isinstance(fields["wished_suit"], Suit):
+        raise StateError(f"wished_suit={fields['wished_suit']!r} is not a suit")
+    if len(fields["announced"]) > fields["variant"].plan.max_players:
+        raise StateError(f"{n} seats, but variant {fields['variant'].id!r} is for at most "
+                         f"{fields['variant'].plan.max_players} players")
+
+
+def _not_given(value: object) -> None:
+    """A state's legal moves are always found from its own fields when it is made (whatever is passed)."""
     return None
 
 
@@ -201,17 +226,18 @@ class GameState:
     """The seat that won the round, once it is over (``None`` for a round with no winner)."""
     end: EndReason | None
     """How the round ended, or ``None`` while it goes on."""
-    # The engine's legal-move cache. Whatever is passed for it (``attrs.evolve`` passes the old state's
-    # cache) is dropped: a state built by the constructor or ``attrs.evolve`` always starts without one.
-    _legal: Any = attrs.field(default=None, converter=_no_cache, eq=False, hash=False, repr=False, alias="_legal")
+    # The legal moves, found once when the state is made (by the engine, or by the constructor below): part of
+    # the value, derived from the fields above, never written afterwards. Whatever is passed for it
+    # (``attrs.evolve`` passes the old state's) is dropped.
+    _legal: Any = attrs.field(default=None, converter=_not_given, eq=False, hash=False, repr=False, alias="_legal")
     if TYPE_CHECKING:  # kept in the instance ``__dict__`` (see __attrs_post_init__), not attrs fields
         is_over: ClassVar[bool]
         _hm: ClassVar[int]
 
     def __attrs_post_init__(self) -> None:
         """Store what the engine reads on every move next to the fields: ``is_over`` (whether the round has
-        ended: ``end`` is set) and ``_hm``, all hands as one integer (``hands`` is decoded from it, as sorted
-        tuples, when read). States made by the engine get both from the state they follow.
+        ended: ``end`` is set), ``_hm``, all hands as one integer (``hands`` is decoded from it, as sorted
+        tuples, whenever it is read), and the legal moves. States made by the engine get them from the transition.
 
         Raises:
             StateError: a hand the variant's deck cannot hold, or not one hand per seat (``announced``).
@@ -225,9 +251,12 @@ class GameState:
         hands = fields.pop("hands")
         if len(hands) != len(fields["announced"]):
             raise StateError(f"{len(hands)} hands but {len(fields['announced'])} entries in 'announced'")
+        _check_fields(fields, len(hands))
         fields["_hm"] = _hand_integer(fields["variant"], hands)
-        fields["_hands"] = None  # decoded on first read: sorted tuples, whatever order or type was given
         fields["is_over"] = fields["end"] is not None
+        from .engine import moves_of
+
+        fields["_legal"] = moves_of(fields)
 
     @property
     def players(self) -> int:
@@ -292,7 +321,7 @@ class GameState:
 
 
 # attrs stores ``hands`` in the instance dict; __attrs_post_init__ turns them into the hand integer, and this
-# non-data descriptor decodes them from it on first read (kept under ``_hands``).
+# non-data descriptor decodes them from it whenever they are read.
 setattr(GameState, "hands", _HandsFromMask())  # noqa: B010
 
 

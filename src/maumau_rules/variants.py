@@ -1,7 +1,8 @@
-"""Variants: named bundles of rule objects, loaded from the same TOML shape as ``spec/variants/*.toml``.
+"""Variants: named bundles of rule objects, loaded from ``spec/variants/*.toml`` (shipped as package data).
 
-The registry is built from the spec data (``spec/variants``), so the spec is the single source of
-truth. Users build house rules the same way, from Python or from a TOML string.
+The registry is read from the spec at import, so the spec is the single source of truth. Users build
+house rules the same way, from Python (:meth:`Variant.with_rules`) or from a TOML string of the
+same shape (:func:`load_variant`), also on top of a registered variant with ``based_on``.
 
 >>> v = find_variant("mau-mau")
 >>> v.id, v.deck.size, v.players
@@ -13,24 +14,27 @@ truth. Users build house rules the same way, from Python or from a TOML string.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from importlib import resources
 from typing import Any, Final, cast
 
 import attrs
 
-from . import _spec_data
 from .cards import _fold
 from .deck import DeckSpec
 from .errors import NotationError, VariantError
 from .rules.base import RULE_CLASSES, CardSet, Rule
-from .rules.compiled import Ruleset, RulesetBuilder
+from .rules.plan import Plan, PlanBuilder
 
 __all__ = ["Decision", "Difference", "Variant", "available_variants", "diff_variants", "find_variant", "format_value",
-           "load_variant",
-           "variant_from_dict"]
+           "load_variant", "variant_from_dict"]
 
 MAX_VARIANT_TEXT: Final = 200_000
 """Longest variant TOML text accepted."""
+HEAD_KEYS: Final = frozenset({"id", "name", "deck", "players", "aliases", "sources", "external", "version", "summary",
+                              "based_on", "drop", "since"})
+"""The keys of a variant file's ``[variant]`` table. ``since`` (the library version that added the variant),
+``external``, ``aliases``, ``sources`` and ``summary`` describe the variant; the others shape it."""
 
 
 @attrs.frozen
@@ -54,6 +58,9 @@ class Decision:
 @attrs.frozen(eq=True)
 class Variant:
     """A named ruleset: a deck, a player range, and a tuple of rule objects with parameters.
+
+    Building one compiles its rules into a :class:`~maumau_rules.rules.plan.Plan` (:attr:`plan`), or raises
+    :class:`~maumau_rules.errors.VariantError` naming the rules that cannot be combined.
 
     >>> find_variant("standard").name
     'Standard (cardgames.zone)'
@@ -81,28 +88,40 @@ class Variant:
     """Bumped whenever the variant's behaviour changes."""
     summary: str = ""
     """One paragraph about the variant."""
-    _ruleset: Ruleset = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _plan: Plan = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
-        builder = RulesetBuilder(deck=self.deck, min_players=self.players[0], max_players=self.players[1])
+        if not isinstance(self.deck, DeckSpec):
+            raise VariantError(f"variant {self.id!r}: deck must be a DeckSpec, got {self.deck!r}")
+        players = self.players
+        if (not isinstance(players, tuple) or len(players) != 2
+                or not all(type(p) is int for p in players)):
+            raise VariantError(f"variant {self.id!r}: players must be (min, max), got {players!r}")
+        builder = PlanBuilder(variant_id=self.id, deck=self.deck, min_players=players[0], max_players=players[1])
         seen: set[str] = set()
         for rule in self.rules:
+            if not isinstance(rule, Rule):
+                raise VariantError(f"variant {self.id!r}: {rule!r} is not a rule object (a maumau_rules.rules.Rule)")
             if rule.rule_id in seen:
                 raise VariantError(f"variant {self.id!r} lists rule {rule.rule_id} twice")
             seen.add(rule.rule_id)
-        # Scoring multipliers apply on top of the scheme; compile the scheme first.
-        for rule in sorted(self.rules, key=lambda r: r.rule_id == "R_JACK_FINISH_DOUBLES"):
-            rule.compile(builder)
-        object.__setattr__(self, "_ruleset", builder.build())
+            builder.rule_ids.append(rule.rule_id)
+            rule.contribute(builder)
+        object.__setattr__(self, "_plan", builder.build())
+
+    def __reduce__(self) -> tuple[type[Variant], tuple[Any, ...]]:
+        # pickled by its fields; the plan (which holds the rules' hooks) is compiled again when unpickled
+        return Variant, (self.id, self.name, self.deck, self.players, self.rules, self.aliases, self.sources,
+                         self.decisions, self.external, self.version, self.summary)
 
     @property
-    def ruleset(self) -> Ruleset:
-        """The compiled, flat form of the rules (built once).
+    def plan(self) -> Plan:
+        """The compiled form of the rules, which the engine runs (built once, with the variant).
 
-        >>> find_variant("standard").ruleset.max_moves
+        >>> find_variant("standard").plan.max_moves
         1000
         """
-        return self._ruleset
+        return self._plan
 
     def rule(self, rule_id: str) -> Rule | None:
         """The rule object with ``rule_id``, or ``None`` if the variant does not use it.
@@ -115,33 +134,41 @@ class Variant:
                 return r
         return None
 
-    def with_rules(self, *rules: Rule, drop: Iterable[str] = (), id: str | None = None,
-                   name: str | None = None, players: tuple[int, int] | None = None,
+    def with_rules(self, *rules: Rule, drop: Iterable[str] = (), params: Mapping[str, Mapping[str, Any]] | None = None,
+                   id: str | None = None, name: str | None = None, players: tuple[int, int] | None = None,
                    deck: DeckSpec | str | None = None) -> Variant:
-        """A house-rule variant built from this one: each rule replaces the rule with its ID, or is added.
+        """A house-rule variant built from this one.
 
         Args:
-            rules: rule objects to put in (a rule of the same ID is replaced in place).
+            rules: rule objects to put in (a rule of the same ID is replaced in place, else added).
             drop: rule IDs to take out.
+            params: single parameters to change, by rule ID: ``{"R_REVERSE": {"two_player": "play_again"}}``; the
+                rule's other parameters stay as they are (a rule the variant lacks is added with its defaults).
             id: the new variant's ID (default: this ID + ``"-house"``).
             name: its display name.
             players: a new player range.
             deck: a new deck (a :class:`~maumau_rules.deck.DeckSpec` or its text).
 
         Raises:
-            VariantError: the combination is impossible; the message names the conflicting rules.
+            VariantError: an unknown rule or parameter, or a combination that is impossible (the message
+                names the conflicting rules).
 
         >>> from maumau_rules import Card
         >>> from maumau_rules.rules import DrawPenalty, PenaltySpec
         >>> v = find_variant("standard").with_rules(DrawPenalty(penalties=[PenaltySpec(cards="7", amount=3)]))
-        >>> v.id, v.ruleset.info[Card.parse("7h")].penalty
+        >>> v.id, v.plan.effects[Card.parse("7h")][0].amount
         ('standard-house', 3)
+        >>> find_variant("pesten").with_rules(params={"R_REVERSE": {"two_player": "play_again"}}).rule("R_REVERSE")
+        Reverse(cards=CardSet(ranks=frozenset({<Rank.ACE: 14>}), cards=frozenset()), two_player='play_again')
         >>> find_variant("standard").with_rules(DrawPenalty(penalties=[PenaltySpec(cards="7", amount=40)]))
         Traceback (most recent call last):
         ...
         maumau_rules.errors.VariantError: rule R_DRAW_PENALTY conflicts with the french-32 deck (32 cards): ...
         """
         dropped = set(drop)
+        unknown = sorted(r for r in dropped if self.rule(r) is None)
+        if unknown:
+            raise VariantError(f"variant {self.id!r} has no rule {', '.join(unknown)} to drop")
         new = {r.rule_id: r for r in rules}
         out: list[Rule] = []
         for r in self.rules:
@@ -149,6 +176,7 @@ class Variant:
                 continue
             out.append(new.pop(r.rule_id, r))
         out.extend(r for r in rules if r.rule_id in new and r.rule_id not in dropped)
+        out = _with_params(out, params or {}, self.id)
         if isinstance(deck, str):
             try:
                 deck = DeckSpec.parse(deck)
@@ -165,83 +193,153 @@ class Variant:
         return self.id
 
 
-def variant_from_dict(data: Mapping[str, Any]) -> Variant:
+def _make_rule(rule_id: str, params: Mapping[str, Any], where: str) -> Rule:
+    cls = RULE_CLASSES.get(rule_id)
+    if cls is None:
+        raise VariantError(f"{where}: unknown rule {rule_id!r}")
+    if not isinstance(params, Mapping):
+        raise VariantError(f"{where}: parameters of {rule_id} must be a table")
+    _check_params(cls, params, where)
+    try:
+        return cls(**_untomlify(params))
+    except VariantError:
+        raise
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise VariantError(f"{where}: rule {rule_id}: {exc}") from None
+
+
+def _check_params(cls: type[Rule], params: Mapping[str, Any], where: str) -> None:
+    fields = {f.name for f in attrs.fields(cast(Any, cls))}
+    bad = sorted(set(params) - fields)
+    if bad:
+        raise VariantError(f"{where}: rule {cls.rule_id} has no parameter {', '.join(map(repr, bad))}")
+
+
+def _with_params(rules: list[Rule], params: Mapping[str, Mapping[str, Any]], where: str) -> list[Rule]:
+    """``rules`` with single parameters changed; a rule that is not there is added with those parameters."""
+    out = list(rules)
+    for rule_id, changes in params.items():
+        at = next((i for i, r in enumerate(out) if r.rule_id == rule_id), None)
+        if at is None:
+            out.append(_make_rule(rule_id, changes, f"variant {where!r}"))
+            continue
+        if not isinstance(changes, Mapping):
+            raise VariantError(f"variant {where!r}: parameters of {rule_id} must be a table")
+        _check_params(type(out[at]), changes, f"variant {where!r}")
+        try:
+            out[at] = attrs.evolve(cast(Any, out[at]), **_untomlify(changes))
+        except VariantError:
+            raise
+        except (TypeError, ValueError, OverflowError) as exc:
+            raise VariantError(f"variant {where!r}: rule {rule_id}: {exc}") from None
+    return out
+
+
+def variant_from_dict(data: Mapping[str, Any], base: Callable[[str], Variant] | None = None) -> Variant:
     """Build a variant from the parsed TOML shape of ``spec/variants/*.toml``.
 
+    With ``based_on = "<variant>"`` in ``[variant]``, the variant starts from that one: it inherits the deck, the
+    players, every rule with its parameters, the sources and the decisions; each ``[rules.R_...]`` table changes
+    only the parameters it names (or adds the rule), and ``drop = ["R_..."]`` takes rules out.
+
+    Args:
+        data: the parsed TOML.
+        base: how to find the variant named by ``based_on`` (default: :func:`find_variant`).
+
     Raises:
-        VariantError: unknown rule IDs, bad parameters, or rules that cannot be combined.
+        VariantError: unknown keys, rule IDs or parameters, bad values, or rules that cannot be combined.
 
     >>> v = variant_from_dict({"variant": {"id": "tiny", "name": "Tiny", "deck": "french-32",
     ...     "players": [2, 4]}, "rules": {"R_MATCH": {}, "R_DEAL": {"hand_size": 3}}})
-    >>> v.ruleset.hand_size_for(3)
+    >>> v.plan.hand_size(3)
     3
+    >>> v = variant_from_dict({"variant": {"id": "fast", "name": "Fast", "based_on": "standard"},
+    ...     "rules": {"R_TURN_LIMIT": {"max_moves": 50}}})
+    >>> v.plan.max_moves, v.rule("R_WILD") == find_variant("standard").rule("R_WILD")
+    (50, True)
     """
+    if not isinstance(data, Mapping):
+        raise VariantError(f"variant data must be a table, got {type(data).__name__}")
+    unknown_top = sorted(set(data) - {"variant", "rules", "decisions"})
+    if unknown_top:
+        raise VariantError(f"unknown table(s) {', '.join(map(repr, unknown_top))} in a variant")
     try:
         head = dict(data["variant"])
         rules_data = dict(data.get("rules", {}))
     except (KeyError, TypeError, ValueError):
         raise VariantError("variant data needs a [variant] table and a [rules] table") from None
-    known_head = {"id", "name", "deck", "players", "aliases", "sources", "external", "version", "summary",
-                  "based_on", "since"}
-    unknown = sorted(set(head) - known_head)
+    unknown = sorted(set(head) - HEAD_KEYS)
     if unknown:
         raise VariantError(f"unknown field(s) {', '.join(map(repr, unknown))} in [variant]")
-    for key in ("id", "name", "deck", "players"):
-        if key not in head:
+    for key in ("id", "name"):
+        if not isinstance(head.get(key), str) or not head[key]:
+            raise VariantError(f"[variant] needs {key!r} (a non-empty string)")
+    vid = head["id"]
+    parent: Variant | None = None
+    if "based_on" in head:
+        if not isinstance(head["based_on"], str):
+            raise VariantError(f"variant {vid!r}: based_on must be a variant name, got {head['based_on']!r}")
+        parent = (base or find_variant)(head["based_on"])
+    elif "drop" in head:
+        raise VariantError(f"variant {vid!r}: drop needs based_on (there is nothing to drop from)")
+    for key in ("deck", "players"):
+        if key not in head and parent is None:
             raise VariantError(f"[variant] needs {key!r}")
-    try:
-        deck = DeckSpec.parse(head["deck"])
-    except NotationError as exc:
-        raise VariantError(f"variant {head['id']!r}: {exc}") from None
-    players = head["players"]
+    if "deck" in head:
+        try:
+            deck = DeckSpec.parse(head["deck"])
+        except NotationError as exc:
+            raise VariantError(f"variant {vid!r}: {exc}") from None
+    else:
+        assert parent is not None
+        deck = parent.deck
+    players = head.get("players", list(parent.players) if parent is not None else None)
     if (not isinstance(players, list | tuple) or len(players) != 2
             or not all(isinstance(p, int) and not isinstance(p, bool) for p in players)):
-        raise VariantError(f"variant {head['id']!r}: players must be [min, max], got {players!r}")
-    rules: list[Rule] = []
-    for rule_id, params in rules_data.items():
-        cls = RULE_CLASSES.get(rule_id)
-        if cls is None:
-            raise VariantError(f"variant {head['id']!r}: unknown rule {rule_id!r}")
-        if not isinstance(params, Mapping):
-            raise VariantError(f"variant {head['id']!r}: parameters of {rule_id} must be a table")
-        fields = {f.name for f in attrs.fields(cls)}
-        bad = sorted(set(params) - fields)
-        if bad:
-            raise VariantError(f"variant {head['id']!r}: rule {rule_id} has no parameter {', '.join(map(repr, bad))}")
-        try:
-            rules.append(cls(**_untomlify(params)))
-        except VariantError:
-            raise
-        except (TypeError, ValueError, OverflowError) as exc:
-            raise VariantError(f"variant {head['id']!r}: rule {rule_id}: {exc}") from None
-    vid = head["id"]
-    for key in ("aliases", "sources"):
+        raise VariantError(f"variant {vid!r}: players must be [min, max], got {players!r}")
+    for key in ("aliases", "sources", "drop"):
         if not isinstance(head.get(key, []), list) or not all(isinstance(a, str) for a in head.get(key, [])):
             raise VariantError(f"variant {vid!r}: {key} must be a list of strings, got {head.get(key)!r}")
+    where = f"variant {vid!r}"
+    if parent is None:
+        rules = [_make_rule(rule_id, params, where) for rule_id, params in rules_data.items()]
+    else:
+        drop = set(head.get("drop", []))
+        missing = sorted(d for d in drop if parent.rule(d) is None)
+        if missing:
+            raise VariantError(f"{where}: {parent.id!r} has no rule {', '.join(missing)} to drop")
+        both = sorted(drop & set(rules_data))
+        if both:
+            raise VariantError(f"{where}: rule {', '.join(both)} is both dropped and set")
+        rules = _with_params([r for r in parent.rules if r.rule_id not in drop], rules_data, vid)
     version = head.get("version", 1)
     if type(version) is not int or not 1 <= version < 1_000_000:
         raise VariantError(f"variant {vid!r}: version must be a positive integer, got {version!r}")
+    if not isinstance(head.get("external", False), bool):
+        raise VariantError(f"variant {vid!r}: external must be true or false")
+    if not isinstance(head.get("summary", ""), str) or not isinstance(head.get("since", ""), str):
+        raise VariantError(f"variant {vid!r}: summary and since must be strings")
     raw_decisions = data.get("decisions", [])
     if not isinstance(raw_decisions, list) or not all(isinstance(d, Mapping) for d in raw_decisions):
         raise VariantError(f"variant {vid!r}: [[decisions]] must be tables")
-    decisions = tuple(
-        Decision(gap=str(d.get("gap", "")), param=str(d.get("param", "")), value=str(d.get("value", "")),
-                 reason=str(d.get("reason", "")))
-        for d in raw_decisions
-    )
+    for d in raw_decisions:
+        extra = sorted(set(d) - {"gap", "param", "value", "reason"})
+        if extra:
+            raise VariantError(f"variant {vid!r}: unknown field(s) {', '.join(map(repr, extra))} in [[decisions]]")
+    decisions = [Decision(gap=str(d.get("gap", "")), param=str(d.get("param", "")), value=str(d.get("value", "")),
+                          reason=str(d.get("reason", ""))) for d in raw_decisions]
+    sources = list(head.get("sources", ()))
+    summary = str(head.get("summary", ""))
+    if parent is not None:
+        mine = {d.param for d in decisions}
+        decisions = [d for d in parent.decisions if d.param not in mine] + decisions
+        sources = list(parent.sources) + [s for s in sources if s not in parent.sources]
+        summary = summary or parent.summary
     try:
         return Variant(
-            id=str(vid),
-            name=str(head["name"]),
-            deck=deck,
-            players=(players[0], players[1]),
-            rules=tuple(rules),
-            aliases=tuple(head.get("aliases", ())),
-            sources=tuple(head.get("sources", ())),
-            decisions=decisions,
-            external=bool(head.get("external", False)),
-            version=version,
-            summary=str(head.get("summary", "")),
+            id=str(vid), name=str(head["name"]), deck=deck, players=(players[0], players[1]), rules=tuple(rules),
+            aliases=tuple(head.get("aliases", ())), sources=tuple(sources), decisions=tuple(decisions),
+            external=bool(head.get("external", False)), version=version, summary=summary,
         )
     except VariantError:
         raise
@@ -260,7 +358,8 @@ def _untomlify(params: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def load_variant(text: str) -> Variant:
-    """Build a house-rule variant from TOML text of the ``spec/variants`` shape.
+    """Build a house-rule variant from TOML text of the ``spec/variants`` shape (``based_on`` may name a
+    registered variant).
 
     Raises:
         VariantError: the text is not valid TOML or not a valid variant.
@@ -269,14 +368,12 @@ def load_variant(text: str) -> Variant:
     ... [variant]
     ... id = "house"
     ... name = "Our house rules"
-    ... deck = "french-32"
-    ... players = [2, 5]
-    ... [rules.R_MATCH]
+    ... based_on = "standard"
     ... [rules.R_WILD]
     ... on_same = true
     ... ''')
-    >>> v.ruleset.wild_on_same
-    True
+    >>> v.rule("R_WILD").on_same, v.rule("R_WILD").wilds == find_variant("standard").rule("R_WILD").wilds
+    (True, True)
     """
     if not isinstance(text, str):
         raise VariantError(f"variant text must be a string, got {type(text).__name__}")
@@ -289,12 +386,39 @@ def load_variant(text: str) -> Variant:
     return variant_from_dict(data)
 
 
+def spec_variant_texts() -> dict[str, str]:
+    """The text of each ``spec/variants/*.toml`` shipped with the package, by file stem.
+
+    >>> "standard" in spec_variant_texts()
+    True
+    """
+    folder = resources.files("maumau_rules") / "spec" / "variants"
+    return {entry.name[:-5]: entry.read_text(encoding="utf-8")
+            for entry in sorted(folder.iterdir(), key=lambda e: e.name) if entry.name.endswith(".toml")}
+
+
 def _build_registry(datas: Iterable[Mapping[str, Any]]) -> tuple[dict[str, Variant], dict[str, str]]:
+    """Every variant of ``datas``, a ``based_on`` variant after the one it names (in any file order)."""
+    pending = {str(d["variant"]["id"]): d for d in datas}
+    ids = {_key(vid): vid for vid in pending}
     variants: dict[str, Variant] = {}
     names: dict[str, str] = {}
-    for data in datas:
-        v = variant_from_dict(data)
-        variants[v.id] = v
+
+    def build(vid: str, chain: tuple[str, ...]) -> Variant:
+        if vid in variants:
+            return variants[vid]
+        if vid in chain:
+            raise VariantError(f"variants {' -> '.join((*chain, vid))} are based on each other")
+        data = pending.get(vid)
+        if data is None:
+            raise VariantError(f"variant {chain[-1]!r} is based on {vid!r}, which spec/variants does not have")
+        v = variant_from_dict(data, base=lambda name: build(ids.get(_key(name), name), (*chain, vid)))
+        variants[vid] = v
+        return v
+
+    for vid in sorted(pending):
+        build(vid, ())
+    for v in variants.values():
         for name in (v.id, v.name, *v.aliases):
             key = _key(name)
             if key in names and names[key] != v.id:
@@ -307,7 +431,9 @@ def _key(name: str) -> str:
     return "".join(ch for ch in _fold(name) if ch.isalnum())
 
 
-_VARIANTS, _NAMES = _build_registry(_spec_data.VARIANTS)
+SPEC_VARIANTS: Final[dict[str, dict[str, Any]]] = {stem: tomllib.loads(text) for stem, text in spec_variant_texts().items()}
+"""``spec/variants/*.toml``, parsed, by file stem."""
+_VARIANTS, _NAMES = _build_registry(SPEC_VARIANTS.values())
 
 
 def find_variant(name: str) -> Variant:

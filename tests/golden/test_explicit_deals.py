@@ -6,10 +6,11 @@ import pytest
 
 from maumau_rules import Deal, IllegalMoveError, Play, StateError, VariantError, apply, find_variant, new_game
 from maumau_rules import parse_cards as cards
+from maumau_rules.rules import WrongCard
 from maumau_rules.testing import check_state, check_transition
 
 STANDARD = find_variant("standard")
-DECK = sorted(set(STANDARD.ruleset.deck_cards), key=lambda c: c.sort_key)
+DECK = sorted(set(STANDARD.plan.deck_cards), key=lambda c: c.sort_key)
 
 
 def _deal(**kw: object) -> Deal:
@@ -60,11 +61,12 @@ def test_a_wrong_card_under_the_table_penalty() -> None:
     d = _deal(first_player=0)
     s = new_game(v, players=2, seed=1, deal=d)
     wrong = Play(cards("7c")[0])  # 7♣ on 9♥ matches neither suit nor rank
-    assert v.ruleset.wrong_card == "penalize"
+    rule = v.rule("R_WRONG_CARD")
+    assert isinstance(rule, WrongCard) and rule.mode == "penalize" and v.plan.wrong_card is not None
     t = apply(s, wrong)
     check_transition(s, wrong, t)
     check_state(t)
-    assert len(t.hands[0]) == len(s.hands[0]) + v.ruleset.wrong_card_penalty
+    assert len(t.hands[0]) == len(s.hands[0]) + rule.penalty
     assert cards("7c")[0] in t.hands[0] and t.top_card == s.top_card
     assert t.seat_to_act == 1 and t.turn == 1 and t.hands[1] == s.hands[1]
     with pytest.raises(IllegalMoveError):

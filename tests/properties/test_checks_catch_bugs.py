@@ -9,8 +9,8 @@ from typing import Any
 import attrs
 import pytest
 
-import maumau_rules._scratch as scratch
 import maumau_rules.engine as engine
+import maumau_rules.rules.turn as turn
 import maumau_rules.views as views
 from maumau_rules import find_variant, new_game
 from maumau_rules.cards import Card
@@ -25,6 +25,7 @@ from maumau_rules.testing import (
     play_random_game,
 )
 from maumau_rules.tools.explore import deal_set, explore, parse_deck, tiny_variant
+from maumau_rules.zones import draw_cards
 
 STANDARD = find_variant("standard")
 
@@ -48,36 +49,35 @@ def tiny() -> Iterator[Callable[[], Any]]:
 
 def test_a_draw_that_drops_a_card_breaks_conservation(monkeypatch: pytest.MonkeyPatch,
                                                        tiny: Callable[[], Any]) -> None:
-    real = engine.draw_cards  # type: ignore[attr-defined]
+    real = draw_cards
 
     def lossy(stock: tuple[Card, ...], discard: tuple[Card, ...], n: int, rng: int,
               reshuffle: bool) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], int]:
         got, stock2, discard2, rng2 = real(stock, discard, n, rng, reshuffle)
         return got[:-1] if len(got) > 1 else got, stock2, discard2, rng2
 
-    monkeypatch.setattr(engine, "draw_cards", lossy)
+    monkeypatch.setattr(turn, "draw_cards", lossy)  # every draw of a Turn (penalties, call-outs, reshuffles)
     assert _violation(_games) == "INV_CARD_CONSERVATION"
     # the explorer notices too (1-card draws are not lossy; a penalty draw of two is)
-    real_one = engine.draw_cards  # type: ignore[attr-defined]
+    real_one = draw_cards
 
     def lossy_all(stock: tuple[Card, ...], discard: tuple[Card, ...], n: int, rng: int,
                   reshuffle: bool) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], int]:
         got, stock2, discard2, rng2 = real_one(stock, discard, n, rng, reshuffle)
         return got[1:], stock2, discard2, rng2
 
-    monkeypatch.setattr(engine, "draw_cards", lossy_all)
+    monkeypatch.setattr(turn, "draw_cards", lossy_all)
     assert _violation(tiny) == "INV_CARD_CONSERVATION"
 
 
 def test_a_draw_of_one_card_too_many_breaks_hand_sizes(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = engine.draw_cards  # type: ignore[attr-defined]
+    real = draw_cards
 
     def greedy(stock: tuple[Card, ...], discard: tuple[Card, ...], n: int, rng: int,
                reshuffle: bool) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], int]:
-        return real(stock, discard, n + 1 if n == 1 else n, rng, reshuffle)
+        return real(stock, discard, n + 1, rng, reshuffle)
 
-    monkeypatch.setattr(engine, "draw_cards", greedy)
-    monkeypatch.setattr(scratch, "draw_cards", greedy)  # the slow path's draws (penalties, call-outs)
+    monkeypatch.setattr(turn, "draw_cards", greedy)  # penalty draws and call-outs take one card too many
     assert _violation(_games) == "INV_HAND_SIZES"
 
 
@@ -95,16 +95,15 @@ def test_ignoring_the_seat_breaks_one_seat_to_act(monkeypatch: pytest.MonkeyPatc
 
 
 def test_no_legal_move_breaks_playable(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = engine._generate
-    monkeypatch.setattr(engine, "_generate", lambda s: () if s.turn >= 3 else real(s))
     real_transition = engine._transition
 
-    def without_precomputed_moves(s: GameState, move: Any) -> GameState:
+    def stuck(s: GameState, move: Any) -> GameState:
         out = real_transition(s, move)
-        out.__dict__["_legal"] = None  # the moves apply generated for the next state go through _generate too
+        if out.turn >= 3 and not out.is_over:
+            out.__dict__["_legal"] = ()  # a generator bug: no legal move while the round goes on
         return out
 
-    monkeypatch.setattr(engine, "_transition", without_precomputed_moves)
+    monkeypatch.setattr(engine, "_transition", stuck)
     assert _violation(_games) == "INV_PLAYABLE"
 
 
@@ -134,7 +133,7 @@ def test_unseeded_shuffles_break_determinism(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_a_missing_turn_limit_breaks_termination(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine, "_finish_by_count", lambda s, reason: s)
+    monkeypatch.setattr(engine, "_finish_by_count", lambda f, plan, reason: None)
     v = tiny_variant("standard", STANDARD.deck, players=2, hand=5)
     assert _violation(lambda: [play_random_game(v, 2, seed, seed) for seed in range(30)]) == "INV_TERMINATION"
 

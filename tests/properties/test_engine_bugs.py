@@ -49,4 +49,4 @@ def test_an_evolved_state_has_its_own_legal_moves() -> None:
 
 
 def test_tiny_variants_need_the_deck_workaround() -> None:
-    assert tiny_variant("standard", parse_deck("ranks:7/J"), players=2, hand=1).ruleset.info
+    assert tiny_variant("standard", parse_deck("ranks:7/J"), players=2, hand=1).plan.cards

@@ -30,7 +30,7 @@ from ._support import examples
 @given(reachable_states(max_steps=400))
 def test_card_conservation_playable_pending_termination(state: GameState) -> None:
     check_state(state)
-    assert sum(state.all_cards().values()) == len(state.variant.ruleset.deck_cards)
+    assert sum(state.all_cards().values()) == len(state.variant.plan.deck_cards)
     assert bool(legal_moves(state)) != state.is_over
 
 

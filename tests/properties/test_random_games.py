@@ -25,7 +25,7 @@ GAMES_PER_CELL = 2
 def test_seeded_games_of_every_variant_and_player_count(variant: Variant, players: int) -> None:
     for k in range(GAMES_PER_CELL):
         final, moves = check_game(variant, players, seed=1000 * players + k, choice_seed=k, full_every=25)
-        assert final.is_over and final.turn == len(moves) <= variant.ruleset.max_moves
+        assert final.is_over and final.turn == len(moves) <= variant.plan.max_moves
 
 
 @settings(max_examples=examples(4))
@@ -33,4 +33,4 @@ def test_seeded_games_of_every_variant_and_player_count(variant: Variant, player
 def test_random_games_keep_every_invariant(setup: GameSetup, choice_seed: int) -> None:
     final, moves = check_game(setup.variant, setup.players, setup.seed, choice_seed, full_every=50)
     assert final.is_over
-    assert final.turn == len(moves) <= setup.variant.ruleset.max_moves
+    assert final.turn == len(moves) <= setup.variant.plan.max_moves

@@ -318,7 +318,7 @@ def test_a_penalized_wrong_card_is_a_recorded_event() -> None:
     from maumau_rules import Play, check, find_variant
 
     v = find_variant("standard-table")
-    assert v.ruleset.wrong_card == "penalize"
+    assert v.plan.wrong_card is not None  # R_WRONG_CARD mode "penalize"
     for seed in range(50):
         s = new_game(v, 3, seed)
         wrong = [Play(c) for c in s.hands[s.seat_to_act] if not check(s, Play(c)).ok

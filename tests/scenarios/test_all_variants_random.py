@@ -1,7 +1,7 @@
 """Every registered variant plays random complete games for every player count it allows.
 
 Each game is a loop of seeded random legal moves until the round is over, checking on every step that
-the cards are conserved (``state.all_cards() == Counter(v.ruleset.deck_cards)``) and that there is a
+the cards are conserved (``state.all_cards() == Counter(v.plan.deck_cards)``) and that there is a
 legal move until the end (INV_CARD_CONSERVATION, INV_PLAYABLE, termination by R_TURN_LIMIT).
 """
 

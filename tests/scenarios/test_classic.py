@@ -22,7 +22,7 @@ from maumau_rules import (
     legal_moves,
     new_game,
 )
-from maumau_rules.rules import DrawPenalty, PenaltySpec
+from maumau_rules.rules import DrawPenalty, JackFinishDoubles, PenaltySpec, ScorePenaltyPoints
 from tests.helpers import game, ids, play, played
 
 V = find_variant("classic")
@@ -138,9 +138,10 @@ def test_power_card_cut_keeps_power_cards_and_four_force_a_redeal() -> None:
 @pytest.mark.rule("R_SCORE_PENALTY_POINTS", "R_JACK_FINISH_DOUBLES")
 def test_scoring_penalty_points_doubled_after_a_jack_finish() -> None:
     """WIKI-SCORE-1, CA-22: losers' card values; a Jack finish doubles them."""
-    cfg = V.ruleset.scoring
-    assert cfg is not None
-    assert (cfg.mode, cfg.target, cfg.jack_finish_multiplier) == ("penalty_points", 100, 2)
+    cfg = V.plan.scoring
+    assert isinstance(cfg, ScorePenaltyPoints) and cfg.limit == 100
+    doubles = V.rule("R_JACK_FINISH_DOUBLES")
+    assert isinstance(doubles, JackFinishDoubles) and doubles.multiplier == 2
     assert cfg.value(Card.parse("Jh")) == 20 and cfg.value(Card.parse("Ah")) == 11
 
 

@@ -18,6 +18,7 @@ from maumau_rules import (
     legal_moves,
     new_game,
 )
+from maumau_rules.rules import ScoreWinnerCollects
 from maumau_rules.scoring import round_points
 from tests.helpers import game, ids, play, played
 
@@ -76,5 +77,5 @@ def test_winner_collects_with_eights_worth_fifty() -> None:
     s = play(game(V, ["Kh", "8s As 5d", "Qc 2h"], top="Ah"), "Kh")
     assert s.is_over and s.winner == 0 and ids(s.hands[1]) == ["8♠", "A♠", "5♦"]
     assert round_points(s) == (50 + 1 + 5 + 10 + 2, 0, 0)
-    cfg = V.ruleset.scoring
-    assert cfg is not None and cfg.target == 100 and V.ruleset.announce is None
+    cfg = V.plan.scoring
+    assert isinstance(cfg, ScoreWinnerCollects) and cfg.target == 100 and V.plan.announcer is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maumau_rules import Card, Pass, Phase, Play, Reason, Suit, check, find_variant, legal_moves, new_game
+from maumau_rules.rules import ScoreHandShrink
 from tests.helpers import game, play, played
 
 V = find_variant("faraón")
@@ -66,9 +67,9 @@ def test_series_of_any_rank_and_skips_wrap_round_the_table() -> None:
 @pytest.mark.rule("R_SCORE_HAND_SHRINK", "R_TURN_ORDER", "R_DEAL")
 def test_shrinking_hands_and_winner_starts() -> None:
     """WIKI-FAR-DEAL-1/2, WIKI-FAR-ELIM-1, WIKI-FAR-START-1: 5 cards, one fewer per lost hand; the winner starts."""
-    cfg = V.ruleset.scoring
-    assert cfg is not None and cfg.mode == "hand_shrink" and cfg.start_hand == 5 and cfg.count == "all_non_winners"
-    assert V.ruleset.first_player == "previous_winner"
+    cfg = V.plan.scoring
+    assert isinstance(cfg, ScoreHandShrink) and cfg.loser == "all_non_winners" and V.plan.hand_size(3) == 5
+    assert V.plan.turn_order is not None and V.plan.turn_order.winner_starts
     s = new_game(V, 3, seed=5, hand_sizes=[4, 1, 5], first_player=1)
     assert [len(h) for h in s.hands] == [4, 1, 5] and s.seat_to_act == 1
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maumau_rules import Call, CallOut, Card, Draw, Play, Reason, Suit, check, find_variant, legal_moves, new_game
+from maumau_rules.rules import ScoreWinnerCollects
 from maumau_rules.scoring import round_points
 from tests.helpers import game, play, played
 
@@ -25,8 +26,8 @@ def test_scn_gr_01_seven_chain_and_the_drawer_passes() -> None:
 @pytest.mark.rule("R_SCORE_WINNER_COLLECTS")
 def test_scn_gr_02_round_scoring() -> None:
     """SCN-GR-02, GR-SCORE-1..4: P1 goes out; P2 {7♣ 10♦ Q♠}, P3 {J♥ A♦}: P1 scores 57, the others 0."""
-    cfg = V.ruleset.scoring
-    assert cfg is not None and (cfg.mode, cfg.target, cfg.threshold_op) == ("winner_collects", 150, "ge")
+    cfg = V.plan.scoring
+    assert isinstance(cfg, ScoreWinnerCollects) and cfg.target == 150
     assert sum(cfg.value(c) for c in map(Card.parse, ["7c", "10d", "Qs", "Jh", "Ad"])) == 57
     s = play(game(V, ["Kh Ac", "7c 10d Qs 10h", "Jh Ad Ah"], top="Qh"), "Kh mau", "10h", "Ah", "Ac")
     assert s.is_over and s.winner == 0

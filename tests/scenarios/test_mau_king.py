@@ -23,7 +23,7 @@ from maumau_rules import (
     new_game,
     parse_cards,
 )
-from maumau_rules.rules import DrawUntilSuit
+from maumau_rules.rules import DrawUntilSuit, ScoreElimination
 from maumau_rules.scoring import round_points
 from tests.helpers import game, ids, play, played
 
@@ -33,20 +33,20 @@ V = find_variant("makao")
 def _order(packet_bottom: str, cut: int) -> list[Card]:
     """A deck order whose cut packet (the first ``cut + 1`` cards) ends with ``packet_bottom`` (bottom last)."""
     bottom = list(parse_cards(packet_bottom))
-    rest = Counter(V.ruleset.deck_cards)
+    rest = Counter(V.plan.deck_cards)
     rest.subtract(bottom)
     filler: list[Card] = []
-    for c in V.ruleset.deck_cards:  # plain cards (3-6, not clubs) fill the packet above the bottom cards
+    for c in V.plan.deck_cards:  # plain cards (3-6, not clubs) fill the packet above the bottom cards
         if c.rank.symbol in "3456" and c.suit is not Suit.CLUBS and rest[c] > 0 and len(filler) < cut + 1 - len(bottom):
             filler.append(c)
             rest[c] -= 1
     tail: list[Card] = []
-    for c in V.ruleset.deck_cards:
+    for c in V.plan.deck_cards:
         if rest[c] > 0:
             tail.append(c)
             rest[c] -= 1
     order = filler + bottom + tail
-    assert Counter(order) == Counter(V.ruleset.deck_cards)
+    assert Counter(order) == Counter(V.plan.deck_cards)
     return order
 
 
@@ -108,8 +108,8 @@ def test_scn_mk_04_multiple_mau_mau_and_table_scoring() -> None:
     assert s.phase is Phase.SERIES and played(s) == {"J♥"}
     s = play(s, "Jh>h")
     assert s.is_over and s.winner == 0 and ids(s.turn_plays) == ["J♣", "J♥"]
-    cfg = V.ruleset.scoring
-    assert cfg is not None and cfg.winner_bonus[2] == -40 and (cfg.target, cfg.threshold_op) == (301, "ge")
+    cfg = V.plan.scoring
+    assert isinstance(cfg, ScoreElimination) and cfg.winner_bonus[2] == -40 and (cfg.limit, cfg.threshold_op) == (301, "ge")
     assert sum(cfg.value(c) for c in parse_cards("As 9c Kd")) == 29
     assert sum(cfg.value(c) for c in parse_cards("Jd 3s")) == 23
     assert round_points(s) == (-40, 29, 23)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maumau_rules import Card, Play, Reason, check, find_variant, new_game
-from maumau_rules.rules import DrawPenalty
+from maumau_rules.rules import Cut, DrawPenalty, ScoreElimination
 from tests.helpers import game, play
 
 V = find_variant("mau king app")
@@ -55,12 +55,14 @@ def test_app_simulates_the_ceremony_and_deals_six() -> None:
     for n in (2, 4, 8):
         s = new_game(V, n, seed=n)
         assert [len(h) for h in s.hands] == [6] * n and s.direction == -1
-        assert not V.ruleset.info[s.top_card].wild and not V.ruleset.cut_special.matches(s.top_card)
+        cut = V.rule("R_CUT")
+        assert isinstance(cut, Cut)
+        assert "wild" not in V.plan.roles[s.top_card] and not cut.special.matches(s.top_card)
         assert s.seat_to_act == (s.dealer - 1) % n
 
 
 @pytest.mark.rule("R_SCORE_ELIMINATION")
 def test_rounds_scored_like_the_table() -> None:
     """MK-ELO-1/2, CA-22: the ELO rating is outside a round; rounds use the table's scoring configuration."""
-    assert V.ruleset.scoring == TABLE.ruleset.scoring
-    assert V.ruleset.scoring is not None and V.ruleset.scoring.mode == "elimination"
+    assert V.plan.scoring == TABLE.plan.scoring
+    assert isinstance(V.plan.scoring, ScoreElimination)

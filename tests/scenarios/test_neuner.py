@@ -13,7 +13,7 @@ V = find_variant("neuner")
 @pytest.mark.rule("R_DEAL")
 def test_deck_is_32_cards_plus_one_joker() -> None:
     """WIKI-NEUN-2 [X], CA-19: 32 cards and one Joker, 33 in all."""
-    assert V.deck.size == 33 and V.ruleset.deck_cards.count(JOKER) == 1
+    assert V.deck.size == 33 and V.plan.deck_cards.count(JOKER) == 1
     s = new_game(V, 5, seed=4)
     assert [len(h) for h in s.hands] == [5] * 5 and sum(s.all_cards().values()) == 33
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maumau_rules import Call, CallOut, Card, Play, Reason, check, find_variant, legal_moves, new_game
+from maumau_rules.rules import JackFinishDoubles, ScorePenaltyPoints
 from tests.helpers import game, play
 
 V = find_variant("puque")
@@ -46,8 +47,9 @@ def test_no_special_word_before_a_jack() -> None:
 @pytest.mark.rule("R_JACK_FINISH_DOUBLES", "R_SCORE_PENALTY_POINTS")
 def test_jack_finish_scores_double() -> None:
     """WIKI-PUQ-4, CA-22: a Jack finish still scores double, on the classic scheme."""
-    cfg = V.ruleset.scoring
-    assert cfg is not None and cfg.mode == "penalty_points" and cfg.jack_finish_multiplier == 2
+    cfg = V.plan.scoring
+    doubles = V.rule("R_JACK_FINISH_DOUBLES")
+    assert isinstance(cfg, ScorePenaltyPoints) and isinstance(doubles, JackFinishDoubles) and doubles.multiplier == 2
     assert cfg.value(Card.parse("2s")) == 2
     s = play(game(V, ["Jc", "9d Kd"], top="10h"), "Jc>h")
     assert s.is_over and s.winner == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maumau_rules import Card, Phase, Play, Reason, Suit, check, find_variant, new_game
-from maumau_rules.rules import DrawPenalty, PenaltySpec, Reverse
+from maumau_rules.rules import DrawPenalty, PenaltySpec, Reverse, ScorePenaltyPoints
 from tests.helpers import game, play, played
 
 V = find_variant("101")
@@ -54,10 +54,10 @@ def test_queen_changes_the_suit() -> None:
 @pytest.mark.rule("R_DEAL", "R_SCORE_PENALTY_POINTS")
 def test_thirty_six_cards_five_each_and_101_scoring() -> None:
     """WIKI-RU-1, WIKI-RU-DEAL-1, CA-22 (EXT:R-AAOW): 36 cards (6-A), 5 each, penalty limit 101."""
-    assert V.deck.size == 36 and min(c.rank for c in V.ruleset.deck_cards).symbol == "6"
+    assert V.deck.size == 36 and min(c.rank for c in V.plan.deck_cards).symbol == "6"
     assert [len(h) for h in new_game(V, 5, seed=2).hands] == [5] * 5
-    cfg = V.ruleset.scoring
-    assert cfg is not None and (cfg.mode, cfg.target, cfg.threshold_op) == ("penalty_points", 101, "gt")
+    cfg = V.plan.scoring
+    assert isinstance(cfg, ScorePenaltyPoints) and (cfg.limit, cfg.threshold_op) == (101, "gt")
     assert cfg.value(Card.parse("9h")) == 0 and cfg.value(Card.parse("As")) == 11
 
 

@@ -21,7 +21,6 @@ from maumau_rules import (
     Reason,
     Suit,
     Variant,
-    _spec_data,
     apply,
     check,
     find_variant,
@@ -31,7 +30,7 @@ from maumau_rules import (
     parse_move,
 )
 from maumau_rules.scoring import round_points
-from maumau_rules.variants import variant_from_dict
+from maumau_rules.variants import SPEC_VARIANTS, variant_from_dict
 from tests.helpers import deal_for
 
 STD = find_variant("standard")
@@ -130,7 +129,7 @@ def test_scn_std_05_wrong_card_table_and_strict_modes() -> None:
         apply(s, P("10♠"))
     assert err.value.verdict.reason is Reason.DOES_NOT_MATCH and err.value.rule_id == "R_MATCH"
     assert s.turn == 0 and s.hands[0] == parse_cards("7♣ 10♠")
-    data = copy.deepcopy(next(d for d in _spec_data.VARIANTS if d["variant"]["id"] == "standard"))
+    data = copy.deepcopy(SPEC_VARIANTS["standard"])
     data["variant"]["id"] = "standard-table-test"
     data["variant"]["aliases"] = []
     data["rules"]["R_WRONG_CARD"] = {"mode": "penalize", "penalty": 1}
@@ -209,7 +208,7 @@ def test_wrong_call_is_rejected() -> None:
 def test_reshuffle_discard_pile_when_stock_runs_out() -> None:
     """STD-RESH-1: the discard pile except its top card becomes the new stock."""
     v = STD
-    deck = list(v.ruleset.deck_cards)
+    deck = list(v.plan.deck_cards)
     hands = (tuple(deck[0:5]), tuple(deck[5:10]))
     top = deck[10]
     discard = tuple(deck[11:])
@@ -224,12 +223,12 @@ def test_reshuffle_discard_pile_when_stock_runs_out() -> None:
 def test_blocked_round_ends_after_a_round_of_passes() -> None:
     """CA-13: when nothing can be drawn and nobody can play, each player passes; a full round of passes ends
     the round, and a tie for fewest cards has no winner. (Two lone Jacks, no reshuffle in this variant.)"""
-    data = copy.deepcopy(next(d for d in _spec_data.VARIANTS if d["variant"]["id"] == "standard"))
+    data = copy.deepcopy(SPEC_VARIANTS["standard"])
     data["variant"]["id"], data["variant"]["aliases"] = "standard-no-reshuffle", []
     del data["rules"]["R_RESHUFFLE"]
     v = variant_from_dict(data)
     s = deal(["J♣", "J♠"], "9♥", first=0, variant=v, discard_below=" ".join(
-        str(c) for c in v.ruleset.deck_cards if str(c) not in ("J♣", "J♠", "9♥")))
+        str(c) for c in v.plan.deck_cards if str(c) not in ("J♣", "J♠", "9♥")))
     assert not s.stock and legal_moves(s) == (Pass(),)
     s = apply(s, Pass())
     assert not s.is_over and s.seat_to_act == 1
@@ -240,7 +239,7 @@ def test_blocked_round_ends_after_a_round_of_passes() -> None:
 @pytest.mark.rule("R_TURN_LIMIT")
 def test_turn_limit_ends_every_round() -> None:
     """R_TURN_LIMIT: a round that cycles ends after max_moves moves, fewest cards winning."""
-    data = copy.deepcopy(next(d for d in _spec_data.VARIANTS if d["variant"]["id"] == "standard"))
+    data = copy.deepcopy(SPEC_VARIANTS["standard"])
     data["variant"]["id"], data["variant"]["aliases"] = "standard-short", []
     data["rules"]["R_TURN_LIMIT"] = {"max_moves": 10}
     v = variant_from_dict(data)

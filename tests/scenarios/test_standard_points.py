@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maumau_rules import Card, find_variant, new_game
+from maumau_rules.rules import ScorePenaltyPoints
 from maumau_rules.scoring import round_points
 from tests.helpers import game, play
 
@@ -25,8 +26,8 @@ def test_same_rules_as_standard_except_the_scoring() -> None:
 @pytest.mark.rule("R_SCORE_PENALTY_POINTS")
 def test_card_values_chosen_for_the_lost_table() -> None:
     """STD-PTS-1 [X], CA-22: 7-10 face value, Q/K/A 10, J 20 (the GR table)."""
-    cfg = V.ruleset.scoring
-    assert cfg is not None and cfg.count == "values"
+    cfg = V.plan.scoring
+    assert isinstance(cfg, ScorePenaltyPoints) and cfg.count == "values"
     got = {c: cfg.value(Card.parse(c + "h")) for c in ("7", "8", "9", "10", "J", "Q", "K", "A")}
     assert got == {"7": 7, "8": 8, "9": 9, "10": 10, "J": 20, "Q": 10, "K": 10, "A": 10}
 
@@ -34,8 +35,8 @@ def test_card_values_chosen_for_the_lost_table() -> None:
 @pytest.mark.rule("R_SCORE_PENALTY_POINTS")
 def test_limit_is_exceeded_not_reached() -> None:
     """STD-SCORE-4: whoever first exceeds the limit (100) loses; the fewest points wins."""
-    cfg = V.ruleset.scoring
-    assert cfg is not None and (cfg.mode, cfg.target, cfg.threshold_op) == ("penalty_points", 100, "gt")
+    cfg = V.plan.scoring
+    assert isinstance(cfg, ScorePenaltyPoints) and (cfg.limit, cfg.threshold_op) == (100, "gt")
 
 
 @pytest.mark.rule("R_SCORE_PENALTY_POINTS")

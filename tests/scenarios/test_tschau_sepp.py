@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maumau_rules import Call, CallOut, Card, Play, Suit, check, find_variant, legal_moves, new_game
+from maumau_rules.rules import ScorePenaltyPoints
 from tests.helpers import game, play, played
 
 V = find_variant("tschau sepp")
@@ -68,6 +69,6 @@ def test_start_card_acts_on_the_first_player() -> None:
 @pytest.mark.rule("R_SCORE_PENALTY_POINTS")
 def test_penalty_points_to_two_hundred_with_jass_values() -> None:
     """EXT:TS-EXPY (B), EXT:JASS-SPIELKARTEN, CA-22: losers' Jass values, reaching 200 loses."""
-    cfg = V.ruleset.scoring
-    assert cfg is not None and (cfg.mode, cfg.target, cfg.threshold_op) == ("penalty_points", 200, "ge")
+    cfg = V.plan.scoring
+    assert isinstance(cfg, ScorePenaltyPoints) and (cfg.limit, cfg.threshold_op) == (200, "ge")
     assert [cfg.value(Card.parse(c)) for c in ("As", "10s", "Ks", "Qs", "Js", "9s", "6s")] == [11, 10, 4, 3, 2, 0, 0]

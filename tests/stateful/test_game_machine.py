@@ -125,7 +125,7 @@ class GameMachine(RuleBasedStateMachine):
     @invariant()
     def termination_bound(self) -> None:
         if self.state is not None:
-            assert self.s.turn == len(self.moves) <= self.s.variant.ruleset.max_moves
+            assert self.s.turn == len(self.moves) <= self.s.variant.plan.max_moves
 
 
 def _machine_for(variant: Variant) -> type[unittest.TestCase]:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from maumau_rules import StateError, apply, find_variant, legal_moves, new_game
 from maumau_rules.cards import Card, parse_cards
-from maumau_rules.handmask import ORDER, cards_of, hand_size, low_bits, mask_of, presence, width_for
+from maumau_rules.handmask import ORDER, cards_of, hand_size, low_bits, mask_of, presence, presence_and_size, width_for
 
 
 @given(st.lists(st.sampled_from(ORDER), max_size=30), st.integers(min_value=1, max_value=3))
@@ -27,21 +27,20 @@ def test_mask_round_trip(cards: list[Card], width: int) -> None:
 
 
 @given(st.lists(st.sampled_from(ORDER), max_size=40))
-def test_the_engine_counts_a_two_pack_hand_as_handmask_does(cards: list[Card]) -> None:
-    from maumau_rules.engine import _present_and_size
-
-    rs = find_variant("pesten").ruleset  # two Jokers: 2 bits per card
-    assert rs.width == 2
+def test_a_two_pack_hand_counts_as_handmask_does(cards: list[Card]) -> None:
+    plan = find_variant("pesten").plan  # two Jokers: 2 bits per card
+    assert plan.width == 2
     kept = [c for c in cards if cards.count(c) <= 2]
     mask = mask_of(kept, 2)
-    assert _present_and_size(rs, mask) == (presence(mask, 2, rs.low), hand_size(mask, 2, rs.low)) == (
-        mask_of(set(kept), 2), len(kept))
+    assert presence_and_size(mask, plan.width, plan.low) == (presence(mask, 2, plan.low),
+                                                            hand_size(mask, 2, plan.low)) == (mask_of(set(kept), 2),
+                                                                                              len(kept))
 
 
 def test_width_counts_copies() -> None:
     assert [width_for(k) for k in (1, 2, 3, 4, 7, 8)] == [1, 2, 2, 3, 3, 4]
-    assert find_variant("standard").ruleset.width == 1
-    assert find_variant("pesten").ruleset.width == 2  # two Jokers
+    assert find_variant("standard").plan.width == 1
+    assert find_variant("pesten").plan.width == 2  # two Jokers
 
 
 @pytest.mark.parametrize("variant", ["standard", "pesten", "mau-king"])
@@ -52,7 +51,7 @@ def test_decoded_hands_equal_a_built_state(variant: str) -> None:
         if s.is_over:
             break
         s = apply(s, legal_moves(s)[i % len(legal_moves(s))])
-        assert "hands" not in s.__dict__ or s.__dict__["hands"] == s.hands
+        assert "hands" not in s.__dict__ and "_hands" not in s.__dict__  # decoded on each read, never stored
         rebuilt = attrs.evolve(s)
         assert rebuilt == s and rebuilt.hands == s.hands
         assert rebuilt._hm == s._hm
@@ -70,25 +69,23 @@ def test_a_hand_the_deck_cannot_hold_is_refused_when_the_state_is_built() -> Non
 
 
 def test_the_move_memo_is_bounded_and_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The per-variant memo of common move lists (keyed by the playable cards' mask) stays under its bound,
+    """The plan's memo of common move lists (keyed by the playable cards' mask) stays under its bound,
     and a state's legal moves are the same whether the memo is warm or empty."""
-    from maumau_rules import engine
-
-    monkeypatch.setattr(engine, "_CACHE_LIMIT", 8)
-    rs = find_variant("standard").ruleset
+    memo = find_variant("standard").plan.memo
+    monkeypatch.setattr(memo, "limit", 8)
     s = new_game("standard", players=3, seed=5)
     steps = 0
     while not s.is_over and steps < 300:
         warm = legal_moves(attrs.evolve(s))
-        rs.moves_cache.clear()
+        memo.clear()
         assert legal_moves(attrs.evolve(s)) == warm == legal_moves(s)
         s = apply(s, warm[steps % len(warm)])
         steps += 1
-    rs.moves_cache.clear()
+    memo.clear()
     seen = 0
     for seed in range(20):  # without clearing: far more distinct move lists than the bound
         s = new_game("standard", players=2, seed=seed)
         while not s.is_over:
             s = apply(s, legal_moves(s)[-1])
-            seen = max(seen, len(rs.moves_cache))
+            seen = max(seen, len(memo))
     assert steps > 50 and seen == 8

@@ -138,6 +138,7 @@ id = "house"
 name = "Our house rules"
 deck = "french-52+2j"
 players = [2, 6]
+[rules.R_DEAL]
 [rules.R_MATCH]
 [rules.R_WILD]
 wilds = [{ cards = ["J", "joker"], wish = true }]

@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from maumau_rules import Deal, _spec_data, apply, find_variant, legal_moves, new_game, parse_cards
+from maumau_rules import Deal, apply, find_variant, legal_moves, new_game, parse_cards
 from maumau_rules.errors import MauMauError
 from maumau_rules.scoring import Match, next_round, round_points, start_match
-from maumau_rules.variants import Variant, variant_from_dict
+from maumau_rules.variants import SPEC_VARIANTS, Variant, variant_from_dict
 
 
 def _variant(**rules: dict[str, object]) -> Variant:
-    data = copy.deepcopy(next(d for d in _spec_data.VARIANTS if d["variant"]["id"] == "standard"))
+    data = copy.deepcopy(SPEC_VARIANTS["standard"])
     data["variant"]["id"], data["variant"]["aliases"] = "scoring-test", []
     for key in [k for k in data["rules"] if k.startswith("R_SCORE")]:
         del data["rules"][key]
@@ -53,7 +53,7 @@ def test_penalty_points_losers_count_cards_first_past_limit_loses_fewest_wins() 
     v = _variant(R_SCORE_PENALTY_POINTS={"limit": 60, "values": {"7": 7, "8": 8, "9": 9, "10": 10, "J": 20, "Q": 3,
                                                                   "K": 4, "A": 11}})
     s = new_game(v, 2, seed=1, deal=Deal((parse_cards("7h"), parse_cards("Jc Qd As")),
-                                         tuple(c for c in v.ruleset.deck_cards if str(c) not in
+                                         tuple(c for c in v.plan.deck_cards if str(c) not in
                                                ("7♥", "J♣", "Q♦", "A♠", "9♥")), parse_cards("9h"), first_player=0,
                                          start_effects=False))
     s = apply(s, legal_moves(s)[0])  # 7♥ goes out; the next player still draws 2 (STD-SEVEN-4)
@@ -70,7 +70,7 @@ def test_winner_collects_card_values_scn_gr_02() -> None:
                                                                      "Q": 10, "K": 10, "A": 10}})
     used = {"8♣", "7♣", "10♦", "Q♠", "J♥", "A♦", "9♣"}
     s = new_game(v, 3, seed=1, deal=Deal((parse_cards("8c"), parse_cards("7c 10d Qs"), parse_cards("Jh Ad")),
-                                         tuple(c for c in v.ruleset.deck_cards if str(c) not in used),
+                                         tuple(c for c in v.plan.deck_cards if str(c) not in used),
                                          parse_cards("9c"), first_player=0, start_effects=False))
     s = apply(s, legal_moves(s)[0])
     assert s.winner == 0 and round_points(s) == (57, 0, 0)
@@ -102,14 +102,14 @@ def test_hand_shrink_losers_get_fewer_cards_until_out() -> None:
 @pytest.mark.rule("R_JACK_FINISH_DOUBLES")
 def test_jack_finish_doubles_penalty_points() -> None:
     """WIKI-SCORE-1: a round won with a Jack doubles the points against the losers."""
-    data = copy.deepcopy(next(d for d in _spec_data.VARIANTS if d["variant"]["id"] == "standard"))
+    data = copy.deepcopy(SPEC_VARIANTS["standard"])
     data["variant"]["id"], data["variant"]["aliases"] = "jack-doubles-test", []
     del data["rules"]["R_SCORE_WIN_POINTS"], data["rules"]["R_NO_FINISH"]
     data["rules"]["R_SCORE_PENALTY_POINTS"] = {"count": "cards"}
     data["rules"]["R_JACK_FINISH_DOUBLES"] = {"multiplier": 2}
     v = variant_from_dict(data)
     s = new_game(v, 2, seed=1, deal=Deal((parse_cards("Jc"), parse_cards("7d 8d 9d")),
-                                         tuple(c for c in v.ruleset.deck_cards if str(c) not in
+                                         tuple(c for c in v.plan.deck_cards if str(c) not in
                                                ("J♣", "7♦", "8♦", "9♦", "9♥")), parse_cards("9h"),
                                          first_player=0, start_effects=False))
     s = apply(s, next(m for m in legal_moves(s)))

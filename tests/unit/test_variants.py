@@ -8,8 +8,8 @@ from typing import Any, Final
 
 import pytest
 
-from maumau_rules import Card, VariantError, available_variants, find_variant, load_variant, new_game
-from maumau_rules.rules import RULE_CLASSES, Deal, DrawPenalty, PenaltySpec, Skip, Wild, WildSpec
+from maumau_rules import Card, Play, VariantError, available_variants, find_variant, legal_moves, load_variant, new_game
+from maumau_rules.rules import RULE_CLASSES, CardSet, Deal, DrawPenalty, PenaltySpec, PendingDraw, Skip, Wild, WildSpec
 from maumau_rules.variants import variant_from_dict
 
 ROOT: Final = Path(__file__).resolve().parents[2]
@@ -33,9 +33,9 @@ def test_registry_and_spec_variants_agree(vid: str) -> None:
     head = data["variant"]
     v = find_variant(vid)
     assert (v.id, v.name, list(v.aliases)) == (head["id"], head["name"], head.get("aliases", []))
-    assert str(v.deck) == head["deck"] and v.deck.size == len(v.ruleset.deck_cards)
+    assert str(v.deck) == head["deck"] and v.deck.size == len(v.plan.deck_cards)
     assert list(v.players) == head["players"]
-    assert v.ruleset.hand_size == data["rules"]["R_DEAL"].get("hand_size", 5)
+    assert v.plan.hand_size(max(3, v.players[0])) == data["rules"]["R_DEAL"].get("hand_size", 5)
     assert [r.rule_id for r in v.rules] == list(data["rules"])
     assert v.external == head.get("external", False)
 
@@ -79,10 +79,11 @@ def test_variants_share_rule_classes_not_engines() -> None:
 def test_house_rules_in_python() -> None:
     """Users build house rules from the same rule objects in Python (Variant.with_rules)."""
     v = find_variant("standard").with_rules(Skip(cards="8", passable=True), id="passing-eights")
-    assert v.id == "passing-eights" and v.ruleset.skip_passable
+    assert v.id == "passing-eights" and v.plan.skip_answers == v.plan.masks.of(CardSet.parse("8"))
     assert [r.rule_id for r in v.rules] == [r.rule_id for r in find_variant("standard").rules]
     dropped = find_variant("standard").with_rules(drop=["R_ANNOUNCE"])
-    assert dropped.ruleset.announce is None
+    assert dropped.plan.announcer is None and not any(isinstance(m, Play) and m.call for m in
+                                                     legal_moves(new_game(dropped, 2, seed=1)))
     bigger = find_variant("classic").with_rules(players=(2, 8), deck="french-32 x2")
     assert [len(h) for h in new_game(bigger, 8, seed=1).hands] == [5] * 8
 
@@ -113,16 +114,18 @@ reason = "we like long rounds"
 def test_house_rules_from_toml() -> None:
     """A TOML file of the spec/variants shape is a house-rule variant (load_variant)."""
     v = load_variant(HOUSE)
-    assert v.id == "our-house" and v.deck.size == 54 and v.ruleset.hand_size == 6
-    info = v.ruleset.info
-    assert info[Card.parse("Ks")].penalty == 4 and info[Card.parse("6h")].penalty_skip
-    assert info[Card.parse("Joker")].wild and info[Card.parse("9c")].reverse
+    assert v.id == "our-house" and v.deck.size == 54 and v.plan.hand_size(3) == 6
+    plan = v.plan
+    assert [e.amount for e in plan.effects[Card.parse("Ks")] if isinstance(e, PendingDraw)] == [4]
+    assert Card.parse("6h") in plan.penalty_skip_cards
+    assert {"wild", "free"} <= plan.roles[Card.parse("Joker")] and "reverse" in plan.roles[Card.parse("9c")]
     assert v.decisions[0].reason == "we like long rounds"
     assert [len(h) for h in new_game(v, 6, seed=3).hands] == [6] * 6
 
 
 def _house(rules: str, deck: str = "french-32", players: str = "[2, 5]") -> str:
-    return f'[variant]\nid = "h"\nname = "H"\ndeck = "{deck}"\nplayers = {players}\n[rules.R_MATCH]\n{rules}\n'
+    deal = "" if "[rules.R_DEAL]" in rules else "[rules.R_DEAL]\n"
+    return f'[variant]\nid = "h"\nname = "H"\ndeck = "{deck}"\nplayers = {players}\n{deal}[rules.R_MATCH]\n{rules}\n'
 
 
 def test_impossible_penalty_larger_than_the_deck() -> None:

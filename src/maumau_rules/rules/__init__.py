@@ -1,11 +1,16 @@
-"""Rule objects: one frozen class per rule, each with a stable ``R_...`` ID.
+"""Rule objects: one frozen class per rule, each with a stable ``R_...`` ID and its behaviour.
+
+A rule's :meth:`~maumau_rules.rules.base.Rule.contribute` adds what it does to a variant's plan
+(:class:`~maumau_rules.rules.plan.PlanBuilder`): card effects (:mod:`maumau_rules.rules.effects`),
+legality masks, draw and end-of-round policies, scoring. A rule written outside the library uses the
+same public names (see the docs page "Write your own rule").
 
 >>> from maumau_rules.rules import RULE_CLASSES
 >>> sorted(RULE_CLASSES)[:3]
 ['R_ANNOUNCE', 'R_BLOCKED_END', 'R_CUT']
 """
 
-from .base import RULE_CLASSES, CardSet, Rule
+from .base import FROM_SPEC, RULE_CLASSES, CardSet, Kind, PenaltySpec, Rule, WildSpec, builtin, register, rule_spec
 from .catalog import (
     Announcement,
     BlockedEnd,
@@ -19,7 +24,6 @@ from .catalog import (
     FinishRestriction,
     JackFinishDoubles,
     Matching,
-    PenaltySpec,
     PlayAgain,
     Reshuffle,
     Reverse,
@@ -35,32 +39,60 @@ from .catalog import (
     TurnOrder,
     Wild,
     WildFinishSeries,
-    WildSpec,
     WrongCard,
 )
-from .compiled import Ruleset
+from .effects import (
+    AnotherTurn,
+    CancelDraw,
+    DemandSuit,
+    DrawCards,
+    Effect,
+    FollowAny,
+    PendingDraw,
+    ReverseDirection,
+    SkipNext,
+    WishSuit,
+)
+from .plan import DrawPolicy, Lead, Masks, MoveMemo, Plan, PlanBuilder, Rejection
+from .turn import Turn
 
 __all__ = [
+    "FROM_SPEC",
     "RULE_CLASSES",
     "Announcement",
+    "AnotherTurn",
     "BlockedEnd",
+    "CancelDraw",
     "CardSet",
     "Cut",
     "Deal",
     "Dealer",
+    "DemandSuit",
+    "DrawCards",
     "DrawPenalty",
+    "DrawPolicy",
     "DrawRule",
     "DrawUntilSuit",
+    "Effect",
     "FinalCardEffects",
     "FinishRestriction",
+    "FollowAny",
     "JackFinishDoubles",
+    "Kind",
+    "Lead",
+    "Masks",
     "Matching",
+    "MoveMemo",
     "PenaltySpec",
+    "PendingDraw",
+    "Plan",
+    "PlanBuilder",
     "PlayAgain",
+    "Rejection",
     "Reshuffle",
     "Reverse",
+    "ReverseDirection",
     "Rule",
-    "Ruleset",
     "ScoreElimination",
     "ScoreHandShrink",
     "ScorePenaltyPoints",
@@ -68,11 +100,17 @@ __all__ = [
     "ScoreWinnerCollects",
     "Series",
     "Skip",
+    "SkipNext",
     "StartCard",
+    "Turn",
     "TurnLimit",
     "TurnOrder",
     "Wild",
     "WildFinishSeries",
     "WildSpec",
+    "WishSuit",
     "WrongCard",
+    "builtin",
+    "register",
+    "rule_spec",
 ]

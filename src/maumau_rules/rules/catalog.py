@@ -1,8 +1,9 @@
-"""Every rule object of the library. Each class is one rule with a stable ID and typed parameters.
+"""Every rule of the library. Each class is one rule with a stable ID, typed parameters and its behaviour.
 
-The parameters and their defaults are also written in ``spec/rules/*.toml``; a test proves that the
-two agree in both directions. Variants (``spec/variants/*.toml``) name these rules and set their
-parameters.
+The parameters and their defaults are declared once, in ``spec/rules/*.toml``; the class names them
+(``= FROM_SPEC``) with their Python types. What a rule does is its :meth:`contribute`: it adds card
+effects, legality hooks and policies to the variant's :class:`~maumau_rules.rules.plan.PlanBuilder`,
+using only the builder's public methods, as a rule written outside the library would.
 
 >>> SevenLike = DrawPenalty(penalties=(PenaltySpec(cards=CardSet.parse("7"), amount=2),))
 >>> SevenLike.rule_id, SevenLike.penalties[0].amount
@@ -11,15 +12,46 @@ parameters.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, Final, Literal
 
 import attrs
 
-from ..cards import Rank
-from ..deck import SKAT_32
+from .. import handmask
+from .. import rng as _rng
+from ..cards import Card, Rank
 from ..errors import VariantError
-from .base import CardSet, cardset, register
-from .compiled import AnnounceConfig, PenaltyEntry, RulesetBuilder, ScoringConfig
+from ..moves import Call, CallOut, Move
+from ..reasons import Reason
+from .base import (
+    FROM_SPEC,
+    CardSet,
+    Kind,
+    PenaltySpec,
+    Rule,
+    WildSpec,
+    as_tuple,
+    builtin,
+    card_values,
+    cardset,
+    from_spec,
+)
+from .effects import (
+    AnotherTurn,
+    CancelDraw,
+    DemandSuit,
+    DrawCards,
+    FollowAny,
+    PendingDraw,
+    ReverseDirection,
+    SkipNext,
+    WishSuit,
+)
+from .plan import CutResult, DrawPolicy, Lead, Masks, Plan, PlanBuilder, Rejection
+
+if TYPE_CHECKING:
+    from ..state import GameState
+    from .turn import Turn
 
 __all__ = [
     "Announcement",
@@ -34,7 +66,6 @@ __all__ = [
     "FinishRestriction",
     "JackFinishDoubles",
     "Matching",
-    "PenaltySpec",
     "PlayAgain",
     "Reshuffle",
     "Reverse",
@@ -50,93 +81,121 @@ __all__ = [
     "TurnOrder",
     "Wild",
     "WildFinishSeries",
-    "WildSpec",
     "WrongCard",
 ]
 
 
-def _rid(inst: object) -> str:
-    return str(getattr(type(inst), "rule_id", type(inst).__name__))
+def example_plan() -> PlanBuilder:
+    """An empty plan builder over the 32-card deck, for trying rule objects out.
 
-
-def example_builder() -> RulesetBuilder:
-    """An empty ruleset builder over the 32-card deck, for trying rule objects out.
-
-    >>> example_builder().deck.size
+    >>> example_plan().deck.size
     32
     """
-    return RulesetBuilder(deck=SKAT_32, min_players=2, max_players=5)
+    from ..deck import SKAT_32
+
+    return PlanBuilder(variant_id="example", deck=SKAT_32, min_players=2, max_players=5)
 
 
-def _choice(*options: str) -> Any:
-    def check(inst: object, attribute: attrs.Attribute[str], value: str) -> None:
-        if value not in options:
-            raise VariantError(
-                f"rule {_rid(inst)}: {attribute.name}={value!r} is not one of {', '.join(options)}"
-            )
-
-    return check
-
-
-def _at_least(low: int) -> Any:
-    def check(inst: object, attribute: attrs.Attribute[int], value: int) -> None:
-        if not isinstance(value, int) or isinstance(value, bool) or value < low:
-            raise VariantError(
-                f"rule {_rid(inst)}: {attribute.name}={value!r} must be an integer >= {low}"
-            )
-
-    return check
-
-
-def _positive_ints(inst: object, attribute: attrs.Attribute[tuple[int, ...]], value: tuple[object, ...]) -> None:
-    if not all(type(v) is int and 1 <= v <= 100 for v in value):
-        raise VariantError(
-            f"rule {type(inst).rule_id}: {attribute.name}={list(value)!r} must be whole numbers from 1 to 100"  # type: ignore[attr-defined]
-        )
-
-
-def _is_bool(inst: object, attribute: attrs.Attribute[bool], value: bool) -> None:
-    if not isinstance(value, bool):
-        raise VariantError(f"rule {_rid(inst)}: {attribute.name}={value!r} must be true or false")
+def _no_effect(rule_id: str, name: str, why: str) -> VariantError:
+    return VariantError(f"rule {rule_id}: {name} has no effect {why}: leave it out")
 
 
 # ---------------------------------------------------------------- setup
 
 
-@register
-@attrs.frozen
-class Deal:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class Deal(Rule):
     """R_DEAL: how many cards each player is dealt, and in which packets.
 
-    >>> Deal(hand_size=5, two_player_hand_size=6).rule_id
-    'R_DEAL'
+    >>> Deal(hand_size=5, two_player_hand_size=6).cards_for(2)
+    6
     """
 
     rule_id: ClassVar[str] = "R_DEAL"
-    kind: ClassVar[str] = "setup"
-    hand_size: int = attrs.field(default=5, validator=_at_least(1))
-    """Cards dealt to each player."""
-    two_player_hand_size: int = attrs.field(default=0, validator=_at_least(0))
-    """Cards dealt to each of two players; 0 means the same as ``hand_size``."""
-    packets: tuple[int, ...] = attrs.field(default=(), converter=tuple, validator=_positive_ints)
-    """Dealing packets (e.g. 3 then 3); empty means one card at a time."""
+    kind: ClassVar[Kind] = "setup"
+    hand_size: int = FROM_SPEC
+    two_player_hand_size: int = FROM_SPEC
+    packets: tuple[int, ...] = attrs.field(default=FROM_SPEC, converter=as_tuple)
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Write the deal sizes into the ruleset.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """Deal the cards; check that the deck is big enough for every player count.
 
-        >>> b = example_builder(); Deal().compile(b); b.claimed['deal']
+        >>> b = example_plan(); Deal().contribute(b); b.claimed['deal']
         'R_DEAL'
         """
-        into.claim("deal", self.rule_id)
-        into.hand_size = self.hand_size
-        if self.two_player_hand_size:
-            into.hand_size_by_players[2] = self.two_player_hand_size
-        into.packets = self.packets
+        plan.claim("deal", self.rule_id)
+        if self.packets and sum(self.packets) != self.hand_size:
+            raise VariantError(f"rule R_DEAL: packets {self.packets} do not add up to the hand size {self.hand_size}")
+        if self.two_player_hand_size and plan.min_players > 2:
+            raise _no_effect(self.rule_id, "two_player_hand_size", f"for {plan.min_players} players or more")
+        cards = len(plan.deck_cards)
+        for n in range(plan.min_players, plan.max_players + 1):
+            hand = self.cards_for(n)
+            if n * hand + 1 > cards:
+                raise VariantError(
+                    f"rule R_DEAL conflicts with [variant] players {plan.min_players}-{plan.max_players}: dealing "
+                    f"{hand} cards to {n} players needs {n * hand + 1} cards with the start card, but the "
+                    f"{plan.deck} deck ({cards} cards) is too small")
+        plan.dealing = self
+
+    def cards_for(self, players: int) -> int:
+        """Cards dealt to each of ``players`` players.
+
+        >>> Deal(hand_size=5).cards_for(3)
+        5
+        """
+        return self.two_player_hand_size if players == 2 and self.two_player_hand_size else self.hand_size
+
+    def hand_size_for(self, players: int) -> int:
+        """The same as :meth:`cards_for` (the name the plan's protocol uses).
+
+        >>> Deal(hand_size=4).hand_size_for(3)
+        4
+        """
+        return self.cards_for(players)
+
+    def deal(self, pile: Sequence[Card], order: Sequence[int], sizes: Sequence[int],
+             cutter: int, kept: Sequence[Card]) -> tuple[list[list[Card]], list[Card]]:
+        """Deal ``pile`` from the top (its front), in packets, to the seats in ``order``; the cutter keeps ``kept``
+        and gets that many fewer in the first dealing rounds (MK-DEAL-3). Returns hands by seat and the rest.
+
+        >>> from maumau_rules.cards import parse_cards
+        >>> hands, rest = Deal(hand_size=2).deal(parse_cards("7h 8h 9h 10h 7c"), [0, 1], [2, 2], 0, ())
+        >>> [" ".join(map(str, h)) for h in hands], rest
+        (['7♥ 9♥', '8♥ 10♥'], [Card.parse('7♣')])
+        """
+        players = len(sizes)
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        packets = self.packets or (1,) * max(sizes, default=0)
+        quota = [[*packets] for _ in range(players)]
+        need = list(sizes)
+        if kept:
+            hands[cutter].extend(kept)
+            need[cutter] = max(0, need[cutter] - len(kept))
+            left = len(kept)
+            for j, p in enumerate(quota[cutter]):
+                d = min(p, left)
+                quota[cutter][j] -= d
+                left -= d
+        pos = 0
+        for j in range(len(packets)):
+            for seat in order:
+                n = min(quota[seat][j], need[seat])
+                hands[seat].extend(pile[pos: pos + n])
+                need[seat] -= n
+                pos += n
+        for seat in order:  # hand sizes larger than the packets add up to (shrunken or other sizes)
+            if need[seat]:
+                hands[seat].extend(pile[pos: pos + need[seat]])
+                pos += need[seat]
+                need[seat] = 0
+        return hands, list(pile[pos:])
 
 
-@register
-@attrs.frozen
-class Dealer:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class Dealer(Rule):
     """R_DEALER: who deals the first round and how the deal moves on.
 
     >>> Dealer().selection
@@ -144,26 +203,58 @@ class Dealer:
     """
 
     rule_id: ClassVar[str] = "R_DEALER"
-    kind: ClassVar[str] = "setup"
-    selection: str = attrs.field(default="highest_card", validator=_choice("highest_card", "seat_zero"))
-    """How the first dealer is chosen: each player draws and the highest card deals, or seat 0."""
-    rotation: str = attrs.field(default="clockwise", validator=_choice("clockwise", "counterclockwise", "loser"))
-    """How the deal moves between rounds."""
+    kind: ClassVar[Kind] = "setup"
+    selection: Literal["highest_card", "seat_zero"] = FROM_SPEC
+    rotation: Literal["clockwise", "counterclockwise", "loser"] = FROM_SPEC
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Write the dealer policy into the ruleset.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """Choose dealers.
 
-        >>> b = example_builder(); Dealer().compile(b); b.claimed['dealer']
-        'R_DEALER'
+        >>> b = example_plan(); Dealer().contribute(b); b.dealer is not None
+        True
         """
-        into.claim("dealer", self.rule_id)
-        into.dealer_selection = self.selection
-        into.dealer_rotation = self.rotation
+        plan.claim("dealer", self.rule_id)
+        plan.dealer = self
+
+    def first_dealer(self, players: int, cards: tuple[Card, ...], rng: int) -> tuple[int, int]:
+        """The first dealer: every player draws from the shuffled pack, the highest card deals, ties draw again.
+
+        >>> from maumau_rules.deck import SKAT_32
+        >>> Dealer(selection="seat_zero").first_dealer(3, SKAT_32.cards(), 7)
+        (0, 7)
+        """
+        if self.selection == "seat_zero":
+            return 0, rng
+        contenders = list(range(players))
+        while True:
+            drawn, rng = _rng.shuffle(cards, rng)
+            ranks = {seat: int(drawn[i].rank) for i, seat in enumerate(contenders)}
+            best = max(ranks.values())
+            contenders = [seat for seat, r in ranks.items() if r == best]
+            if len(contenders) == 1:
+                return contenders[0], rng
+
+    def next_dealer(self, dealer: int, seats: tuple[int, ...], players: int, loser: int | None) -> int:
+        """The next round's dealer, a match seat among ``seats`` (those still playing): the next one to the left
+        or right, or the loser of the last round.
+
+        >>> Dealer(rotation="counterclockwise").next_dealer(0, (0, 1, 2), 3, None), Dealer(rotation="loser").next_dealer(0, (0, 1, 2), 3, 1)
+        (2, 1)
+        """
+        if self.rotation == "loser" and loser is not None and loser in seats:
+            return loser
+        step = -1 if self.rotation == "counterclockwise" else 1
+        d = dealer
+        for _ in range(players):
+            d = (d + step) % players
+            if d in seats:
+                return d
+        return seats[0]
 
 
-@register
-@attrs.frozen
-class Cut:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class Cut(Rule):
     """R_CUT: the cut before the deal, including the power-card cuts that let the cutter keep cards.
 
     >>> Cut(mode="bottom_ceremony", by="left").max_kept
@@ -171,62 +262,154 @@ class Cut:
     """
 
     rule_id: ClassVar[str] = "R_CUT"
-    kind: ClassVar[str] = "setup"
-    mode: str = attrs.field(default="simple", validator=_choice("none", "simple", "power_cards", "bottom_ceremony"))
-    """``simple``: one cut; ``power_cards``: four cuts, power cards may be kept (Classic);
-    ``bottom_ceremony``: bottom cards, specials kept, the first plain card starts the pile (Mau King)."""
-    by: str = attrs.field(default="right", validator=_choice("right", "left"))
-    """The cutter: the player on the dealer's right or left."""
-    special: CardSet = attrs.field(default=CardSet(), converter=cardset)
-    """Cards the cutter may keep (power cards)."""
-    max_kept: int = attrs.field(default=3, validator=_at_least(0))
-    """At most this many cards are kept; one more special card forces a redeal."""
+    kind: ClassVar[Kind] = "setup"
+    mode: Literal["none", "simple", "power_cards", "bottom_ceremony"] = FROM_SPEC
+    by: Literal["right", "left"] = FROM_SPEC
+    special: CardSet = attrs.field(default=FROM_SPEC, converter=cardset)
+    max_kept: int = FROM_SPEC
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Write the cut into the ruleset.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """Cut the deck; the power-card modes need the cards they keep.
 
-        >>> b = example_builder(); Cut().compile(b); b.claimed['cut']
-        'R_CUT'
+        >>> b = example_plan(); Cut().contribute(b); b.cutting is not None
+        True
+        >>> Cut(mode="simple", special=CardSet.parse("J")).contribute(example_plan())
+        Traceback (most recent call last):
+        ...
+        maumau_rules.errors.VariantError: rule R_CUT: special has no effect with mode = 'simple': leave it out
         """
-        into.claim("cut", self.rule_id)
-        into.cut_mode = self.mode
-        into.cut_by = self.by
-        into.cut_special = self.special
-        into.cut_max_kept = self.max_kept
+        plan.claim("cut", self.rule_id)
+        keeps = self.mode in ("power_cards", "bottom_ceremony")
+        if not keeps:
+            if self.special:
+                raise _no_effect(self.rule_id, "special", f"with mode = {self.mode!r}")
+            if self.max_kept != 3:
+                raise _no_effect(self.rule_id, "max_kept", f"with mode = {self.mode!r}")
+            if self.by != "right":
+                raise _no_effect(self.rule_id, "by", f"with mode = {self.mode!r} (the cutter keeps nothing)")
+        elif not self.special:
+            raise VariantError(f"rule R_CUT: mode = {self.mode!r} needs the special cards the cutter may keep")
+
+        def check(b: PlanBuilder) -> None:
+            if self.mode == "bottom_ceremony" and b.dealing is not None:
+                least = min(b.dealing.hand_size_for(n) for n in range(b.min_players, b.max_players + 1))
+                if self.max_kept >= least:
+                    raise VariantError(f"rule R_CUT keeps up to {self.max_kept} cards, but rule R_DEAL deals only "
+                                       f"{least}")
+
+        plan.add_check(check)
+        if self.mode != "none":
+            plan.cutting = self
+
+    def cut(self, pile: tuple[Card, ...], rng: int, at: int | None) -> CutResult | None:
+        """Cut ``pile`` (at ``at``, or where the seed says): ``simple`` moves the cut packet under the rest;
+        ``power_cards`` cuts four times and the cutter may keep special cards; ``bottom_ceremony`` pulls cards from
+        the bottom of the cut packet, keeps specials, and the first plain card starts the pile. ``None``: one
+        special card too many, a redeal.
+
+        >>> from maumau_rules.cards import parse_cards
+        >>> Cut().cut(parse_cards("7h 8h 9h"), 0, 0).pile
+        (Card.parse('8♥'), Card.parse('9♥'), Card.parse('7♥'))
+        """
+        cards = list(pile)
+        kept: list[Card] = []
+        start: Card | None = None
+        if self.mode == "simple":
+            if at is None:
+                k, rng = _rng.randbelow(len(cards) - 1, rng)
+            else:
+                k = at
+            cards = cards[k + 1:] + cards[: k + 1]
+        elif self.mode == "power_cards":
+            exposed: list[int] = []
+            for i in range(4):
+                if at is None:
+                    k, rng = _rng.randbelow(len(cards), rng)
+                else:
+                    k = (at + i * 7) % len(cards)
+                while k in exposed:
+                    k = (k + 1) % len(cards)
+                exposed.append(k)
+            specials = [i for i in exposed if self.special.matches(cards[i])]
+            if len(specials) == 4:
+                return None
+            keep = specials[: self.max_kept]
+            kept = [cards[i] for i in keep]
+            cards = [c for i, c in enumerate(cards) if i not in keep]
+        elif self.mode == "bottom_ceremony":
+            if at is None:
+                k, rng = _rng.randbelow(len(cards) - 1, rng)
+            else:
+                k = at
+            i = k  # the cut packet is cards[: k + 1]; its bottom card is cards[k]
+            while True:
+                card = cards[i]
+                if self.special.matches(card):
+                    if len(kept) == self.max_kept:
+                        return None
+                    kept.append(card)
+                    i = (i - 1) % len(cards)
+                    continue
+                start = card
+                break
+            taken = {i, *[(k - j) % len(cards) for j in range(len(kept))]}
+            cards = [c for j, c in enumerate(cards) if j not in taken]
+        return CutResult(pile=tuple(cards), kept=tuple(kept), start=start, rng=rng)
 
 
-@register
-@attrs.frozen
-class TurnOrder:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class TurnOrder(Rule):
     """R_TURN_ORDER: the initial direction of play and the first player.
 
-    >>> TurnOrder(direction="counterclockwise", first_player="right_of_dealer").direction
-    'counterclockwise'
+    >>> TurnOrder(direction="counterclockwise", first_player="right_of_dealer").step
+    -1
     """
 
     rule_id: ClassVar[str] = "R_TURN_ORDER"
-    kind: ClassVar[str] = "turn"
-    direction: str = attrs.field(default="clockwise", validator=_choice("clockwise", "counterclockwise"))
-    """Clockwise: play passes to the left (seat + 1)."""
-    first_player: str = attrs.field(
-        default="left_of_dealer", validator=_choice("left_of_dealer", "right_of_dealer", "previous_winner")
-    )
-    """Who plays first in a round."""
+    kind: ClassVar[Kind] = "turn"
+    direction: Literal["clockwise", "counterclockwise"] = FROM_SPEC
+    first_player: Literal["left_of_dealer", "right_of_dealer", "previous_winner"] = FROM_SPEC
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Write the turn order into the ruleset.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """Set the direction and the first player.
 
-        >>> b = example_builder(); TurnOrder().compile(b); b.claimed['turn_order']
-        'R_TURN_ORDER'
+        >>> b = example_plan(); TurnOrder().contribute(b); b.turn_order.step
+        1
         """
-        into.claim("turn_order", self.rule_id)
-        into.direction = 1 if self.direction == "clockwise" else -1
-        into.first_player = self.first_player
+        plan.claim("turn_order", self.rule_id)
+        plan.turn_order = self
+
+    @property
+    def step(self) -> int:
+        """+1 clockwise (to the left), -1 counter-clockwise.
+
+        >>> TurnOrder().step
+        1
+        """
+        return 1 if self.direction == "clockwise" else -1
+
+    @property
+    def winner_starts(self) -> bool:
+        """Whether the previous round's winner plays first (in a match).
+
+        >>> TurnOrder(first_player="previous_winner").winner_starts
+        True
+        """
+        return self.first_player == "previous_winner"
+
+    def first(self, dealer: int, players: int) -> int:
+        """The seat that plays first (the previous winner's seat is the match's business; here: the dealer's left).
+
+        >>> TurnOrder(first_player="right_of_dealer").first(0, 4)
+        3
+        """
+        return (dealer - 1) % players if self.first_player == "right_of_dealer" else (dealer + 1) % players
 
 
-@register
-@attrs.frozen
-class StartCard:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class StartCard(Rule):
     """R_START_CARD: what the first card turned up does to the first player.
 
     >>> StartCard().effects, str(StartCard(rebury="8").rebury)
@@ -234,71 +417,101 @@ class StartCard:
     """
 
     rule_id: ClassVar[str] = "R_START_CARD"
-    kind: ClassVar[str] = "setup"
-    effects: bool = attrs.field(default=True, validator=_is_bool)
-    """Whether a draw card, skip card or wild turned up acts on the first player."""
-    wild_allows_same: bool = attrs.field(default=False, validator=_is_bool)
-    """After a wild start card the first player may play any card; whether that includes a wild of the same rank."""
-    rebury: CardSet = attrs.field(default=CardSet(), converter=cardset)
-    """Start cards that are put back at the bottom of the stock before the next card is turned (Crazy Eights 8)."""
+    kind: ClassVar[Kind] = "setup"
+    effects: bool = FROM_SPEC
+    wild_allows_same: bool = FROM_SPEC
+    rebury: CardSet = attrs.field(default=FROM_SPEC, converter=cardset)
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Write the start-card policy into the ruleset.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """The start card's policy; a wild start card may allow a wild of its rank on the first move.
 
-        >>> b = example_builder(); StartCard().compile(b); b.claimed['start_card']
-        'R_START_CARD'
+        >>> b = example_plan(); StartCard().contribute(b); b.start_card.effects
+        True
         """
-        into.claim("start_card", self.rule_id)
-        into.start_effects = self.effects
-        into.start_wild_allows_same = self.wild_allows_same
-        into.start_rebury = self.rebury
+        plan.claim("start_card", self.rule_id)
+        plan.start_card = self
+        if self.wild_allows_same:
+            def same_rank_wilds(lead: Lead, allowed: int, masks: Masks) -> int:
+                if lead.first_turn:
+                    return allowed | (plan.wild_mask & plan.masks.rank(lead.top.rank))
+                return allowed
+
+            plan.legality(self.rule_id, same_rank_wilds, order=20)
+
+    def turn_up(self, rest: list[Card]) -> Card:
+        """Turn up the start card from the end of ``rest``; a rebury card goes back under it and the next is turned.
+
+        >>> from maumau_rules.cards import parse_cards
+        >>> rest = list(parse_cards("7h 8c")); StartCard(rebury="8").turn_up(rest), rest
+        (Card.parse('7♥'), [Card.parse('8♣')])
+        """
+        start = rest.pop()
+        for _ in range(len(rest)):
+            if not self.rebury.matches(start):
+                break
+            rest.insert(0, start)
+            start = rest.pop()
+        return start
 
 
 # ---------------------------------------------------------------- legality
 
 
-@register
-@attrs.frozen
-class Matching:
-    """R_MATCH: a card may be played if it matches the top card in suit or rank.
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class Matching(Rule):
+    """R_MATCH: a card may be played if it matches the top card in suit or rank (or the wished suit).
 
     >>> Matching().rule_id
     'R_MATCH'
     """
 
     rule_id: ClassVar[str] = "R_MATCH"
-    kind: ClassVar[str] = "legality"
+    kind: ClassVar[Kind] = "legality"
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Matching is built into the engine; this records that the variant uses it.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """Add the matching cards to every lead.
 
-        >>> b = example_builder(); Matching().compile(b); b.claimed['matching']
+        >>> b = example_plan(); Matching().contribute(b); b.legality_hooks[0][2]
         'R_MATCH'
         """
-        into.claim("matching", self.rule_id)
+        plan.claim("matching", self.rule_id)
+        plan.legality(self.rule_id, self.playable, order=0, why_not=self.why_not)
+
+    @staticmethod
+    def playable(lead: Lead, allowed: int, masks: Masks) -> int:
+        """The cards of the lead's suit or rank (every card when the lead is free).
+
+        >>> from maumau_rules import find_variant, Card
+        >>> from maumau_rules.rules.plan import Lead
+        >>> m = find_variant("standard").plan.masks
+        >>> len(m.cards(Matching.playable(Lead.follow(Card.parse("9h")), 0, m)))
+        11
+        """
+        if lead.free:
+            return allowed | masks.all
+        return allowed | masks.suit(lead.suit) | masks.rank(lead.rank)
+
+    @staticmethod
+    def why_not(card: Card, lead: Lead) -> Rejection | None:
+        """The card follows neither the suit nor the rank (or not the wished suit).
+
+        >>> from maumau_rules import Card
+        >>> Matching.why_not(Card.parse("8c"), Lead.follow(Card.parse("9h"))).message
+        '8♣ matches neither the suit nor the rank of 9♥'
+        """
+        if lead.free or card.suit is lead.suit or (lead.rank is not None and card.rank is lead.rank):
+            return None
+        if lead.wished:
+            assert lead.suit is not None
+            return Rejection(Reason.MUST_FOLLOW_WISH, f"{card} does not follow the wished suit {lead.suit.symbol}",
+                             lead.wished_by)
+        return Rejection(Reason.DOES_NOT_MATCH, f"{card} matches neither the suit nor the rank of {lead.top}")
 
 
-@attrs.frozen
-class WildSpec:
-    """One wild card entry of :class:`Wild`.
-
-    >>> WildSpec(cards=CardSet.parse("J")).wish
-    True
-    """
-
-    cards: CardSet = attrs.field(converter=cardset)
-    """The wild cards."""
-    wish: bool = attrs.field(default=True, validator=_is_bool)
-    """Whether its player names a suit; otherwise any card may follow it."""
-
-
-def _wild_specs(value: Any) -> tuple[WildSpec, ...]:
-    return tuple(v if isinstance(v, WildSpec) else WildSpec(**v) for v in value)
-
-
-@register
-@attrs.frozen
-class Wild:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class Wild(Rule):
     """R_WILD: wild cards, playable on any card, that (usually) name the suit to follow.
 
     >>> Wild(wilds=(WildSpec(cards=CardSet.parse("J")),)).on_same
@@ -306,45 +519,68 @@ class Wild:
     """
 
     rule_id: ClassVar[str] = "R_WILD"
-    kind: ClassVar[str] = "legality"
-    wilds: tuple[WildSpec, ...] = attrs.field(default=(WildSpec(cards=CardSet.parse("J")),), converter=_wild_specs)
-    """The wild cards and whether each names a suit."""
-    on_same: bool = attrs.field(default=False, validator=_is_bool)
-    """Whether a wild may be played on a wild of the same rank (Jack on Jack)."""
-    on_pending_draw: bool = attrs.field(default=False, validator=_is_bool)
-    """Whether a wild may be played while a draw penalty is pending."""
-    blocked_after: CardSet = attrs.field(default=CardSet(), converter=cardset)
-    """Cards on which a wild may not be played when the previous player has just played them (Prší Queen)."""
-    may_wish_own_suit: bool = attrs.field(default=True, validator=_is_bool)
-    """Whether the wild card's own suit may be wished."""
+    kind: ClassVar[Kind] = "legality"
+    wilds: tuple[WildSpec, ...] = attrs.field(default=FROM_SPEC, converter=as_tuple)
+    on_same: bool = FROM_SPEC
+    on_pending_draw: bool = FROM_SPEC
+    blocked_after: CardSet = attrs.field(default=FROM_SPEC, converter=cardset)
+    may_wish_own_suit: bool = FROM_SPEC
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Mark every wild card in the per-card table.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """Mark the wilds, give each its wish (or free follow), and place them in legality.
 
-        >>> b = example_builder(); Wild().compile(b); b.claimed['wild']
-        'R_WILD'
+        >>> b = example_plan(); Wild().contribute(b); [e.describe(Card.parse("Jc")) for e in b.effects[Card.parse("Jc")]]
+        ['its player wishes a suit']
         """
-        into.claim("wild", self.rule_id)
-        owner: dict[Any, int] = {}
+        plan.claim("wild", self.rule_id)
+        owner: dict[Card, int] = {}
         for i, spec in enumerate(self.wilds, 1):
-            for card in sorted(set(into.deck.cards()), key=lambda c: c.sort_key):
-                if spec.cards.matches(card):
-                    if card in owner:
-                        raise VariantError(
-                            f"rule {self.rule_id}: wild entries {owner[card]} ({self.wilds[owner[card] - 1].cards}) "
-                            f"and {i} ({spec.cards}) both claim {card}"
-                        )
-                    owner[card] = i
-                    into.wild[card] = (spec.wish, self.rule_id)
-        into.wild_on_same = self.on_same
-        into.wild_on_pending_draw = self.on_pending_draw
-        into.wild_blocked_after = self.blocked_after
-        into.may_wish_own_suit = self.may_wish_own_suit
+            for card in plan.select(spec.cards):
+                if card in owner:
+                    raise VariantError(
+                        f"rule {self.rule_id}: wild entries {owner[card]} ({self.wilds[owner[card] - 1].cards}) "
+                        f"and {i} ({spec.cards}) both claim {card}")
+                owner[card] = i
+            plan.mark_wild(self.rule_id, spec.cards)
+            if spec.wish:
+                plan.on_play(self.rule_id, spec.cards, WishSuit(own_suit=self.may_wish_own_suit))
+            else:
+                plan.on_play(self.rule_id, spec.cards, FollowAny())
+        if not self.may_wish_own_suit and not any(w.wish for w in self.wilds):
+            raise _no_effect(self.rule_id, "may_wish_own_suit = false", "when no wild names a suit")
+        blocked = plan.masks.of(plan.select(self.blocked_after))
+        wilds = plan.wild_mask
+        masks = plan.masks
+
+        def playable(lead: Lead, allowed: int, _: Masks) -> int:
+            top = lead.top
+            ok = wilds
+            if masks.has(wilds, top) and not self.on_same and not lead.first_turn:
+                ok &= ~masks.rank(top.rank)
+            if lead.fresh and masks.has(blocked, top):
+                ok = 0
+            return (allowed & ~wilds) | ok
+
+        def why_not(card: Card, lead: Lead) -> Rejection | None:
+            if not masks.has(wilds, card):
+                return None
+            top = lead.top
+            if masks.has(wilds, top) and top.rank is card.rank and not self.on_same and not lead.first_turn:
+                return Rejection(Reason.WILD_ON_WILD, f"{card} may not be played on {top}: no wild on a wild of the "
+                                                      "same rank")
+            if lead.fresh and masks.has(blocked, top):
+                return Rejection(Reason.WILD_BLOCKED, f"{card} may not be played on the {top} the previous player just "
+                                                      "played")
+            return None
+
+        plan.legality(self.rule_id, playable, order=10, why_not=why_not)
+        if self.on_pending_draw:
+            plan.answer_pending_draw(self.rule_id, lambda top: wilds)
 
 
-@register
-@attrs.frozen
-class FinishRestriction:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class FinishRestriction(Rule):
     """R_NO_FINISH: cards that may not be played as the last card (the player must draw instead).
 
     >>> str(FinishRestriction(cards=CardSet.parse("J")).cards)
@@ -352,68 +588,25 @@ class FinishRestriction:
     """
 
     rule_id: ClassVar[str] = "R_NO_FINISH"
-    kind: ClassVar[str] = "end"
-    cards: CardSet = attrs.field(default=CardSet.parse("J"), converter=cardset)
-    """Cards that cannot be the last card played."""
+    kind: ClassVar[Kind] = "end"
+    cards: CardSet = attrs.field(default=FROM_SPEC, converter=cardset)
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Mark the restricted cards.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """Forbid the cards as a last card.
 
-        >>> b = example_builder(); FinishRestriction().compile(b); b.claimed['no_finish']
-        'R_NO_FINISH'
+        >>> b = example_plan(); FinishRestriction().contribute(b); b.no_finish_mask > 0
+        True
         """
-        into.claim("no_finish", self.rule_id)
-        into.no_finish = self.cards
+        plan.claim("no_finish", self.rule_id)
+        plan.forbid_finish(self.rule_id, plan.masks.of(plan.select(self.cards)))
 
 
 # ---------------------------------------------------------------- effects
 
 
-@attrs.frozen
-class PenaltySpec:
-    """One entry of :class:`DrawPenalty`: which cards, how many to draw, and who draws.
-
-    >>> PenaltySpec(cards=CardSet.parse("7"), amount=2).target
-    'next'
-    >>> PenaltySpec(cards="6", amount=1, skip=True).skip
-    True
-    """
-
-    cards: CardSet = attrs.field(converter=cardset)
-    """The penalty cards."""
-    amount: int = attrs.field(default=2)
-    """Cards to draw per penalty card."""
-    target: str = attrs.field(default="next")
-    """``next`` or ``previous`` player."""
-    defendable: bool = attrs.field(default=True)
-    """Whether the target may pass it on by stacking; if not, the cards are drawn at once."""
-    skip: bool = attrs.field(default=False)
-    """Whether the player who takes this penalty also misses the rest of his turn (Russian 6: draw and skip),
-    whatever :attr:`DrawPenalty.ends_turn` says."""
-    group: str = attrs.field(default="")
-    """Stacking group: a pending penalty may only be passed on with a penalty card of the same group
-    (that also fits the top card). Entries that leave it empty share one group."""
-
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.amount, int) or isinstance(self.amount, bool) or self.amount < 1:
-            raise VariantError(f"rule R_DRAW_PENALTY: amount={self.amount!r} must be an integer >= 1")
-        if self.target not in ("next", "previous"):
-            raise VariantError(f"rule R_DRAW_PENALTY: target={self.target!r} is not one of next, previous")
-        if not isinstance(self.defendable, bool):
-            raise VariantError(f"rule R_DRAW_PENALTY: defendable={self.defendable!r} must be true or false")
-        if not isinstance(self.skip, bool):
-            raise VariantError(f"rule R_DRAW_PENALTY: skip={self.skip!r} must be true or false")
-        if not isinstance(self.group, str):
-            raise VariantError(f"rule R_DRAW_PENALTY: group={self.group!r} must be a string")
-
-
-def _penalty_specs(value: Any) -> tuple[PenaltySpec, ...]:
-    return tuple(v if isinstance(v, PenaltySpec) else PenaltySpec(**v) for v in value)
-
-
-@register
-@attrs.frozen
-class DrawPenalty:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class DrawPenalty(Rule):
     """R_DRAW_PENALTY: cards that make another player draw; stacking passes the total on.
 
     >>> DrawPenalty().penalties[0].amount, DrawPenalty().ends_turn
@@ -421,45 +614,68 @@ class DrawPenalty:
     """
 
     rule_id: ClassVar[str] = "R_DRAW_PENALTY"
-    kind: ClassVar[str] = "effect"
-    penalties: tuple[PenaltySpec, ...] = attrs.field(
-        default=(PenaltySpec(cards=CardSet.parse("7"), amount=2),), converter=_penalty_specs
-    )
-    """The penalty cards and their amounts."""
-    stacking: bool = attrs.field(default=True, validator=_is_bool)
-    """Whether a pending penalty may be passed on with another defendable penalty card that fits."""
-    ends_turn: bool = attrs.field(default=True, validator=_is_bool)
-    """Whether the player who draws a penalty loses the rest of the turn (CA-01)."""
-    cancel: CardSet = attrs.field(default=CardSet(), converter=cardset)
-    """Cards that wipe out a pending penalty (Faraón J♠)."""
+    kind: ClassVar[Kind] = "effect"
+    penalties: tuple[PenaltySpec, ...] = attrs.field(default=FROM_SPEC, converter=as_tuple)
+    stacking: bool = FROM_SPEC
+    ends_turn: bool = FROM_SPEC
+    cancel: CardSet = attrs.field(default=FROM_SPEC, converter=cardset)
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Write every penalty card into the per-card table.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """Attach the penalties to their cards, and say how a pending penalty is answered and taken.
 
-        >>> b = example_builder(); DrawPenalty().compile(b); b.claimed['draw_penalty']
-        'R_DRAW_PENALTY'
+        >>> b = example_plan(); DrawPenalty().contribute(b); b.effects[Card.parse("7h")][0].amount
+        2
         """
-        into.claim("draw_penalty", self.rule_id)
+        plan.claim("draw_penalty", self.rule_id)
+        deck = f"{plan.deck} deck ({len(plan.deck_cards)} cards)"
+        group_of: dict[Card, str] = {}
+        stackable = 0
+        skip_cards: set[Card] = set()
         for spec in self.penalties:
-            for card in sorted(set(into.deck.cards()), key=lambda c: c.sort_key):
-                if spec.cards.matches(card):
-                    if card in into.penalties:
-                        raise VariantError(f"rule {self.rule_id}: two penalty entries claim {card}")
-                    into.penalties[card] = PenaltyEntry(
-                        amount=spec.amount,
-                        previous=spec.target == "previous",
-                        immediate=not spec.defendable,
-                        stackable=spec.defendable and self.stacking,
-                        skip=spec.skip,
-                        group=spec.group,
-                    )
-        into.penalty_ends_turn = self.ends_turn
-        into.cancel = self.cancel
+            cards = plan.select(spec.cards)
+            for card in cards:
+                if card in group_of:
+                    raise VariantError(f"rule {self.rule_id}: two penalty entries claim {card}")
+                if spec.amount > len(plan.deck_cards):
+                    raise VariantError(f"rule {self.rule_id} conflicts with the {deck}: {card} makes a player draw "
+                                       f"{spec.amount} cards, more than the whole deck")
+                group_of[card] = spec.group
+            if spec.defendable:
+                plan.on_play(self.rule_id, cards, PendingDraw(amount=spec.amount, stackable=self.stacking))
+                if self.stacking:
+                    stackable |= plan.masks.of(cards)
+            else:
+                plan.on_play(self.rule_id, cards, DrawCards(amount=spec.amount, who=spec.target))
+            if spec.target == "previous" and spec.defendable:
+                raise VariantError(f"rule {self.rule_id}: target = 'previous' needs defendable = false "
+                                   f"({spec.cards}): a pending penalty always faces the next player")
+            if spec.skip:
+                if not spec.defendable:
+                    raise _no_effect(self.rule_id, f"skip ({spec.cards})", "with defendable = false (nobody takes it)")
+                skip_cards.update(cards)
+        if self.cancel:
+            plan.on_play(self.rule_id, self.cancel, CancelDraw())
+        masks = plan.masks
+        stack_of = {top: (sum(masks.unit[c] for c, g in group_of.items() if g == group_of[top] and masks.has(stackable, c))
+                          if masks.has(stackable, top) else 0) for top in group_of}
+        plan.answer_pending_draw(self.rule_id, lambda top: stack_of.get(top, 0),
+                                 cancels=masks.of(plan.select(self.cancel)))
+        plan.penalty_ends_turn = self.ends_turn
+        plan.penalty_skip_cards = frozenset(skip_cards)
+
+        def check(b: PlanBuilder) -> None:
+            passable = b.skip_answers
+            both = [c for c in b.cards if c in group_of and masks.has(passable, c) and masks.has(stackable, c)]
+            if both:
+                raise VariantError(f"rules R_DRAW_PENALTY and R_SKIP conflict: {both[0]} would leave both a pending "
+                                   "draw and a pending skip")
+
+        plan.add_check(check)
 
 
-@register
-@attrs.frozen
-class Skip:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class Skip(Rule):
     """R_SKIP: cards that make the next player miss a turn; each card in a series skips one more.
 
     >>> Skip().passable
@@ -467,26 +683,25 @@ class Skip:
     """
 
     rule_id: ClassVar[str] = "R_SKIP"
-    kind: ClassVar[str] = "effect"
-    cards: CardSet = attrs.field(default=CardSet.parse("8"), converter=cardset)
-    """The skip cards."""
-    passable: bool = attrs.field(default=False, validator=_is_bool)
-    """Whether the player facing the skip may pass it on with another skip card (Prší Ace)."""
+    kind: ClassVar[Kind] = "effect"
+    cards: CardSet = attrs.field(default=FROM_SPEC, converter=cardset)
+    passable: bool = FROM_SPEC
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Mark the skip cards.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """Attach the skip to its cards; a passable skip is answered with another skip card.
 
-        >>> b = example_builder(); Skip().compile(b); b.claimed['skip']
-        'R_SKIP'
+        >>> b = example_plan(); Skip().contribute(b); b.effects[Card.parse("8h")][0].passable
+        False
         """
-        into.claim("skip", self.rule_id)
-        into.skip = self.cards
-        into.skip_passable = self.passable
+        plan.claim("skip", self.rule_id)
+        plan.on_play(self.rule_id, self.cards, SkipNext(passable=self.passable))
+        if self.passable:
+            plan.answer_pending_skip(self.rule_id, plan.masks.of(plan.select(self.cards)))
 
 
-@register
-@attrs.frozen
-class Reverse:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class Reverse(Rule):
     """R_REVERSE: cards that reverse the direction of play.
 
     >>> Reverse(cards=CardSet.parse("9")).two_player
@@ -494,26 +709,26 @@ class Reverse:
     """
 
     rule_id: ClassVar[str] = "R_REVERSE"
-    kind: ClassVar[str] = "effect"
-    cards: CardSet = attrs.field(default=CardSet.parse("A"), converter=cardset)
-    """The reversing cards."""
-    two_player: str = attrs.field(default="no_effect", validator=_choice("no_effect", "play_again"))
-    """With two players: the direction flips with no visible effect, or the same player plays again."""
+    kind: ClassVar[Kind] = "effect"
+    cards: CardSet = attrs.field(default=FROM_SPEC, converter=cardset)
+    two_player: Literal["no_effect", "play_again"] = FROM_SPEC
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Mark the reversing cards.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """Attach the reversal to its cards.
 
-        >>> b = example_builder(); Reverse().compile(b); b.claimed['reverse']
-        'R_REVERSE'
+        >>> b = example_plan(); Reverse(two_player="play_again").contribute(b)
+        >>> b.effects[Card.parse("Ah")][0].two_player_again
+        True
         """
-        into.claim("reverse", self.rule_id)
-        into.reverse = self.cards
-        into.reverse_two_player = self.two_player
+        plan.claim("reverse", self.rule_id)
+        if self.two_player == "play_again" and plan.max_players < 2:
+            raise _no_effect(self.rule_id, "two_player", "without two-player games")
+        plan.on_play(self.rule_id, self.cards, ReverseDirection(two_player_again=self.two_player == "play_again"))
 
 
-@register
-@attrs.frozen
-class DrawUntilSuit:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class DrawUntilSuit(Rule):
     """R_DRAW_UNTIL_SUIT: the next player must play a card of this card's suit, or draw until he gets one.
 
     The regional Mau King 2♦ (MK-SPEC-1): the card demands its own suit like a wish; a player under
@@ -525,25 +740,39 @@ class DrawUntilSuit:
     """
 
     rule_id: ClassVar[str] = "R_DRAW_UNTIL_SUIT"
-    kind: ClassVar[str] = "effect"
-    cards: CardSet = attrs.field(default=CardSet.parse("2d"), converter=cardset)
-    """The demanding cards; each demands its own suit."""
+    kind: ClassVar[Kind] = "effect"
+    cards: CardSet = attrs.field(default=FROM_SPEC, converter=cardset)
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Mark the demanding cards.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """Attach the demand; a player under it keeps drawing until the suit comes.
 
-        >>> b = example_builder(); DrawUntilSuit().compile(b); b.claimed['draw_until_suit']
-        'R_DRAW_UNTIL_SUIT'
+        >>> b = example_plan(); DrawUntilSuit(cards="7d").contribute(b); len(b.draw_more)
+        1
         """
-        into.claim("draw_until_suit", self.rule_id)
+        plan.claim("draw_until_suit", self.rule_id)
         if any(c.is_joker for c in self.cards.cards) or Rank.JOKER in self.cards.ranks:
             raise VariantError(f"rule {self.rule_id}: a Joker has no suit to demand")
-        into.demand_suit = self.cards
+        demanding = frozenset(plan.select(self.cards))
+        plan.on_play(self.rule_id, demanding, DemandSuit())
+
+        def check(b: PlanBuilder) -> None:
+            for card in sorted(demanding, key=lambda c: c.sort_key):
+                wisher = next((e for e in b.effects[card] if isinstance(e, WishSuit)), None)
+                if wisher is not None:
+                    raise VariantError(f"rules {wisher.rule_id} and {self.rule_id} conflict: {card} would both name a "
+                                       "suit and demand its own")
+
+        plan.add_check(check)
+
+        def more(state: GameState, card: Card) -> bool:
+            return state.fresh and state.discard[-1] in demanding and card.suit is not state.wished_suit
+
+        plan.keep_drawing(self.rule_id, more)
 
 
-@register
-@attrs.frozen
-class PlayAgain:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class PlayAgain(Rule):
     """R_PLAY_AGAIN: after these cards the same player takes another turn (so they can never finish).
 
     >>> str(PlayAgain().cards)
@@ -551,23 +780,43 @@ class PlayAgain:
     """
 
     rule_id: ClassVar[str] = "R_PLAY_AGAIN"
-    kind: ClassVar[str] = "effect"
-    cards: CardSet = attrs.field(default=CardSet.parse("A"), converter=cardset)
-    """The cards that give another turn."""
+    kind: ClassVar[Kind] = "effect"
+    cards: CardSet = attrs.field(default=FROM_SPEC, converter=cardset)
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Mark the play-again cards.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """Attach another turn to the cards; played as the last card, the player must draw (no win).
 
-        >>> b = example_builder(); PlayAgain().compile(b); b.claimed['play_again']
-        'R_PLAY_AGAIN'
+        >>> b = example_plan(); PlayAgain().contribute(b); len(b.finish_checks)
+        1
         """
-        into.claim("play_again", self.rule_id)
-        into.play_again = self.cards
+        plan.claim("play_again", self.rule_id)
+        again = frozenset(plan.select(self.cards))
+        plan.on_play(self.rule_id, again, AnotherTurn())
+
+        def no_win(t: Turn, state: GameState, card: Card, before: int) -> bool:
+            from ..state import Phase
+
+            if card not in again:
+                return False
+            t.phase = Phase.PLAY  # an empty hand must draw: no win
+            t.turn_plays = ()
+            return True
+
+        plan.on_finish(self.rule_id, no_win, order=10)
+
+        def check(b: PlanBuilder) -> None:
+            for card in b.cards:
+                if card in again:
+                    for e in b.effects[card]:
+                        if isinstance(e, SkipNext | ReverseDirection):
+                            raise VariantError(f"rules R_PLAY_AGAIN and {e.rule_id} conflict: both claim {card}")
+
+        plan.add_check(check)
 
 
-@register
-@attrs.frozen
-class Series:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class Series(Rule):
     """R_SERIES: after playing a card, the player may add more cards of the same rank in the same turn.
 
     >>> Series().cards.ranks == frozenset(r for r in Rank)
@@ -575,23 +824,27 @@ class Series:
     """
 
     rule_id: ClassVar[str] = "R_SERIES"
-    kind: ClassVar[str] = "turn"
-    cards: CardSet = attrs.field(default=CardSet(ranks=frozenset(Rank)), converter=cardset)
-    """The ranks that may be played as a series."""
+    kind: ClassVar[Kind] = "turn"
+    cards: CardSet = attrs.field(default=FROM_SPEC, converter=cardset)
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Mark the series ranks.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """After a series card, the player may go on with series cards of the same rank.
 
-        >>> b = example_builder(); Series().compile(b); b.claimed['series']
-        'R_SERIES'
+        >>> b = example_plan(); Series().contribute(b); len(b.series_hooks)
+        1
         """
-        into.claim("series", self.rule_id)
-        into.series = self.cards
+        plan.claim("series", self.rule_id)
+        series = plan.masks.of(plan.select(self.cards))
+
+        def follows(p: Plan, first: Card, top: Card, present: int) -> int:
+            return p.rank_mask[first.rank] & series
+
+        plan.series(self.rule_id, series, follows)
 
 
-@register
-@attrs.frozen
-class WildFinishSeries:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class WildFinishSeries(Rule):
     """R_WILD_FINISH_SERIES: a player holding only wilds may throw them all at once to finish (Mau King).
 
     >>> WildFinishSeries().rule_id
@@ -599,21 +852,31 @@ class WildFinishSeries:
     """
 
     rule_id: ClassVar[str] = "R_WILD_FINISH_SERIES"
-    kind: ClassVar[str] = "end"
+    kind: ClassVar[Kind] = "end"
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Enable the multi-wild finish.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """After a wild, a player holding only wilds of its rank may go on playing them.
 
-        >>> b = example_builder(); WildFinishSeries().compile(b); b.claimed['wild_finish_series']
-        'R_WILD_FINISH_SERIES'
+        >>> b = example_plan(); WildFinishSeries().contribute(b); len(b.checks)
+        1
         """
-        into.claim("wild_finish_series", self.rule_id)
-        into.wild_finish_series = True
+        plan.claim("wild_finish_series", self.rule_id)
+
+        def follows(p: Plan, first: Card, top: Card, present: int) -> int:
+            same = p.rank_mask[first.rank]
+            return same & p.wild_mask if not present & ~same else 0
+
+        def check(b: PlanBuilder) -> None:
+            if not b.wild_mask:
+                raise _no_effect(self.rule_id, "the rule", "without wild cards (R_WILD)")
+            b.series(self.rule_id, b.wild_mask, follows)
+
+        plan.add_check(check)
 
 
-@register
-@attrs.frozen
-class DrawRule:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class DrawRule(Rule):
     """R_DRAW: when a player may draw, and what may follow a draw.
 
     >>> DrawRule().after_draw, DrawRule().until_playable
@@ -621,33 +884,29 @@ class DrawRule:
     """
 
     rule_id: ClassVar[str] = "R_DRAW"
-    kind: ClassVar[str] = "turn"
-    voluntary: bool = attrs.field(default=True, validator=_is_bool)
-    """Whether a player may draw although he could play."""
-    after_draw: str = attrs.field(default="drawn_only", validator=_choice("drawn_only", "any", "none"))
-    """After drawing: play only the drawn card, any fitting card, or nothing (then pass)."""
-    pass_without_draw: bool = attrs.field(default=False, validator=_is_bool)
-    """Whether a player may pass without drawing."""
-    until_playable: bool = attrs.field(default=False, validator=_is_bool)
-    """Whether a player keeps drawing, one card at a time, until he draws a card he can play or the stock is
-    empty (Crazy Eights); otherwise one card per turn."""
+    kind: ClassVar[Kind] = "turn"
+    voluntary: bool = FROM_SPEC
+    after_draw: Literal["drawn_only", "any", "none"] = FROM_SPEC
+    pass_without_draw: bool = FROM_SPEC
+    until_playable: bool = FROM_SPEC
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Write the draw policy into the ruleset.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """Set the draw policy.
 
-        >>> b = example_builder(); DrawRule().compile(b); b.claimed['draw']
-        'R_DRAW'
+        >>> b = example_plan(); DrawRule().contribute(b); b.draw_policy.after_draw
+        'drawn_only'
         """
-        into.claim("draw", self.rule_id)
-        into.voluntary_draw = self.voluntary
-        into.after_draw = self.after_draw
-        into.pass_without_draw = self.pass_without_draw
-        into.draw_until_playable = self.until_playable
+        if self.until_playable and self.after_draw == "none":
+            raise VariantError("rule R_DRAW: until_playable = true needs a drawn card that may be played "
+                               "(after_draw = 'none' forbids it)")
+        plan.set_draw_policy(self.rule_id, DrawPolicy(voluntary=self.voluntary, after_draw=self.after_draw,
+                                                      pass_without_draw=self.pass_without_draw,
+                                                      until_playable=self.until_playable))
 
 
-@register
-@attrs.frozen
-class FinalCardEffects:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class FinalCardEffects(Rule):
     """R_FINAL_CARD_EFFECTS: a draw penalty played as the last card is still drawn (it counts in scoring).
 
     >>> FinalCardEffects().rule_id
@@ -655,21 +914,27 @@ class FinalCardEffects:
     """
 
     rule_id: ClassVar[str] = "R_FINAL_CARD_EFFECTS"
-    kind: ClassVar[str] = "end"
+    kind: ClassVar[Kind] = "end"
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Enable final-card effects.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """When a player goes out on a pending penalty, the next player (after skips) draws it.
 
-        >>> b = example_builder(); FinalCardEffects().compile(b); b.claimed['final_effects']
-        'R_FINAL_CARD_EFFECTS'
+        >>> b = example_plan(); FinalCardEffects().contribute(b); len(b.round_end_hooks)
+        1
         """
-        into.claim("final_effects", self.rule_id)
-        into.final_effects = True
+        plan.claim("final_effects", self.rule_id)
+
+        def final(t: Turn) -> None:
+            if t.pending_draw:
+                skips = sum(1 for c in t.turn_plays for e in t.plan.passing[c] if isinstance(e, SkipNext))
+                t.draw(t.next_seat(1 + skips), t.pending_draw)
+
+        plan.on_round_end(self.rule_id, final)
 
 
-@register
-@attrs.frozen
-class Reshuffle:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class Reshuffle(Rule):
     """R_RESHUFFLE: when the stock runs out, the discard pile except its top card becomes the new stock.
 
     >>> Reshuffle().rule_id
@@ -677,21 +942,21 @@ class Reshuffle:
     """
 
     rule_id: ClassVar[str] = "R_RESHUFFLE"
-    kind: ClassVar[str] = "turn"
+    kind: ClassVar[Kind] = "turn"
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Enable reshuffling.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """Reshuffle when the stock runs out.
 
-        >>> b = example_builder(); Reshuffle().compile(b); b.claimed['reshuffle']
-        'R_RESHUFFLE'
+        >>> b = example_plan(); Reshuffle().contribute(b); b.reshuffle
+        True
         """
-        into.claim("reshuffle", self.rule_id)
-        into.reshuffle = True
+        plan.claim("reshuffle", self.rule_id)
+        plan.reshuffle = True
 
 
-@register
-@attrs.frozen
-class WrongCard:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class WrongCard(Rule):
     """R_WRONG_CARD: what happens to a card that does not fit: rejected, or the table penalty.
 
     >>> WrongCard().mode
@@ -699,29 +964,55 @@ class WrongCard:
     """
 
     rule_id: ClassVar[str] = "R_WRONG_CARD"
-    kind: ClassVar[str] = "legality"
-    mode: str = attrs.field(default="reject", validator=_choice("reject", "penalize"))
-    """``reject``: the move is refused; ``penalize``: it goes back to the hand, the player draws and the turn ends."""
-    penalty: int = attrs.field(default=1, validator=_at_least(0))
-    """Cards drawn for a wrong card in ``penalize`` mode."""
+    kind: ClassVar[Kind] = "legality"
+    mode: Literal["reject", "penalize"] = FROM_SPEC
+    penalty: int = FROM_SPEC
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Write the wrong-card policy into the ruleset.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """In ``penalize`` mode a wrong card costs the table penalty instead of being refused.
 
-        >>> b = example_builder(); WrongCard().compile(b); b.claimed['wrong_card']
-        'R_WRONG_CARD'
+        >>> b = example_plan(); WrongCard(mode="penalize").contribute(b); b.wrong_card is not None
+        True
         """
-        into.claim("wrong_card", self.rule_id)
-        into.wrong_card = self.mode
-        into.wrong_card_penalty = self.penalty
+        plan.claim("wrong_card", self.rule_id)
+        if self.mode == "reject":
+            if self.penalty != 1:
+                raise _no_effect(self.rule_id, "penalty", "with mode = 'reject' (the card is refused)")
+            return
+        plan.wrong_card = self.penalize
+
+    def penalize(self, t: Turn) -> None:
+        """The card goes back to the hand, the player draws ``penalty`` cards (and any pending penalty), and the
+        turn passes on.
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.rules.turn import Turn
+        >>> t = Turn.scratch(new_game("standard-table", players=2, seed=1)); WrongCard(mode="penalize").penalize(t)
+        >>> len(t.hand(t.seat)) - len(new_game("standard-table", players=2, seed=1).hands[t.seat])
+        1
+        """
+        from ..state import Phase
+
+        seat = t.seat
+        t.draw(seat, self.penalty)
+        t.fresh = False
+        t.passes = 0
+        if t.pending_draw:  # the pending penalty is not answered by a wrong card: it is drawn too
+            t.draw(seat, t.pending_draw)
+            t.cancel_pending_draw()
+        t.pending_skip = 0
+        t.phase = Phase.PLAY
+        t.seat_to_act = t.next_seat(1)
 
 
 # ---------------------------------------------------------------- announcements
 
+_CALL_WORDS: Final = {Call.MAU: 0, Call.MAU_MAU: 1}
 
-@register
-@attrs.frozen
-class Announcement:
+
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class Announcement(Rule):
     """R_ANNOUNCE: the last-card call ("Mau", "Zadnja", ...), the Jack-finish call, and their penalties.
 
     >>> Announcement().word, Announcement().penalty, Announcement().window
@@ -729,77 +1020,224 @@ class Announcement:
     """
 
     rule_id: ClassVar[str] = "R_ANNOUNCE"
-    kind: ClassVar[str] = "announcement"
-    word: str = "Mau"
-    """The last-card call, due when a play leaves one card."""
-    jack_word: str = ""
-    """The call due instead when the last card left is a Jack ("Mau-Mau"); empty if none."""
-    final_word: str = ""
-    """A call said with the last card itself (made automatically; no penalty is stated for it)."""
-    penalty: int = attrs.field(default=2, validator=_at_least(0))
-    """Cards drawn by a player who is called out, or who finishes without the right call."""
-    enforcement: str = attrs.field(default="callout", validator=_choice("callout", "automatic"))
-    """``callout``: the next player to act may call it out before acting; ``automatic``: always penalised."""
-    lapses_on_draw: bool = attrs.field(default=False, validator=_is_bool)
-    """Whether a call lapses when its player draws (Mau King)."""
-    unannounced_finish: str = attrs.field(default="allowed", validator=_choice("allowed", "penalty", "jack_penalty"))
-    """Finishing without the right standing call: allowed, or the card stays, penalty cards, play goes on;
-    ``jack_penalty`` does that only for a finish with a Jack (a wild card that names a suit; GR-MAU-5)."""
-    multi_jack: bool = attrs.field(default=False, validator=_is_bool)
-    """The Jack call is also due when a play leaves only Jacks (two or more)."""
-    window: str = attrs.field(default="next_player", validator=_choice("next_player", "until_own_turn"))
-    """How long a missed call can be called out: until the next player acts, or by every player who acts
-    before the offender's own next move."""
+    kind: ClassVar[Kind] = "announcement"
+    word: str = FROM_SPEC
+    jack_word: str = FROM_SPEC
+    final_word: str = FROM_SPEC
+    penalty: int = FROM_SPEC
+    enforcement: Literal["callout", "automatic"] = FROM_SPEC
+    lapses_on_draw: bool = FROM_SPEC
+    unannounced_finish: Literal["allowed", "penalty", "jack_penalty"] = FROM_SPEC
+    multi_jack: bool = FROM_SPEC
+    window: Literal["next_player", "until_own_turn"] = FROM_SPEC
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Write the announcement rules into the ruleset.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """Calls are due, made, missed and called out.
 
-        >>> b = example_builder(); Announcement().compile(b); b.claimed['announce']
-        'R_ANNOUNCE'
+        >>> b = example_plan(); Announcement().contribute(b); b.announcer.call_mode
+        1
         """
-        into.claim("announce", self.rule_id)
-        into.announce = AnnounceConfig(
-            word=self.word,
-            jack_word=self.jack_word or None,
-            final_word=self.final_word or None,
-            penalty=self.penalty,
-            enforcement=self.enforcement,
-            lapses_on_draw=self.lapses_on_draw,
-            unannounced_finish=self.unannounced_finish,
-            multi_jack=self.multi_jack,
-            window=self.window,
-        )
+        plan.claim("announce", self.rule_id)
+        if self.multi_jack and not self.jack_word:
+            raise _no_effect(self.rule_id, "multi_jack", "without a jack_word")
+        if self.enforcement == "automatic" and self.window != "next_player":
+            raise _no_effect(self.rule_id, "window", "with enforcement = 'automatic' (nobody calls out)")
+        if not self.word:
+            raise VariantError("rule R_ANNOUNCE: word must not be empty")
+        plan.announcer = self
+        plan.on_finish(self.rule_id, self._finish_check, order=20)
+
+    @property
+    def window_until_own_turn(self) -> bool:
+        """A missed call can be called out until the offender moves again.
+
+        >>> Announcement(window="until_own_turn").window_until_own_turn
+        True
+        """
+        return self.window == "until_own_turn"
+
+    @property
+    def call_mode(self) -> int:
+        """When a call can be due: 1 with one card left; 2 also when only Jacks would be left.
+
+        >>> Announcement(jack_word="Mau Mau", multi_jack=True).call_mode
+        2
+        """
+        return 2 if self.multi_jack and self.jack_word else 1
+
+    @property
+    def jack_call(self) -> bool:
+        """Whether a separate call is due when the last card is a Jack (``Call.MAU_MAU``).
+
+        >>> Announcement(jack_word="Mau-Mau").jack_call, Announcement().jack_call
+        (True, False)
+        """
+        return bool(self.jack_word)
+
+    @property
+    def words(self) -> tuple[str, str]:
+        """The words of ``Call.MAU`` and ``Call.MAU_MAU``.
+
+        >>> Announcement().words
+        ('Mau', 'Mau-Mau')
+        """
+        return self.word, self.jack_word or "Mau-Mau"
+
+    def due(self, plan: Plan, hm: int, card: Card, n: int) -> int:
+        """The call due when ``card`` is played from the hand ``hm`` of ``n`` cards: 0 none, 1 ``MAU``,
+        2 ``MAU_MAU``.
+
+        >>> from maumau_rules import find_variant, Card
+        >>> plan = find_variant("standard").plan
+        >>> hm = plan.unit[Card.parse("7h")] + plan.unit[Card.parse("8h")]
+        >>> Announcement().due(plan, hm, Card.parse("7h"), 2)
+        1
+        """
+        if n < 2:
+            return 0
+        if n == 2:  # one card is left
+            return 2 if self.jack_word and _present(plan, hm - plan.unit[card]) & _wishes(plan) else 1
+        if self.multi_jack and self.jack_word:
+            rest = _present(plan, hm - plan.unit[card])
+            first = handmask.ORDER[((rest & -rest).bit_length() - 1) // plan.width]
+            if _wishes(plan) & plan.unit[first] and not rest & ~plan.rank_mask[first.rank]:
+                return 2
+        return 0
+
+    def on_play(self, t: Turn, plan: Plan, before: int, card: Card, call: Call | None) -> None:
+        """Record the call made with a play; a call that is due and not made is penalised at once (automatic) or
+        opens a window for a call-out.
+
+        >>> from maumau_rules import new_game, Card
+        >>> from maumau_rules.rules.turn import Turn
+        >>> s = new_game("standard", players=2, seed=1); t = Turn.scratch(s)
+        >>> Announcement().on_play(t, s.variant.plan, 0, Card.parse("7h"), Call.MAU); t.announced[t.seat]
+        <Call.MAU: 'mau'>
+        """
+        if call is not None:
+            t.set_call(t.seat, call)
+        elif self.due(plan, before, card, _size(plan, before)):
+            if self.enforcement == "automatic":
+                t.draw(t.seat, self.penalty)
+            else:
+                t.missed_call = t.seat
+
+    def close_window(self, t: Turn, seat: int, move: Move) -> None:
+        """A missed call can be called out until the next player acts (or, ``until_own_turn``, until the offender
+        acts again).
+
+        >>> from maumau_rules import new_game, Draw
+        >>> from maumau_rules.rules.turn import Turn
+        >>> t = Turn.scratch(new_game("standard", players=2, seed=1)); t.missed_call = 1
+        >>> Announcement().close_window(t, 0, Draw()); t.missed_call is None
+        True
+        """
+        if isinstance(move, CallOut) or t.missed_call is None:
+            return
+        if self.window == "until_own_turn":
+            if t.missed_call == seat:
+                t.missed_call = None
+        elif t.missed_call != seat:
+            t.missed_call = None
+
+    def call_out(self, t: Turn, seat: int) -> None:
+        """``seat`` is called out: he draws the penalty, and the window closes.
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.rules.turn import Turn
+        >>> t = Turn.scratch(new_game("standard", players=2, seed=1)); t.missed_call = 1
+        >>> Announcement().call_out(t, 1); t.missed_call, len(t.hand(1))
+        (None, 8)
+        """
+        t.draw(seat, self.penalty)
+        t.missed_call = None
+
+    def _finish_check(self, t: Turn, state: GameState, card: Card, before: int) -> bool:
+        """Going out without the call the variant needs: the card stays, the player draws, play goes on
+        (MK-ANN-4, GR-MAU-5)."""
+        plan = t.plan
+        if self.unannounced_finish == "allowed":
+            return False
+        jack_finish = bool(before) and not _present(plan, before) & ~_wishes(plan)
+        if self.unannounced_finish == "jack_penalty" and not jack_finish:
+            return False
+        seat = t.seat
+        call = state.announced[seat]
+        if call is None:
+            announced = bool(state.turn_plays)  # the call of an earlier card of this same series counts
+        else:
+            announced = call is (Call.MAU_MAU if jack_finish and self.jack_word else Call.MAU)
+        if announced:
+            return False
+        t.draw(seat, self.penalty)
+        from ..engine import end_turn
+
+        end_turn(t)
+        return True
+
+    def at_finish(self, t: Turn) -> None:
+        """The word said with the last card, when the variant has one.
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.rules.turn import Turn
+        >>> t = Turn.scratch(new_game("standard", players=2, seed=1))
+        >>> Announcement(final_word="Mau-Mau").at_finish(t); t.announced[t.seat]
+        <Call.MAU_MAU: 'maumau'>
+        """
+        if self.final_word:
+            t.set_call(t.seat, Call.MAU_MAU)
+
+    def word_of(self, call: Call | None) -> str:
+        """The word of a call in this variant.
+
+        >>> Announcement(word="Zadnja", jack_word="Mau Mau").word_of(Call.MAU_MAU)
+        'Mau Mau'
+        """
+        if call is None:
+            return "nothing"
+        return self.words[_CALL_WORDS[call]]
+
+
+def _present(plan: Plan, hm: int) -> int:
+    return hm if plan.width == 1 else handmask.presence(hm, plan.width, plan.low)
+
+
+def _size(plan: Plan, hm: int) -> int:
+    return hm.bit_count() if plan.width == 1 else handmask.hand_size(hm, plan.width, plan.low)
+
+
+def _wishes(plan: Plan) -> int:
+    return plan.wishes_mask
 
 
 # ---------------------------------------------------------------- end of round
 
 
-@register
-@attrs.frozen
-class BlockedEnd:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class BlockedEnd(Rule):
     """R_BLOCKED_END: when nothing can be drawn, a player who cannot play passes; a full round of passes ends it.
-
-    The player with the fewest cards wins a blocked round; a tie for fewest has no winner.
 
     >>> BlockedEnd().rule_id
     'R_BLOCKED_END'
     """
 
     rule_id: ClassVar[str] = "R_BLOCKED_END"
-    kind: ClassVar[str] = "end"
+    kind: ClassVar[Kind] = "end"
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """The blocked-round rule is part of the engine; this records it.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """A full round of passes with nothing to draw ends the round.
 
-        >>> b = example_builder(); BlockedEnd().compile(b); b.claimed['blocked_end']
-        'R_BLOCKED_END'
+        >>> b = example_plan(); BlockedEnd().contribute(b); b.blocked_end
+        True
         """
-        into.claim("blocked_end", self.rule_id)
+        plan.claim("blocked_end", self.rule_id)
+        plan.blocked_end = True
 
 
-@register
-@attrs.frozen
-class TurnLimit:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class TurnLimit(Rule):
     """R_TURN_LIMIT: a round ends after ``max_moves`` moves; fewest cards wins (a tie has no winner).
 
     Plain Mau-Mau can cycle forever; this bound makes every round end.
@@ -809,57 +1247,60 @@ class TurnLimit:
     """
 
     rule_id: ClassVar[str] = "R_TURN_LIMIT"
-    kind: ClassVar[str] = "end"
-    max_moves: int = attrs.field(default=1000, validator=_at_least(10))
-    """Moves after which the round ends."""
+    kind: ClassVar[Kind] = "end"
+    max_moves: int = FROM_SPEC
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Write the move bound into the ruleset.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """Bound the round.
 
-        >>> b = example_builder(); TurnLimit().compile(b); b.claimed['turn_limit']
-        'R_TURN_LIMIT'
+        >>> b = example_plan(); TurnLimit(max_moves=50).contribute(b); b.max_moves
+        50
         """
-        into.claim("turn_limit", self.rule_id)
-        into.max_moves = self.max_moves
+        plan.claim("turn_limit", self.rule_id)
+        plan.max_moves = self.max_moves
 
 
 # ---------------------------------------------------------------- scoring
 
-_VALUES_DEFAULT: Final = {"7": 7, "8": 8, "9": 9, "10": 10, "J": 20, "Q": 10, "K": 10, "A": 11}
+
+def _value(values: tuple[tuple[Rank, int], ...], card: Card) -> int:
+    for rank, v in values:
+        if rank is card.rank:
+            return v
+    return 0
 
 
-def _values(value: Any) -> tuple[tuple[Rank, int], ...]:
-    if isinstance(value, tuple):
-        return value
-    out = []
-    for key, v in dict(value).items():
-        rank = key if isinstance(key, Rank) else Rank.parse(str(key))
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise VariantError(f"card value for {key!r} must be an integer, got {v!r}")
-        out.append((rank, v))
-    return tuple(sorted(out))
+def _over(score: int, limit: int, op: str) -> bool:
+    return score > limit if op == "gt" else score >= limit
 
 
-def _scoring(into: RulesetBuilder, rule_id: str, **kw: Any) -> None:
-    into.claim("scoring", rule_id)
-    base: dict[str, Any] = {
-        "target": 0,
-        "threshold_op": "ge",
-        "values": (),
-        "count": "values",
-        "winner_bonus": (),
-        "jack_finish_multiplier": 1,
-        "start_hand": 0,
-    }
-    if into.scoring is not None:  # a multiplier rule compiled first
-        base["jack_finish_multiplier"] = into.scoring.jack_finish_multiplier
-    base.update(kw)
-    into.scoring = ScoringConfig(rule_id=rule_id, **base)
+class _Scheme(Rule):
+    """What every scoring rule does in :meth:`contribute`: it is the variant's scoring scheme."""
+
+    def value(self, card: Card) -> int:
+        """The point value of ``card`` under this scheme's value table (0 without one or without an entry).
+
+        >>> ScorePenaltyPoints().value(Card.parse("Jh")), ScoreWinPoints().value(Card.parse("Jh"))
+        (20, 0)
+        """
+        return _value(getattr(self, "values", ()), card)
+
+    uses_multiplier: ClassVar[bool] = False
+    """Whether round points can be multiplied (R_JACK_FINISH_DOUBLES)."""
+
+    def contribute(self, plan: PlanBuilder) -> None:
+        """Become the variant's scoring scheme.
+
+        >>> b = example_plan(); ScoreWinPoints().contribute(b); b.scoring.rule_id
+        'R_SCORE_WIN_POINTS'
+        """
+        plan.claim("scoring", self.rule_id)
+        plan.scoring = self  # type: ignore[assignment]
 
 
-@register
-@attrs.frozen
-class ScoreWinPoints:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class ScoreWinPoints(_Scheme):
     """R_SCORE_WIN_POINTS: the round winner gets one win point; the first to ``target`` wins the match.
 
     >>> ScoreWinPoints().target
@@ -867,22 +1308,33 @@ class ScoreWinPoints:
     """
 
     rule_id: ClassVar[str] = "R_SCORE_WIN_POINTS"
-    kind: ClassVar[str] = "scoring"
-    target: int = attrs.field(default=5, validator=_at_least(1))
-    """Win points needed to win the match."""
+    kind: ClassVar[Kind] = "scoring"
+    target: int = FROM_SPEC
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Write the scoring scheme.
+    def round_points(self, state: GameState, multiplier: int) -> tuple[int, ...]:
+        """One point for the winner.
 
-        >>> b = example_builder(); ScoreWinPoints().compile(b); b.claimed['scoring']
-        'R_SCORE_WIN_POINTS'
+        >>> from maumau_rules import new_game
+        >>> ScoreWinPoints().round_points(new_game("standard", 2, 1), 1)
+        (0, 0)
         """
-        _scoring(into, self.rule_id, mode="win_points", target=self.target)
+        return tuple(1 if i == state.winner else 0 for i in range(state.players))
+
+    def match_over(self, scores: list[int], active: list[bool], sizes: list[int], state: GameState,
+                   seats: tuple[int, ...]) -> tuple[bool, int | None]:
+        """The first to the target wins.
+
+        >>> from maumau_rules import new_game
+        >>> ScoreWinPoints(target=2).match_over([2, 1], [True, True], [5, 5], new_game("standard", 2, 1), (0, 1))
+        (True, 0)
+        """
+        best = max(scores)
+        return (True, scores.index(best)) if best >= self.target else (False, None)
 
 
-@register
-@attrs.frozen
-class ScorePenaltyPoints:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class ScorePenaltyPoints(_Scheme):
     """R_SCORE_PENALTY_POINTS: losers add their remaining cards as penalty points; first past the limit loses.
 
     The player with the fewest points when the limit is passed wins the match.
@@ -892,29 +1344,41 @@ class ScorePenaltyPoints:
     """
 
     rule_id: ClassVar[str] = "R_SCORE_PENALTY_POINTS"
-    kind: ClassVar[str] = "scoring"
-    limit: int = attrs.field(default=100, validator=_at_least(1))
-    """The limit; passing it ends the match."""
-    threshold_op: str = attrs.field(default="gt", validator=_choice("gt", "ge"))
-    """``gt``: exceeding the limit; ``ge``: reaching it."""
-    count: str = attrs.field(default="values", validator=_choice("values", "cards"))
-    """Count card values, or just the number of cards."""
-    values: tuple[tuple[Rank, int], ...] = attrs.field(default=_values(_VALUES_DEFAULT), converter=_values)
-    """Card values by rank."""
+    kind: ClassVar[Kind] = "scoring"
+    uses_multiplier: ClassVar[bool] = True
+    limit: int = FROM_SPEC
+    threshold_op: Literal["gt", "ge"] = FROM_SPEC
+    count: Literal["values", "cards"] = FROM_SPEC
+    values: tuple[tuple[Rank, int], ...] = attrs.field(default=FROM_SPEC, converter=card_values)
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Write the scoring scheme.
+    def round_points(self, state: GameState, multiplier: int) -> tuple[int, ...]:
+        """Each loser's cards, as values or as a count.
 
-        >>> b = example_builder(); ScorePenaltyPoints().compile(b); b.claimed['scoring']
-        'R_SCORE_PENALTY_POINTS'
+        >>> from maumau_rules import new_game
+        >>> sum(ScorePenaltyPoints(count="cards").round_points(new_game("standard", 2, 1), 1))
+        12
         """
-        _scoring(into, self.rule_id, mode="penalty_points", target=self.limit, threshold_op=self.threshold_op,
-                 count=self.count, values=self.values)
+        def points(cards: tuple[Card, ...]) -> int:
+            return len(cards) if self.count == "cards" else sum(_value(self.values, c) for c in cards)
+
+        return tuple(0 if i == state.winner else points(h) * multiplier for i, h in enumerate(state.hands))
+
+    def match_over(self, scores: list[int], active: list[bool], sizes: list[int], state: GameState,
+                   seats: tuple[int, ...]) -> tuple[bool, int | None]:
+        """Once someone passes the limit, the fewest points win.
+
+        >>> from maumau_rules import new_game
+        >>> ScorePenaltyPoints().match_over([101, 3], [True, True], [5, 5], new_game("standard", 2, 1), (0, 1))
+        (True, 1)
+        """
+        if any(_over(s, self.limit, self.threshold_op) for s in scores):
+            return True, scores.index(min(scores))
+        return False, None
 
 
-@register
-@attrs.frozen
-class ScoreWinnerCollects:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class ScoreWinnerCollects(_Scheme):
     """R_SCORE_WINNER_COLLECTS: the round winner scores the values of the cards left in the other hands.
 
     >>> ScoreWinnerCollects().target
@@ -922,24 +1386,37 @@ class ScoreWinnerCollects:
     """
 
     rule_id: ClassVar[str] = "R_SCORE_WINNER_COLLECTS"
-    kind: ClassVar[str] = "scoring"
-    target: int = attrs.field(default=150, validator=_at_least(1))
-    """Points that win the match (reached or passed)."""
-    values: tuple[tuple[Rank, int], ...] = attrs.field(default=_values(_VALUES_DEFAULT), converter=_values)
-    """Card values by rank."""
+    kind: ClassVar[Kind] = "scoring"
+    uses_multiplier: ClassVar[bool] = True
+    target: int = FROM_SPEC
+    values: tuple[tuple[Rank, int], ...] = attrs.field(default=FROM_SPEC, converter=card_values)
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Write the scoring scheme.
+    def round_points(self, state: GameState, multiplier: int) -> tuple[int, ...]:
+        """The winner collects the others' card values.
 
-        >>> b = example_builder(); ScoreWinnerCollects().compile(b); b.claimed['scoring']
-        'R_SCORE_WINNER_COLLECTS'
+        >>> from maumau_rules import new_game
+        >>> ScoreWinnerCollects().round_points(new_game("greek-150", 2, 1), 1)
+        (0, 0)
         """
-        _scoring(into, self.rule_id, mode="winner_collects", target=self.target, values=self.values)
+        win = state.winner
+        total = sum(_value(self.values, c) for i, h in enumerate(state.hands) if i != win for c in h) * multiplier
+        return tuple(total if i == win else 0 for i in range(state.players))
+
+    def match_over(self, scores: list[int], active: list[bool], sizes: list[int], state: GameState,
+                   seats: tuple[int, ...]) -> tuple[bool, int | None]:
+        """The first to reach the target wins.
+
+        >>> from maumau_rules import new_game
+        >>> ScoreWinnerCollects().match_over([150, 0], [True, True], [5, 5], new_game("greek-150", 2, 1), (0, 1))
+        (True, 0)
+        """
+        best = max(scores)
+        return (True, scores.index(best)) if best >= self.target else (False, None)
 
 
-@register
-@attrs.frozen
-class ScoreElimination:
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class ScoreElimination(_Scheme):
     """R_SCORE_ELIMINATION: losers add card values, the winner gets a bonus; reaching the limit eliminates.
 
     The winner's bonus depends on how many Jacks he finished with (Mau King: −10, −20, −40, −60).
@@ -950,75 +1427,146 @@ class ScoreElimination:
     """
 
     rule_id: ClassVar[str] = "R_SCORE_ELIMINATION"
-    kind: ClassVar[str] = "scoring"
-    limit: int = attrs.field(default=301, validator=_at_least(1))
-    """The elimination limit."""
-    threshold_op: str = attrs.field(default="ge", validator=_choice("gt", "ge"))
-    """``ge``: reaching the limit eliminates; ``gt``: passing it."""
-    values: tuple[tuple[Rank, int], ...] = attrs.field(default=_values(_VALUES_DEFAULT), converter=_values)
-    """Card values by rank."""
-    winner_bonus: tuple[int, ...] = attrs.field(default=(-10, -20, -40, -60), converter=tuple)
-    """The winner's points for finishing with 0, 1, 2, 3 ... Jacks (the last entry repeats)."""
+    kind: ClassVar[Kind] = "scoring"
+    limit: int = FROM_SPEC
+    threshold_op: Literal["gt", "ge"] = FROM_SPEC
+    values: tuple[tuple[Rank, int], ...] = attrs.field(default=FROM_SPEC, converter=card_values)
+    winner_bonus: tuple[int, ...] = attrs.field(default=FROM_SPEC, converter=as_tuple)
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Write the scoring scheme.
+    def round_points(self, state: GameState, multiplier: int) -> tuple[int, ...]:
+        """The losers' card values; the winner's bonus by the Jacks he finished with.
 
-        >>> b = example_builder(); ScoreElimination().compile(b); b.claimed['scoring']
-        'R_SCORE_ELIMINATION'
+        >>> from maumau_rules import new_game
+        >>> ScoreElimination().round_points(new_game("mau-king", 2, 1), 1)[0] > 0
+        True
         """
-        _scoring(into, self.rule_id, mode="elimination", target=self.limit, threshold_op=self.threshold_op,
-                 values=self.values, winner_bonus=self.winner_bonus)
+        jacks = finish_jacks(state)
+        bonus = self.winner_bonus[min(jacks, len(self.winner_bonus) - 1)] if self.winner_bonus else 0
+        return tuple(bonus if i == state.winner else sum(_value(self.values, c) for c in h)
+                     for i, h in enumerate(state.hands))
+
+    def match_over(self, scores: list[int], active: list[bool], sizes: list[int], state: GameState,
+                   seats: tuple[int, ...]) -> tuple[bool, int | None]:
+        """Players at the limit are out; the last one left wins.
+
+        >>> from maumau_rules import new_game
+        >>> ScoreElimination().match_over([301, 5], [True, True], [6, 6], new_game("mau-king", 2, 1), (0, 1))
+        (True, 1)
+        """
+        for seat in range(len(scores)):
+            if active[seat] and _over(scores[seat], self.limit, self.threshold_op):
+                active[seat] = False
+        left = [s for s in range(len(scores)) if active[s]]
+        if len(left) <= 1:
+            return True, left[0] if left else min(range(len(scores)), key=lambda s: scores[s])
+        return False, None
 
 
-@register
-@attrs.frozen
-class ScoreHandShrink:
+def finish_jacks(state: GameState) -> int:
+    """How many wild Jacks the winner finished with (Mau King's bonus).
+
+    >>> from maumau_rules import new_game
+    >>> finish_jacks(new_game("mau-king", 2, 1))
+    0
+    """
+    if state.winner is None:
+        return 0
+    wild = state.variant.plan.wild_mask
+    unit = state.variant.plan.unit
+    return sum(1 for c in state.turn_plays if c.rank is Rank.JACK and wild & unit[c])
+
+
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class ScoreHandShrink(_Scheme):
     """R_SCORE_HAND_SHRINK: each loser starts later rounds with one card fewer; losing on one card eliminates.
-
-    The starting hand is R_DEAL's hand size; the Match layer deals ``start_hand - losses`` cards.
 
     >>> ScoreHandShrink().loser
     'all_non_winners'
     """
 
     rule_id: ClassVar[str] = "R_SCORE_HAND_SHRINK"
-    kind: ClassVar[str] = "scoring"
-    loser: str = attrs.field(default="all_non_winners", validator=_choice("all_non_winners", "last_with_cards"))
-    """Who loses a round: every player but the winner, or only the player with the most cards left."""
+    kind: ClassVar[Kind] = "scoring"
+    loser: Literal["all_non_winners", "last_with_cards"] = FROM_SPEC
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Write the scoring scheme.
+    def losers(self, state: GameState) -> set[int]:
+        """The seats that lost the round.
 
-        >>> b = example_builder(); ScoreHandShrink().compile(b); b.claimed['scoring']
-        'R_SCORE_HAND_SHRINK'
+        >>> from maumau_rules import new_game
+        >>> sorted(ScoreHandShrink().losers(new_game("faraon", 3, 1)))
+        [0, 1, 2]
         """
-        _scoring(into, self.rule_id, mode="hand_shrink", count=self.loser)  # start_hand is set in build()
+        n = state.players
+        if self.loser == "last_with_cards":
+            sizes = [len(h) for h in state.hands]
+            most = max(sizes)
+            return {i for i in range(n) if sizes[i] == most and i != state.winner}
+        return {i for i in range(n) if i != state.winner}
+
+    def round_points(self, state: GameState, multiplier: int) -> tuple[int, ...]:
+        """One point for each player who did not lose.
+
+        >>> from maumau_rules import new_game
+        >>> ScoreHandShrink().round_points(new_game("faraon", 2, 1), 1)
+        (0, 0)
+        """
+        lost = self.losers(state)
+        return tuple(0 if i in lost else 1 for i in range(state.players))
+
+    def match_over(self, scores: list[int], active: list[bool], sizes: list[int], state: GameState,
+                   seats: tuple[int, ...]) -> tuple[bool, int | None]:
+        """Losers get one card fewer; a loser on one card is out; the last one left wins.
+
+        >>> from maumau_rules import new_game
+        >>> ScoreHandShrink().match_over([0, 0], [True, True], [1, 5], new_game("faraon", 2, 1), (0, 1))
+        (True, 1)
+        """
+        for i in self.losers(state):
+            seat = seats[i]
+            if sizes[seat] <= 1:
+                active[seat] = False
+            else:
+                sizes[seat] -= 1
+        left = [s for s in range(len(scores)) if active[s]]
+        if len(left) <= 1:
+            win = seats[state.winner] if state.winner is not None else None
+            return True, (left[0] if left else win)
+        return False, None
 
 
-@register
-@attrs.frozen
-class JackFinishDoubles:
-    """R_JACK_FINISH_DOUBLES: a round won with a wild Jack as the last card scores ``multiplier`` times.
+@builtin
+@attrs.frozen(field_transformer=from_spec)
+class JackFinishDoubles(Rule):
+    """R_JACK_FINISH_DOUBLES: a round won with a Jack as the last card scores ``multiplier`` times.
 
     >>> JackFinishDoubles().multiplier
     2
     """
 
     rule_id: ClassVar[str] = "R_JACK_FINISH_DOUBLES"
-    kind: ClassVar[str] = "scoring"
-    multiplier: int = attrs.field(default=2, validator=_at_least(1))
-    """Factor applied to the round's points."""
+    kind: ClassVar[Kind] = "scoring"
+    multiplier: int = FROM_SPEC
 
-    def compile(self, into: RulesetBuilder) -> None:
-        """Record the multiplier on the scoring scheme.
+    def contribute(self, plan: PlanBuilder) -> None:
+        """Multiply a Jack finish's points.
 
-        >>> b = example_builder(); JackFinishDoubles().compile(b); b.claimed['jack_finish']
-        'R_JACK_FINISH_DOUBLES'
+        >>> b = example_plan(); ScoreWinPoints().contribute(b); JackFinishDoubles().contribute(b); len(b.multipliers)
+        1
         """
-        into.claim("jack_finish", self.rule_id)
-        if into.scoring is None:
-            into.scoring = ScoringConfig(mode="", target=0, threshold_op="ge", values=(), count="values",
-                                         winner_bonus=(), jack_finish_multiplier=self.multiplier, start_hand=0,
-                                         rule_id="")
-        else:
-            into.scoring = attrs.evolve(into.scoring, jack_finish_multiplier=self.multiplier)
+        plan.claim("jack_finish", self.rule_id)
+
+        def times(state: GameState) -> int:
+            last = state.turn_plays[-1] if state.turn_plays else None
+            return self.multiplier if last is not None and last.rank is Rank.JACK and state.winner is not None else 1
+
+        plan.multipliers.append(times)
+
+        def check(b: PlanBuilder) -> None:
+            if not getattr(b.scoring, "uses_multiplier", False):
+                raise _no_effect(self.rule_id, "the rule", "without a points scoring rule (R_SCORE_PENALTY_POINTS or "
+                                 "R_SCORE_WINNER_COLLECTS)")
+
+        plan.add_check(check)
+
+
+_: attrs.Attribute[int] | None = None

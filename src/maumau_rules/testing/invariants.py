@@ -30,6 +30,8 @@ from ..engine import apply, check, legal_moves, new_game
 from ..errors import IllegalMoveError
 from ..moves import Call, CallOut, Draw, Move, Pass, Play
 from ..reasons import Reason
+from ..rules.effects import DrawCards, PendingDraw
+from ..rules.plan import Plan
 from ..state import EndReason, GameState, Phase
 from ..variants import Variant
 from ..views import public_view, view
@@ -68,7 +70,8 @@ INVARIANT_IDS: Final = (
 """Every invariant ID, in the order of ``spec/invariants.toml``."""
 
 _WRONG_CARD_REASONS: Final = frozenset({Reason.DOES_NOT_MATCH, Reason.MUST_FOLLOW_WISH, Reason.WILD_ON_WILD,
-                                        Reason.WILD_BLOCKED, Reason.MUST_ANSWER_DRAW, Reason.MUST_ANSWER_SKIP})
+                                        Reason.WILD_BLOCKED, Reason.MUST_ANSWER_DRAW, Reason.MUST_ANSWER_SKIP,
+                                        Reason.RULE_FORBIDS})
 """Rejections that R_WRONG_CARD ``penalize`` turns into the table penalty (as the rule text says)."""
 
 KNOWN_ENGINE_BUGS: Final[frozenset[str]] = frozenset()
@@ -156,7 +159,7 @@ def available_to_draw(state: GameState) -> int:
     >>> s = new_game("standard", players=2, seed=1); available_to_draw(s) == len(s.stock)
     True
     """
-    extra = len(state.discard) - 1 if state.variant.ruleset.reshuffle else 0
+    extra = len(state.discard) - 1 if state.variant.plan.reshuffle else 0
     return len(state.stock) + extra
 
 
@@ -170,15 +173,8 @@ def _multiset(state: GameState) -> list[tuple[int, int]]:
     return keys
 
 
-_DECK_KEYS: dict[int, tuple[Variant, list[tuple[int, int]]]] = {}
-
-
 def _deck_multiset(variant: Variant) -> list[tuple[int, int]]:
-    hit = _DECK_KEYS.get(id(variant))
-    if hit is None or hit[0] is not variant:
-        hit = (variant, sorted(c.sort_key for c in variant.ruleset.deck_cards))
-        _DECK_KEYS[id(variant)] = hit
-    return hit[1]
+    return sorted(c.sort_key for c in variant.plan.deck_cards)
 
 
 def _moved(before: tuple[Card, ...], after: tuple[Card, ...]) -> tuple[Sequence[Card], Sequence[Card]]:
@@ -209,12 +205,12 @@ def _conserved(before: GameState, after: GameState) -> bool:
 
 
 def _deck_set(state: GameState) -> list[Card]:
-    return sorted(set(state.variant.ruleset.deck_cards), key=lambda c: c.sort_key)
+    return sorted(set(state.variant.plan.deck_cards), key=lambda c: c.sort_key)
 
 
 def _off_deck_cards(state: GameState) -> list[Card]:
     """Cards that are not in the variant's deck (moves with them must be rejected)."""
-    deck = set(state.variant.ruleset.deck_cards)
+    deck = set(state.variant.plan.deck_cards)
     out = [c for c in (JOKER, Card(Rank.TWO, Suit.HEARTS), Card(Rank.SIX, Suit.CLUBS), Card(Rank.ACE, Suit.SPADES))
            if c not in deck]
     return out[:2]
@@ -239,12 +235,12 @@ def candidate_moves(state: GameState, *, full: bool = False) -> tuple[Move, ...]
         for c in _deck_set(state) + _off_deck_cards(state):
             out += [Play(c, w, k) for w in wishes for k in calls]
     else:
-        info = state.variant.ruleset.info
+        plan = state.variant.plan
         hand = state.hands[state.seat_to_act]
         pool = list(dict.fromkeys([*hand, state.top_card]))
         others = [c for c in _deck_set(state) if c not in pool]
         for c in pool + others[:1] + _off_deck_cards(state):
-            if c in info and info[c].wishes:
+            if plan.masks.has(plan.masks.all, c) and plan.wishes_mask & plan.unit[c]:
                 out += [Play(c, w, k) for w in wishes for k in calls]
             else:
                 out += [Play(c, None, k) for k in calls]
@@ -252,6 +248,12 @@ def candidate_moves(state: GameState, *, full: bool = False) -> tuple[Move, ...]
     out += [_DRAW, _PASS]
     out += [CallOut(seat) for seat in range(state.players + 2)]
     return tuple(out)
+
+
+def _pending_amount(plan: Plan, card: Card) -> int:
+    """What ``card`` adds to a pending draw (-1: it cannot be on the penalty stack)."""
+    amounts = [e.amount for e in plan.effects.get(card, ()) if isinstance(e, PendingDraw)]
+    return sum(amounts) if amounts else -1
 
 
 # ---------------------------------------------------------------------------------------- states
@@ -273,11 +275,11 @@ def check_state(state: GameState, *, tolerate: Collection[str] = KNOWN_ENGINE_BU
     >>> from maumau_rules import new_game
     >>> check_state(new_game("standard", players=4, seed=9))
     """
-    rs = state.variant.ruleset
+    plan = state.variant.plan
     n = state.players
     # INV_CARD_CONSERVATION
     if deck and _multiset(state) != _deck_multiset(state.variant):
-        have, want = state.all_cards(), Counter(rs.deck_cards)
+        have, want = state.all_cards(), Counter(plan.deck_cards)
         _fail("INV_CARD_CONSERVATION",
               f"zones hold {sorted(map(str, (have - want).elements()))} too many and "
               f"{sorted(map(str, (want - have).elements()))} too few", state)
@@ -301,21 +303,21 @@ def check_state(state: GameState, *, tolerate: Collection[str] = KNOWN_ENGINE_BU
         if not check(state, m).ok:
             _fail("INV_LEGAL_IFF_APPLY", f"legal move {m} is rejected by check: {check(state, m).message}", state)
     # INV_TERMINATION
-    if not 0 <= state.turn <= rs.max_moves:
-        _fail("INV_TERMINATION", f"turn {state.turn} is outside 0..{rs.max_moves} (R_TURN_LIMIT)", state)
-    if state.turn == rs.max_moves and not state.is_over:
-        _fail("INV_TERMINATION", f"the round goes on after R_TURN_LIMIT max_moves={rs.max_moves}", state)
+    if not 0 <= state.turn <= plan.max_moves:
+        _fail("INV_TERMINATION", f"turn {state.turn} is outside 0..{plan.max_moves} (R_TURN_LIMIT)", state)
+    if state.turn == plan.max_moves and not state.is_over:
+        _fail("INV_TERMINATION", f"the round goes on after R_TURN_LIMIT max_moves={plan.max_moves}", state)
     _check_pending(state, tolerate)
 
 
 def _check_pending(state: GameState, tolerate: Collection[str]) -> None:
-    rs = state.variant.ruleset
+    plan = state.variant.plan
     inv = "INV_PENDING_CONSISTENT"
-    amounts = [rs.info[c].penalty if c in rs.info else -1 for c in state.penalty_stack]
+    amounts = [_pending_amount(plan, c) for c in state.penalty_stack]
     if state.pending_draw != sum(amounts):
         _fail(inv, f"pending_draw={state.pending_draw} but the penalty stack "
                    f"{[str(c) for c in state.penalty_stack]} adds up to {sum(amounts)}", state)
-    if any(a <= 0 for a in amounts) or any(rs.info[c].penalty_immediate for c in state.penalty_stack):
+    if any(a <= 0 for a in amounts):
         _fail(inv, f"penalty_stack {[str(c) for c in state.penalty_stack]} holds a card without a pending penalty",
               state)
     if state.pending_skip < 0:
@@ -346,10 +348,11 @@ def _check_pending(state: GameState, tolerate: Collection[str]) -> None:
         _fail(inv, "phase series without a card played this turn", state)
     if (state.pending_draw or state.pending_skip) and state.phase is Phase.DRAWN:
         _fail(inv, f"pending effects in phase {state.phase.value}", state)
-    top = rs.info[state.top_card]
-    if state.wished_suit is not None and not (top.wishes or top.demands_suit):
+    roles = plan.roles.get(state.top_card, frozenset())
+    custom = any(not e.role for e in plan.effects.get(state.top_card, ()))
+    if state.wished_suit is not None and not ({"wish", "demand"} & roles or custom):
         _fail(inv, f"wished suit {state.wished_suit.symbol} while {state.top_card} is on top", state)
-    if state.missed_call is not None and (rs.announce is None or not 0 <= state.missed_call < state.players):
+    if state.missed_call is not None and (plan.announcer is None or not 0 <= state.missed_call < state.players):
         _fail(inv, f"missed_call={state.missed_call} without an announcement rule or seat", state)
 
 
@@ -386,7 +389,7 @@ def check_transition(before: GameState, move: Move, after: GameState, *, conserv
     >>> s = new_game("standard", players=2, seed=3)
     >>> check_transition(s, Draw(), apply(s, Draw()))
     """
-    rs = before.variant.ruleset
+    plan = before.variant.plan
     if isinstance(move, Play) and move not in legal_moves(before):
         _check_wrong_card(before, move, after)  # R_WRONG_CARD penalize: not a play at all
         return
@@ -396,33 +399,43 @@ def check_transition(before: GameState, move: Move, after: GameState, *, conserv
         _fail("INV_CARD_CONSERVATION", f"move {move} changed the multiset of cards", after)
     if after.turn != before.turn + 1:
         _fail("INV_TERMINATION", f"move {move} took turn {before.turn} to {after.turn}, not +1", after)
-    if after.turn > rs.max_moves:
-        _fail("INV_TERMINATION", f"turn {after.turn} passes R_TURN_LIMIT max_moves={rs.max_moves}", after)
+    if after.turn > plan.max_moves:
+        _fail("INV_TERMINATION", f"turn {after.turn} passes R_TURN_LIMIT max_moves={plan.max_moves}", after)
     _check_hand_sizes(before, move, after)
 
 
 def _check_hand_sizes(before: GameState, move: Move, after: GameState) -> None:
-    rs = before.variant.ruleset
+    plan = before.variant.plan
     inv = "INV_HAND_SIZES"
     seat = before.seat_to_act
+    if isinstance(move, Play) and any(not e.role for e in plan.effects.get(move.card, ())):
+        # An effect the library does not know (a house rule's own): it may move cards between hands as it
+        # likes; conservation (checked by the caller) and the card on top still hold.
+        if after.top_card != move.card and not after.turn_plays:
+            _fail(inv, f"play {move} did not put the card on top (top is {after.top_card})", after)
+        return
     avail = available_to_draw(before)
     gains: list[int] = []
     for p in range(before.players):
         got, lost = _gains(before.hands[p], after.hands[p])
         if isinstance(move, Play) and p == seat:
-            if lost != Counter([move.card]):
+            # the played card left; the mover may have drawn penalty cards, even another copy of it
+            kept = Counter(before.hands[p])
+            kept[move.card] -= 1
+            if kept - Counter(after.hands[p]) or len(after.hands[p]) < len(before.hands[p]) - 1:
                 _fail(inv, f"play {move} took {sorted(map(str, lost.elements()))} from the mover", after)
+            got = Counter(after.hands[p]) - kept
         elif lost:
             _fail(inv, f"move {move} took {sorted(map(str, lost.elements()))} from seat {p}", after)
         gains.append(sum(got.values()))
     match move:
         case Play():
-            info = rs.info[move.card]
-            ann = rs.announce
+            ann = plan.announcer
             mover_bound = ann.penalty if ann is not None else 0
             if gains[seat] > mover_bound:
                 _fail(inv, f"play {move}: the mover drew {gains[seat]} > the call penalty {mover_bound}", after)
-            other_bound = before.pending_draw + info.penalty if info.penalty else 0
+            penalty = sum(e.amount for e in plan.effects.get(move.card, ()) if isinstance(e, PendingDraw | DrawCards))
+            other_bound = before.pending_draw + penalty if penalty else 0
             for p, g in enumerate(gains):
                 if p != seat and g > other_bound:
                     _fail(inv, f"play {move}: seat {p} drew {g} cards (penalty bound {other_bound})", after)
@@ -430,8 +443,8 @@ def _check_hand_sizes(before: GameState, move: Move, after: GameState) -> None:
                 _fail(inv, f"play {move} did not put the card on top (top is {after.top_card})", after)
         case Draw():
             want = min(before.pending_draw or 1, avail)
-            top = rs.info[before.top_card]
-            demand = before.wished_suit if before.fresh and top.demands_suit else None
+            demands = "demand" in plan.roles.get(before.top_card, frozenset()) and plan.draw_more
+            demand = before.wished_suit if before.fresh and demands else None
             if (demand is not None and before.phase is Phase.PLAY and not before.pending_draw
                     and want <= gains[seat] <= avail):
                 # R_DRAW_UNTIL_SUIT: draw on until a card of the demanded suit comes or nothing is left
@@ -448,7 +461,7 @@ def _check_hand_sizes(before: GameState, move: Move, after: GameState) -> None:
             if any(gains) or after.stock != before.stock or after.discard != before.discard:
                 _fail(inv, f"pass moved cards: gains {gains}", after)
         case CallOut():
-            ann = rs.announce
+            ann = plan.announcer
             want = min(ann.penalty if ann is not None else 0, avail)
             for p, g in enumerate(gains):
                 exp = want if p == move.seat else 0
@@ -460,18 +473,20 @@ def _check_hand_sizes(before: GameState, move: Move, after: GameState) -> None:
 
 def _check_wrong_card(before: GameState, move: Move, after: GameState) -> None:
     """R_WRONG_CARD ``penalize``: the wrong card stays in hand, the mover draws, the turn passes."""
-    rs = before.variant.ruleset
+    plan = before.variant.plan
     inv = "INV_LEGAL_IFF_APPLY"
     seat = before.seat_to_act
     verdict = check(before, move)
-    if not (rs.wrong_card == "penalize" and isinstance(move, Play) and before.phase is Phase.PLAY
+    wrong = before.variant.rule("R_WRONG_CARD")
+    penalty = getattr(wrong, "penalty", 0)
+    if not (plan.wrong_card is not None and isinstance(move, Play) and before.phase is Phase.PLAY
             and verdict.reason in _WRONG_CARD_REASONS):
         _fail(inv, f"illegal move {move} ({verdict.reason.value}) was accepted", before)
     if after.all_cards() != before.all_cards() or after.turn != before.turn + 1:
         _fail(inv, f"wrong card {move}: cards or turn counter broken", after)
     for p in range(before.players):
         got, lost = _gains(before.hands[p], after.hands[p])
-        bound = rs.wrong_card_penalty + before.pending_draw if p == seat else 0
+        bound = penalty + before.pending_draw if p == seat else 0
         if lost or sum(got.values()) > bound:
             _fail("INV_HAND_SIZES", f"wrong card {move}: seat {p} lost {sorted(map(str, lost.elements()))}, "
                                     f"drew {sum(got.values())} (bound {bound})", after)
@@ -716,8 +731,8 @@ def check_game(variant: Variant, players: int, seed: int, choice_seed: int, *, f
     True
     """
     final, moves = play_random_game(variant, players, seed, choice_seed, full_every=full_every)
-    if not final.is_over or final.turn > final.variant.ruleset.max_moves:
-        _fail("INV_TERMINATION", f"the game did not end within {final.variant.ruleset.max_moves} moves", final)
+    if not final.is_over or final.turn > final.variant.plan.max_moves:
+        _fail("INV_TERMINATION", f"the game did not end within {final.variant.plan.max_moves} moves", final)
     try:
         states = replay(variant, players, seed, moves)
     except IllegalMoveError as exc:

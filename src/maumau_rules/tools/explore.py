@@ -26,24 +26,23 @@ True
 from __future__ import annotations
 
 import argparse
-import copy
 import itertools
 import random
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
-from .. import _spec_data
 from ..cards import Card, Rank, Suit
 from ..deck import DeckSpec
 from ..engine import new_game
 from ..errors import MauMauError
+from ..rules.plan import SUITS
 from ..state import Deal, GameState
 from ..testing.invariants import InvariantViolation, check_state, check_step
-from ..variants import Variant, find_variant, variant_from_dict
+from ..variants import Variant, find_variant
 
 __all__ = ["ExploreResult", "deal_set", "explore", "main", "parse_deck", "suit_symmetric", "tiny_variant"]
 
@@ -73,51 +72,63 @@ def parse_deck(text: str) -> DeckSpec:
 def tiny_variant(base: str, deck: DeckSpec, players: int, hand: int, max_moves: int = 10) -> Variant:
     """The registered variant ``base`` with a tiny deck, ``hand`` cards each and R_TURN_LIMIT ``max_moves``.
 
-    Built with :func:`~maumau_rules.variants.variant_from_dict` from the variant's own spec data, so
-    every rule object and parameter is the real one; only R_DEAL, R_TURN_LIMIT, the deck and the
-    player range (``players`` only) change.
+    Built with :meth:`~maumau_rules.variants.Variant.with_rules`, so every other rule object and parameter is
+    the real one; only R_DEAL, R_TURN_LIMIT, the deck and the player range (``players`` only) change, and the
+    cut (R_CUT) is left out.
 
     Raises:
         VariantError: the base variant is unknown or the tiny deck cannot be dealt.
 
     >>> v = tiny_variant("standard", parse_deck("ranks:7/8/J"), players=2, hand=2)
-    >>> v.ruleset.hand_size_for(2), v.ruleset.max_moves, len(v.ruleset.deck_cards), v.id
+    >>> v.plan.hand_size(2), v.plan.max_moves, len(v.plan.deck_cards), v.id
     (2, 10, 12, 'standard-tiny')
     """
-    vid = find_variant(base).id
-    data: dict[str, Any] = copy.deepcopy(next(d for d in _spec_data.VARIANTS if d["variant"]["id"] == vid))
-    head = data["variant"]
-    head["id"] = f"{vid}-tiny"
-    head["name"] = f"{head['name']} (tiny deck)"
-    head["aliases"] = []
-    head["players"] = [players, players]
-    head["deck"] = "french-32"  # replaced below: DeckSpec.parse cannot read every deck str() writes
-    rules = data.setdefault("rules", {})
-    deal = dict(rules.get("R_DEAL", {}))
-    deal.update(hand_size=hand, two_player_hand_size=0, packets=[])
-    rules["R_DEAL"] = deal
-    rules["R_TURN_LIMIT"] = {"max_moves": max_moves}
-    if "R_CUT" in rules:
-        rules["R_CUT"] = {"mode": "none"}
-    v = variant_from_dict(data)
-    return attrs.evolve(v, deck=deck)
+    v = find_variant(base)
+    drop = ["R_CUT"] if v.rule("R_CUT") is not None else []
+    return v.with_rules(
+        drop=drop, params={"R_DEAL": {"hand_size": hand, "two_player_hand_size": 0, "packets": ()},
+                           "R_TURN_LIMIT": {"max_moves": max_moves}},
+        id=f"{v.id}-tiny", name=f"{v.name} (tiny deck)", players=(players, players), deck=deck)
 
 
 def suit_symmetric(variant: Variant) -> bool:
-    """Whether every rule treats the four suits alike (so deals equal up to a suit permutation play alike).
+    """Whether every rule treats the four suits alike (so deals equal up to a suit permutation play alike):
+    each card's effects and roles, the masks of the plan and every legality table are the same under every
+    permutation of the suits.
 
-    >>> suit_symmetric(find_variant("standard"))
-    True
+    >>> suit_symmetric(find_variant("standard")), suit_symmetric(find_variant("mau-king"))
+    (True, False)
     """
-    info = variant.ruleset.info
-    for card, ci in info.items():
-        if card.suit is None:
-            continue
-        for s in Suit:
-            other = Card(card.rank, s)
-            if info.get(other) != ci:
+    plan = variant.plan
+    masks = plan.masks
+    for perm in _suit_perms():
+        def p_mask(mask: int, perm: dict[Suit, Suit] = perm) -> int:
+            return masks.of(_permute(c, perm) for c in masks.cards(mask))
+
+        for card in plan.cards:
+            other = _permute(card, perm)
+            if plan.effects.get(card) != plan.effects.get(other):
+                return False
+            for code, table in enumerate(plan.fit):
+                lead = code // 2
+                if lead in (1, 2, 3, 4):
+                    wished = _permute(Card(Rank.SEVEN, SUITS[lead - 1]), perm).suit
+                    assert wished is not None
+                    code2 = 2 * (1 + SUITS.index(wished)) + code % 2
+                else:
+                    code2 = code
+                if p_mask(table[card]) != plan.fit[code2].get(other, -1):
+                    return False
+            if p_mask(plan.answer_fit[card]) != plan.answer_fit.get(other, -1):
+                return False
+        for mask in (plan.wild_mask, plan.no_finish_mask, plan.answer_cancel, plan.skip_answers, plan.series_starts):
+            if p_mask(mask) != mask:
                 return False
     return True
+
+
+def _suit_perms() -> list[dict[Suit, Suit]]:
+    return [dict(zip(Suit, p, strict=True)) for p in itertools.permutations(Suit)]
 
 
 def _permute(card: Card, perm: dict[Suit, Suit]) -> Card:
@@ -143,9 +154,9 @@ def deal_set(variant: Variant, players: int, mode: str, seed: int = 0, *, symmet
     >>> len(list(deal_set(v, 2, "hands"))), len(list(deal_set(v, 2, "hands", symmetry=True)))
     (336, 36)
     """
-    cards = sorted(variant.ruleset.deck_cards, key=lambda c: c.sort_key)
-    hand = variant.ruleset.hand_size_for(players)
-    perms = [dict(zip(Suit, p, strict=True)) for p in itertools.permutations(Suit)]
+    cards = sorted(variant.plan.deck_cards, key=lambda c: c.sort_key)
+    hand = variant.plan.hand_size(players)
+    perms = _suit_perms()
     if symmetry and not suit_symmetric(variant):
         raise ValueError(f"the rules of {variant.id!r} are not suit-symmetric")
 

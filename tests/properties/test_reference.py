@@ -1,0 +1,48 @@
+"""The engine against the independent reference implementation (``tests/reference.py``), move by move.
+
+For seeded games of every registered variant and player count, every state's legal moves and the state after
+every legal move must be equal, field for field. (The generated variants of
+``test_generated_variants.py`` do the same for random combinations of the whole rule catalogue.)
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from maumau_rules import apply, legal_moves, new_game
+from maumau_rules.variants import Variant
+
+from ..reference import reference_apply, reference_moves
+from ._support import GRID
+
+STEPS = 250  # per game: long enough to see reshuffles, penalties, wishes and skips
+
+
+def compare_game(variant: Variant, players: int, seed: int, choice_seed: int, steps: int = STEPS) -> int:
+    """Play a random game and compare every state's moves and successors with the reference; the moves compared."""
+    rnd = random.Random(choice_seed)
+    s = new_game(variant, players, seed=seed)
+    compared = 0
+    for _ in range(steps):
+        moves = legal_moves(s)
+        assert moves == reference_moves(s), f"{variant.id}: moves of {s!r}"
+        if s.is_over:
+            break
+        for move in moves:
+            got, want = apply(s, move), reference_apply(s, move)
+            assert got == want, f"{variant.id}: {move} from {s!r}\n engine {got!r}\n reference {want!r}"
+            assert got._hm == want._hm and got.is_over == want.is_over and legal_moves(got) == legal_moves(want)
+            compared += 1
+        s = apply(s, rnd.choice(moves))
+    return compared
+
+
+@pytest.mark.rule("R_MATCH", "R_WILD", "R_DRAW_PENALTY", "R_SKIP", "R_REVERSE", "R_PLAY_AGAIN", "R_SERIES",
+                  "R_WILD_FINISH_SERIES", "R_DRAW", "R_ANNOUNCE", "R_NO_FINISH", "R_FINAL_CARD_EFFECTS")
+@pytest.mark.parametrize(("variant", "players"), GRID, ids=[f"{v.id}-{n}p" for v, n in GRID])
+def test_engine_agrees_with_the_reference(variant: Variant, players: int) -> None:
+    compared = sum(compare_game(variant, players, seed=7 * players + game, choice_seed=players + game)
+                   for game in range(2))
+    assert compared > 100
