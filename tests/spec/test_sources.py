@@ -213,10 +213,11 @@ def test_entries_are_in_our_own_words() -> None:
     assert not copied, f"entries that copy the digest's wording: {copied}"
 
 
-@pytest.mark.parametrize("doc_id", ["000", "001", "002", "003", "004"])
-def test_copies_match_their_checksums(doc_id: str) -> None:
-    doc = documents()[doc_id]["document"]
-    copy = SEEDS / doc["copy"]
-    if not copy.exists():
-        pytest.skip(f"the maintainers' copy {copy} is not beside the repository")
-    assert hashlib.sha256(copy.read_bytes()).hexdigest() == doc["sha256"]
+def test_copies_match_their_checksums() -> None:
+    docs = [d["document"] for d in documents().values()]
+    present = [d for d in docs if (SEEDS / d["copy"]).exists()]
+    if not present:
+        pytest.skip(f"the maintainers' copies are not beside the repository ({SEEDS})")
+    assert len(present) == len(docs), "some copies are missing from " + str(SEEDS)
+    for doc in present:
+        assert hashlib.sha256((SEEDS / doc["copy"]).read_bytes()).hexdigest() == doc["sha256"], doc["id"]
