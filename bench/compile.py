@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import importlib.metadata
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -66,6 +67,15 @@ setup(
 """
 
 
+def package_version() -> str:
+    """The version, from where it is written once: ``__version__`` in ``src/maumau_rules/__init__.py``."""
+    text = (ROOT / "src" / "maumau_rules" / "__init__.py").read_text(encoding="utf-8")
+    match = re.search(r'^__version__ = "([^"]+)"$', text, flags=re.MULTILINE)
+    if match is None:
+        raise SystemExit("src/maumau_rules/__init__.py has no __version__ line")
+    return match.group(1)
+
+
 def build_wheel(out: Path) -> Path:
     """Build an installable wheel of the package with :data:`MODULES` compiled (same metadata as
     ``pyproject.toml``, built with setuptools and mypyc in an isolated environment); return its path."""
@@ -84,7 +94,7 @@ def build_wheel(out: Path) -> Path:
             f'[build-system]\nrequires = ["setuptools>=61", "wheel", "{mypy}"]\n'
             'build-backend = "setuptools.build_meta"\n', encoding="utf-8")
         (work / "setup.py").write_text(_SETUP.format(
-            modules=", ".join(MODULES), name=project["name"], version=project["version"],
+            modules=", ".join(MODULES), name=project["name"], version=package_version(),
             description=project["description"], requires_python=project["requires-python"],
             dependencies=project["dependencies"],
             scripts=[f"{k} = {v}" for k, v in project.get("scripts", {}).items()],

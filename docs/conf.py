@@ -1,8 +1,7 @@
 """Sphinx configuration for maumau_rules.
 
-Build (warnings are errors; the rules reference lists tests from build/trace.json, so collect first)::
+Build (warnings are errors; ``pip install -e ".[docs]"`` is all it needs, no earlier pytest run)::
 
-    pytest --collect-only -q
     python -m sphinx -W -b html docs build/docs
     python -m sphinx -W -b doctest docs build/doctest
 """
@@ -46,13 +45,11 @@ napoleon_numpy_docstring = False
 doctest_test_doctest_blocks = ""
 doctest_global_setup = ""
 
-html_theme = "alabaster"
+html_theme = "furo"
 html_title = f"maumau_rules {release}"
 html_theme_options = {
-    "description": "A typed, pure rules engine for Mau-Mau and its variants",
-    "page_width": "1180px",
-    "sidebar_width": "230px",
-    "fixed_sidebar": True,
+    "navigation_with_keys": True,
 }
 html_static_path = ["_static"]
 html_css_files = ["maumau.css"]
+

@@ -127,6 +127,68 @@ def test_the_compiled_wheel_builds_and_plays_the_same_games(tmp_path: Path) -> N
     assert compiled[1:] == pure[1:]
 
 
+def _readme_library_snippet() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Using the library", 1)[1].split("\n## ", 1)[0]
+    (code,) = re.findall(r"```python\n(.*?)\n```", section, re.S)
+    return str(code)
+
+
+@pytest.mark.slow
+def test_the_built_wheel_installs_in_a_fresh_venv_and_runs_the_readme(tmp_path: Path) -> None:
+    """Issue 19: ``python -m build`` makes an sdist and a wheel that pass ``twine check``, carry the licence (and
+    the sdist the changelog); the wheel installs into a fresh virtual environment (offline: its one dependency,
+    attrs, is copied from this environment) where the README's library snippet and ``maumau --version`` run
+    against the installed copy, not the checkout."""
+    import importlib.metadata
+    import tarfile
+
+    dist = tmp_path / "dist"
+    built = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist), str(ROOT)],
+                           capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, (built.stdout + built.stderr)[-3000:]
+    version = importlib.metadata.version("maumau-rules")
+    (wheel,) = dist.glob(f"maumau_rules-{version}-py3-none-any.whl")
+    (sdist,) = dist.glob(f"maumau_rules-{version}.tar.gz")
+    checked = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", str(wheel), str(sdist)],
+                             capture_output=True, text=True, timeout=120)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        metadata = archive.read(f"maumau_rules-{version}.dist-info/METADATA").decode()
+    assert f"maumau_rules-{version}.dist-info/licenses/LICENSE" in names and "maumau_rules/py.typed" in names
+    assert "License-Expression: MIT" in metadata and "Project-URL: Changelog" in metadata
+    assert "Classifier: Programming Language :: Python :: 3.13" in metadata
+    with tarfile.open(sdist) as archive:
+        members = {m.split("/", 1)[1] for m in archive.getnames() if "/" in m}
+    assert {"LICENSE", "CHANGELOG.md", "README.md", "pyproject.toml"} <= members
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                               capture_output=True, text=True, check=True).stdout.strip())
+    attrs_dist = importlib.metadata.distribution("attrs")
+    for file in attrs_dist.files or ():
+        source = Path(str(attrs_dist.locate_file(file)))
+        if source.is_file() and ".." not in file.parts:
+            (site / file).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, site / file)
+    install = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-index",
+                              "--disable-pip-version-check", str(wheel)], capture_output=True, text=True, timeout=300)
+    assert install.returncode == 0, (install.stdout + install.stderr)[-3000:]
+
+    snippet = _readme_library_snippet() + "\nimport maumau_rules\nprint(maumau_rules.__file__, maumau_rules.__version__)\n"
+    ran = subprocess.run([str(python), "-c", snippet], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                         env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    where, printed_version = ran.stdout.split()[-2:]
+    assert Path(where).is_relative_to(site) and printed_version == version
+    command = venv / ("Scripts/maumau.exe" if os.name == "nt" else "bin/maumau")
+    shown = subprocess.run([str(command), "--version"], capture_output=True, text=True, timeout=60)
+    assert (shown.returncode, shown.stdout) == (0, f"maumau_rules {version}\n")
+
+
 @pytest.mark.parametrize("builder", ["html", "doctest"])
 def test_docs_build_without_warnings(builder: str, tmp_path: Path) -> None:
     """Issue 4: the rules reference builds with ``-W`` (any warning fails) and its doctests pass."""
@@ -135,9 +197,71 @@ def test_docs_build_without_warnings(builder: str, tmp_path: Path) -> None:
                             cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, (result.stdout + result.stderr)[-4000:]
     if builder == "html":
-        index = (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
-        assert "Rules reference" in index
-        assert (tmp_path / "html" / "_generated" / "differences" / "prsi.html").exists()
+        html = tmp_path / "html"
+        index = (html / "index.html").read_text(encoding="utf-8")
+        assert "Rules reference" in index and "furo" in index
+        assert (html / "_generated" / "differences" / "prsi.html").exists()
+        rules = (html / "_generated" / "rules.html").read_text(encoding="utf-8")
+        # Issue 19: every rule lists its tests (the build reads them itself), and source IDs link to entries.
+        rule_count = len(list((ROOT / "spec" / "rules").glob("*.toml")))
+        assert rules.count("<strong>Tests</strong> (") == rule_count and "no test names" not in rules
+        assert 'href="sources/000.html#src-std-seven-2"' in rules
+        assert 'href="sources/conflicts.html#src-ca-13"' in rules
+        sources = (html / "_generated" / "sources" / "000.html").read_text(encoding="utf-8")
+        assert 'id="src-std-seven-2"' in sources and "Cited by" in sources
+        standard = (html / "_generated" / "variants" / "standard.html").read_text(encoding="utf-8")
+        assert 'href="../sources/conflicts.html#src-ca-01"' in standard  # a decision links to its conflict
+        assert 'href="_generated/sources/000.html#src-std-deck-2"' in (html / "notation.html").read_text(
+            encoding="utf-8")
+        for page in ("playing", "matrix", "sources/index", "sources/external"):
+            assert (html / "_generated" / f"{page}.html").exists(), page
+        for page in ("install", "cli", "stability"):
+            assert (html / f"{page}.html").exists(), page
+
+
+_MARKS_PLUGIN = """
+import json, os
+
+
+def pytest_collection_finish(session):
+    found = {}
+    for item in session.items:
+        ids = [rule_id for mark in item.iter_markers("rule") for rule_id in mark.args]
+        if ids:
+            found.setdefault(item.nodeid.split("[")[0], set()).update(ids)
+    with open(os.environ["MAUMAU_MARKS_OUT"], "w") as fh:
+        json.dump({node: sorted(ids) for node, ids in found.items()}, fh)
+"""
+
+
+def test_the_docs_list_the_same_rule_tests_as_pytest_collects(tmp_path: Path) -> None:
+    """Issue 19: the reference reads each rule's tests from the test files (docs/_ext/maumau_tests.py) instead of
+    an earlier pytest run; what it reads equals the rule marks pytest itself collects."""
+    import importlib.util
+    import json
+
+    spec = importlib.util.spec_from_file_location("maumau_tests", ROOT / "docs" / "_ext" / "maumau_tests.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    static: dict[str, list[str]] = module.rule_tests(ROOT)
+    by_test: dict[str, set[str]] = {}
+    for rule_id, nodes in static.items():
+        for node in nodes:
+            by_test.setdefault(node, set()).add(rule_id)
+    assert len(by_test) > 100
+    files = sorted({str(p.relative_to(ROOT)) for p in (ROOT / "tests").rglob("test_*.py")
+                    if "mark.rule" in p.read_text(encoding="utf-8")})
+    (tmp_path / "maumau_marks_dump.py").write_text(_MARKS_PLUGIN, encoding="utf-8")
+    out = tmp_path / "marks.json"
+    env = {**os.environ, "MAUMAU_MARKS_OUT": str(out),
+           "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])}
+    result = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+                             "-p", "maumau_marks_dump", *files], cwd=ROOT, env=env, capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
+    collected = {node: set(ids) for node, ids in json.loads(out.read_text(encoding="utf-8")).items()}
+    assert collected == by_test
 
 
 def test_every_public_function_has_a_docstring_with_a_doctest() -> None:

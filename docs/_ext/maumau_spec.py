@@ -3,10 +3,14 @@
 On ``builder-inited`` it writes reStructuredText into ``docs/_generated/`` (git-ignored):
 
 * ``rules.rst``: every rule of ``spec/rules`` with its text, parameters, the variants that use it (with
-  their settings), sources, invariants and the tests that name it (from ``build/trace.json``);
+  their settings), sources (linked to their entries), invariants and the tests that name it (read from the test
+  files by :mod:`maumau_tests`, so the build needs no earlier pytest run);
 * ``variants/<id>.rst``: one page per registered variant, computed from its compiled ruleset;
 * ``matrix.rst`` (variants × rules and key settings) and ``differences.rst`` (each variant against
   Standard, and a count of differences for every pair);
+* ``sources/``: the source documents, their items, the conflicts between them and the external pages, from
+  ``spec/sources`` (:mod:`maumau_sources`), each entry with the rules and variants that cite it;
+* ``playing.rst``: for players, what Mau-Mau is and how to choose a variant, from the variants' data;
 * ``reasons.rst`` (the stable reason codes), ``invariants.rst`` when ``spec/invariants.toml`` exists,
   ``records.rst`` when :mod:`maumau_rules.records` exists, and ``api.rst`` (autodoc of every public module);
 * ``toctree.inc``, included by ``index.rst``, so the table of contents lists only pages that exist.
@@ -27,7 +31,11 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+from maumau_sources import TAG_TEXT, Sources, document_label
+from maumau_sources import label as source_label
+from maumau_tests import RuleMarkError, rule_tests
 from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 logger = logging.getLogger(__name__)
@@ -35,7 +43,6 @@ logger = logging.getLogger(__name__)
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "spec"
 OUT = ROOT / "docs" / "_generated"
-TRACE = ROOT / "build" / "trace.json"
 SCHEMAS = ROOT / "docs" / "schemas"
 
 KIND_ORDER = ("setup", "turn", "legality", "effect", "announcement", "end", "scoring")
@@ -64,17 +71,24 @@ def lit(text: object) -> str:
     return f"``{value}``" if value.strip() else "(empty)"
 
 
-def prose(text: str) -> str:
-    """Spec prose as reST: `name` becomes an inline literal, and markup characters in the rest are escaped."""
+def prose(text: str, sources: Sources | None = None, where: str = "") -> str:
+    """Spec prose as reST: `name` becomes an inline literal, markup characters in the rest are escaped, and
+    (given ``sources``) every source ID becomes a link to its entry on the Sources pages."""
     parts = re.split(r"(``[^`\n]+``|`[^`\n]+`)", text.strip())
     out = []
     for i, part in enumerate(parts):
         if i % 2:  # a code span
             out.append("``" + part.strip("`") + "``")
+        elif sources is not None:
+            out.append(sources.linkify(part, _escape_prose, where=where))
         else:
-            part = part.replace("\\", "\\\\").replace("*", r"\*").replace("|", r"\|")
-            out.append(re.sub(r"(\w)_(?=\W|$)", r"\1\\_", part))
+            out.append(_escape_prose(part))
     return "".join(out)
+
+
+def _escape_prose(part: str) -> str:
+    part = part.replace("\\", "\\\\").replace("*", r"\*").replace("|", r"\|")
+    return re.sub(r"(\w)_(?=\W|$)", r"\1\\_", part)
 
 
 def ref(label: str, title: str) -> str:
@@ -97,11 +111,14 @@ def variant_label(variant_id: str) -> str:
 
 
 def table(header: Sequence[str], rows: Iterable[Sequence[str]], *, widths: Sequence[int] | None = None,
-          stub: bool = False, title: str = "", wide: bool = False, empty: str = "\u2014") -> str:
-    """A ``list-table``; every cell is reST text (may span several lines). ``wide`` tables scroll sideways."""
+          stub: bool = False, title: str = "", wide: bool = False, empty: str = "\u2014",
+          classes: Sequence[str] = ()) -> str:
+    """A ``list-table``; every cell is reST text (may span several lines). ``wide`` tables scroll sideways;
+    ``classes`` adds HTML classes (``matrix``: the first column stays in view; ``rotated``: upright headers)."""
     out = [f".. list-table::{(' ' + title) if title else ''}", "   :header-rows: 1"]
-    if wide:
-        out.append("   :class: wide")
+    names = [*(["wide"] if wide else []), *classes]
+    if names:
+        out.append(f"   :class: {' '.join(names)}")
     if widths:
         out.append(f"   :widths: {' '.join(str(w) for w in widths)}")
     if stub:
@@ -147,12 +164,14 @@ class SpecData:
     """spec/invariants.toml entries by ID (empty when the file does not exist)."""
     scenarios: tuple[tuple[str, dict[str, Any]], ...]
     """spec/scenarios/*.json as (file name, data)."""
-    trace: dict[str, list[str]] | None
-    """build/trace.json: rule ID -> test node IDs (``None`` when it has not been written)."""
+    tests: dict[str, list[str]]
+    """Rule ID -> the tests that name it (``@pytest.mark.rule``), read from the test files."""
+    sources: Sources
+    """spec/sources, with the rules, variants and decisions that cite each entry."""
 
     @classmethod
     def load(cls) -> SpecData:
-        """Read spec/, the registry and the trace."""
+        """Read spec/, the registry and the tests' rule marks."""
         from maumau_rules import available_variants
 
         rules = {}
@@ -177,12 +196,20 @@ class SpecData:
                                      if isinstance(g, dict))
                 elif isinstance(item, dict):
                     scenarios.append((rel, item))
-        trace = None
-        if TRACE.exists():
-            raw = json.loads(TRACE.read_text(encoding="utf-8"))
-            trace = {str(k): [str(t) for t in v] for k, v in dict(raw.get("rules", raw)).items()}
+        try:
+            tests = rule_tests(ROOT)
+        except (RuleMarkError, SyntaxError) as exc:
+            raise ExtensionError(f"maumau_spec: cannot list the tests of each rule: {exc}") from exc
+        if not any(tests.values()):
+            raise ExtensionError(f"maumau_spec: no test under {ROOT / 'tests'} names a rule (@pytest.mark.rule); "
+                                 "the rules reference would list no tests")
+        unknown = sorted(set(tests) - set(rules))
+        if unknown:
+            logger.warning("maumau_spec: tests name rules that spec/rules does not have: %s", ", ".join(unknown))
+        sources = Sources.load(SPEC)
+        sources.index_citations(rules, files)
         return cls(rules=rules, variants=tuple(available_variants()), variant_files=files,
-                   invariants=_load_invariants(), scenarios=tuple(scenarios), trace=trace)
+                   invariants=_load_invariants(), scenarios=tuple(scenarios), tests=tests, sources=sources)
 
     def variants_using(self, rule_id: str) -> list[Any]:
         """The registered variants that use ``rule_id``."""
@@ -559,9 +586,6 @@ def page_rules(data: SpecData) -> str:
     out.append(f"Every rule of ``spec/rules`` ({len(data.rules)} rules), generated from the spec files at build "
                "time. A variant is a set of these rules with parameter values; the IDs are stable and "
                "appear in reason codes (:ref:`reason-codes`), in the tests and in the variant files.\n")
-    if data.trace is None:
-        out.append(".. note::\n   ``build/trace.json`` was not found, so the tests that cover each rule are not "
-                   "listed. Run ``pytest --collect-only -q`` before building the docs.\n")
     summary = []
     for kind in _kinds(data):
         for rid in _rules_of_kind(data, kind):
@@ -603,9 +627,9 @@ def _rule_section(data: SpecData, rule: dict[str, Any]) -> str:
     out = [f".. _{rule_label(rid)}:\n", heading(f"{rid} \u2014 {rule['title']}", 2)]
     status = rule["status"] + (f", since {rule['since']}" if rule.get("since") else "")
     out.append(field_list([("Kind", rule["kind"]), ("Status", status)]))
-    out.append(prose(rule["text"]) + "\n")
+    out.append(prose(rule["text"], data.sources, rid) + "\n")
     if rule.get("basis"):
-        out.append(f".. note::\n   {prose(rule['basis'])}\n")
+        out.append(f".. note::\n   {prose(rule['basis'], data.sources, rid)}\n")
     params = list(rule.get("params", []))
     if params:
         defaults = rule_defaults(rule)
@@ -622,17 +646,11 @@ def _rule_section(data: SpecData, rule: dict[str, Any]) -> str:
     else:
         reason = prose(rule.get("unused", "")) or "No registered variant uses this rule yet."
         out.append(f"**In the variants:** none. {reason}\n")
-    sources = ", ".join(_source(s) for s in rule.get("sources", []))
+    sources = ", ".join(data.sources.link(s, where=rid) for s in rule.get("sources", []))
     invariants = ", ".join(_invariant_ref(data, i) for i in rule.get("invariants", []))
     out.append(field_list([("Sources", sources), ("Invariants", invariants)]))
     out.append(_tests_block(data, rid))
     return "\n".join(out)
-
-
-def _source(source: str) -> str:
-    if source.startswith("EXT:"):
-        return f"{lit(source[4:])} (external, see ``spec/sources/external-rules.md``)"
-    return lit(source)
 
 
 def _invariant_ref(data: SpecData, inv: str) -> str:
@@ -640,9 +658,7 @@ def _invariant_ref(data: SpecData, inv: str) -> str:
 
 
 def _tests_block(data: SpecData, rid: str) -> str:
-    if data.trace is None:
-        return ""
-    tests = data.trace.get(rid, [])
+    tests = data.tests.get(rid, [])
     if not tests:
         return "**Tests:** no test names this rule yet.\n"
     return f"**Tests** ({len(tests)}):\n\n" + bullets(lit(t) for t in tests)
@@ -653,7 +669,7 @@ def page_variant(data: SpecData, variant: Any) -> str:
     rs = variant.ruleset
     out = [f".. _{variant_label(variant.id)}:\n", heading(variant.name, 0)]
     if variant.summary:
-        out.append(prose(variant.summary) + "\n")
+        out.append(prose(variant.summary, data.sources, variant.id) + "\n")
     aliases = ", ".join(lit(a) for a in variant.aliases)
     out.append(field_list([("ID", lit(variant.id)), ("Also found as", aliases), ("Version", str(variant.version)),
                            ("Built from", "public descriptions outside our sources" if variant.external else "")]))
@@ -681,15 +697,16 @@ def page_variant(data: SpecData, variant: Any) -> str:
     if variant.decisions:
         out.append(heading("Decisions on gaps in the sources", 1))
         out.append("Where the sources are silent or disagree, this variant makes a choice:\n")
-        rows = [[lit(d.gap), f"{lit(d.param)} = {lit(d.value)}", prose(d.reason)] for d in variant.decisions]
-        out.append(table(["Gap", "Decision", "Reason"], rows, widths=[12, 33, 55]))
+        rows = [[_gap(data, d.gap, variant.id), f"{lit(d.param)} = {lit(d.value)}",
+                 prose(d.reason, data.sources, variant.id)] for d in variant.decisions]
+        out.append(table(["Gap", "Decision", "Reason"], rows, widths=[18, 30, 52]))
     example = worked_example(data, variant)
     if example:
         out.append(heading("Worked example", 1))
         out.append(example)
     if variant.sources:
         out.append(heading("Sources", 1))
-        out.append(", ".join(_source(s) for s in variant.sources) + "\n")
+        out.append(", ".join(data.sources.link(s, where=variant.id) for s in variant.sources) + "\n")
     return "\n".join(out)
 
 
@@ -821,27 +838,27 @@ def _short_cards(cards_text: str) -> str:
 
 
 def page_matrix(data: SpecData) -> str:
-    """Variants × rules, and variants × key settings."""
+    """Key settings and rules of every variant: one row per variant, so more variants only add rows."""
     out = [".. _variant-matrix:\n", heading("Variant matrix", 0)]
     variants = list(data.variants)
-    out.append("Which variant uses which rule (\u2713), and the key settings of each variant. Rule and "
+    out.append("The key settings of each variant, and which rules it uses (\u2713). One row per variant; on a "
+               "narrow screen the tables scroll sideways and the variant column stays in view. Rule and "
                "variant names link to their pages.\n")
     out.append(heading("Key settings", 1))
     keys = {v.id: key_settings(v) for v in variants}
     aspects = list(next(iter(keys.values()))) if keys else []
-    rows = [[a, *(keys[v.id][a] for v in variants)] for a in aspects]
-    out.append(table(["", *(ref(variant_label(v.id), v.id) for v in variants)], rows, stub=True, wide=True,
-                     empty=""))
+    rows = [[ref(variant_label(v.id), v.id), *(keys[v.id][a] for a in aspects)] for v in variants]
+    out.append(table(["Variant", *aspects], rows, stub=True, empty="", classes=["matrix"]))
     out.append("Deck: cards per pack (+ Jokers), times the number of packs. Draw cards: the card and how many "
                "it makes the next player draw. Not last: cards that may not finish.\n")
     out.append(heading("Rules", 1))
-    rows = []
-    for kind in _kinds(data):
-        for rid in _rules_of_kind(data, kind):
-            rows.append([ref(rule_label(rid), rid), kind,
-                         *("\u2713" if v.rule(rid) is not None else "" for v in variants)])
-    out.append(table(["Rule", "Kind", *(ref(variant_label(v.id), v.id) for v in variants)], rows, stub=True,
-                     wide=True, empty="\u00b7"))
+    rule_ids = [rid for kind in _kinds(data) for rid in _rules_of_kind(data, kind)]
+    rows = [[ref(variant_label(v.id), v.id), *("\u2713" if v.rule(rid) is not None else "" for rid in rule_ids)]
+            for v in variants]
+    out.append(table(["Variant", *(ref(rule_label(rid), rid) for rid in rule_ids)], rows, stub=True,
+                     empty="\u00b7", classes=["matrix", "rotated"]))
+    out.append("The rule columns follow the order of the :ref:`rules reference <rules-reference>`: "
+               + ", ".join(KIND_TITLES.get(k, k).lower() for k in _kinds(data)) + ".\n")
     return "\n".join(out)
 
 
@@ -875,8 +892,9 @@ def page_differences(data: SpecData) -> str:
                "which they differ (the same list that ``maumau diff A B`` prints). The table counts the "
                "differing aspects (deck, players, rules used and parameter values) for every pair.\n")
     out.append(".. toctree::\n   :maxdepth: 1\n\n" + "".join(f"   differences/{v.id}\n" for v in variants))
-    counts = [[v.id, *("" if v is w else str(len(differences(v, w))) for w in variants)] for v in variants]
-    out.append(table(["", *(v.id for v in variants)], counts, stub=True, wide=True, empty=""))
+    counts = [[ref(f"differences-{v.id}", v.id), *("" if v is w else str(len(differences(v, w))) for w in variants)]
+              for v in variants]
+    out.append(table(["", *(v.id for v in variants)], counts, stub=True, empty="", classes=["matrix", "rotated"]))
     return "\n".join(out)
 
 
@@ -993,6 +1011,262 @@ def page_api() -> str:
     return "\n".join(out)
 
 
+# ====================================================================== sources
+
+
+def _gap(data: SpecData, gap: str, where: str) -> str:
+    """A decision's gap: a link to the conflict it settles, with the conflict's title."""
+    if gap in data.sources.conflicts:
+        return f"{data.sources.link(gap, where=where)}: {prose(data.sources.title(gap))}"
+    return lit(gap)
+
+
+def _cited_by(data: SpecData, source_id: str) -> str:
+    return data.sources.citations_text(source_id, lambda r: ref(rule_label(r), r),
+                                       lambda v: ref(variant_label(v), v))
+
+
+def _document_title(doc: dict[str, Any]) -> str:
+    return f"Source {doc['id']}: {doc['title']}"
+
+
+def page_sources_index(data: SpecData) -> str:
+    """The source documents, the conflicts and the external pages, with where each is published."""
+    src = data.sources
+    out = [".. _sources:\n", heading("Sources", 0)]
+    out.append("Every rule and variant names the source items it rests on (``STD-SEVEN-2``, ``CA-01``, "
+               "``EXT:CE-BGA`` ...); every such ID in this reference links to its entry here. The entries come "
+               "from ``spec/sources``: for each item, where it stands in its document and what it says, "
+               "rendered in our own English words (the documents themselves are not part of the project), and "
+               "the rules and variants that cite it.\n")
+    out.append(heading("The five documents", 1))
+    rows = []
+    for doc in src.documents.values():
+        published = prose(str(doc["published"]))
+        if doc.get("url"):
+            published += f" (`link <{doc['url']}>`__)"
+        rows.append([ref(document_label(str(doc["id"])), str(doc["id"])), prose(str(doc["title"])), published,
+                     str(doc["language"]), str(doc["read"]), str(len(doc["items"]))])
+    out.append(table(["Source", "Title", "Published", "Language", "Read", "Items"], rows,
+                     widths=[8, 26, 36, 10, 12, 8]))
+    out.append(f"Where the documents disagree or say nothing, the :ref:`conflicts <source-conflicts>` page lists "
+               f"what is at stake ({len(src.conflicts)} entries) and the variants' decisions on each. Rules "
+               f"taken from outside the five documents cite :ref:`external pages <source-external>` "
+               f"({len(src.external)} entries).\n")
+    out.append(heading("How an item stands in its document", 1))
+    out.append(table(["Tag", "Meaning"], [[lit(tag), text] for tag, text in TAG_MEANINGS.items()], widths=[20, 80]))
+    toc = [*src.documents, "conflicts", "external"]
+    out.append(".. toctree::\n   :maxdepth: 1\n\n" + "".join(f"   {name}\n" for name in toc))
+    return "\n".join(out)
+
+
+TAG_MEANINGS = {
+    "stated": "The document says it in so many words.",
+    "implied": "It follows from the document's own text, an example or its arithmetic.",
+    "unspecified": "The document is silent; the entry records the gap.",
+    "defect": "The passage is damaged: a lost table, or a garbled machine translation; the entry gives the "
+              "reading the surrounding text supports.",
+    "non-normative": "A tip, a piece of history or a timing, not a rule of play.",
+    "stated (app)": "Stated, about how the Mau King app shows or runs the rule.",
+    "scenario": "A worked example (``SCN-*``), transcribed from the document or built from its items.",
+}
+
+
+def page_source_document(data: SpecData, doc_id: str) -> str:
+    """One source document: what and where it is, and every item with an anchor, its text and who cites it."""
+    src = data.sources
+    doc = src.documents[doc_id]
+    out = [f".. _{document_label(doc_id)}:\n", heading(_document_title(doc), 0)]
+    out.append(prose(str(doc["about"])) + "\n")
+    url = f"`{doc['url']} <{doc['url']}>`__" if doc.get("url") else "not recorded in our copy"
+    out.append(field_list([
+        ("Original title", prose(str(doc["title_original"]))), ("Published", prose(str(doc["published"]))),
+        ("Address", url), ("Language", str(doc["language"])), ("Read", str(doc["read"])),
+        ("Item IDs", ", ".join(lit(f"{p}-") for p in doc["prefixes"])),
+        ("Our copy", f"{lit(doc['copy'])}, SHA-256 {lit(doc['sha256'])} (kept by the maintainers, not shipped)"),
+    ]))
+    out.append(f"{len(doc['items'])} items. Each text below is our own rendering of the item, not a "
+               "translation of its sentences; a section sign (\u00a7) refers to the document's own numbering.\n")
+    for item_id in doc["items"]:
+        item = src.items[item_id]
+        tag = TAG_TEXT.get(str(item["tag"]), str(item["tag"]))
+        out.append(f".. _{source_label(item_id)}:\n")
+        out.append(f"{lit(item_id)} \u00b7 {prose(str(item['where']))} \u00b7 *{tag}*\n"
+                   f"   {_indent(src.linkify(str(item['text']), _escape_prose, where=item_id), 3)}\n\n"
+                   f"   **Cited by:** {_cited_by(data, item_id)}\n")
+    return "\n".join(out)
+
+
+def page_conflicts(data: SpecData) -> str:
+    """What the sources disagree on (or leave open), and the variants' decisions that settle each point."""
+    src = data.sources
+    out = [".. _source-conflicts:\n", heading("Conflicts and gaps in the sources", 0)]
+    out.append("Where the documents disagree with each other (or with themselves), or leave a question open, "
+               "the engine needs a parameter and each variant a choice. Every entry below says what is at stake "
+               "and which items it weighs; a variant records its choice as a *decision* that names the entry, "
+               "listed under it.\n")
+    decisions: dict[str, list[tuple[Any, Any]]] = {}
+    for v in data.variants:
+        for d in v.decisions:
+            decisions.setdefault(d.gap, []).append((v, d))
+    for cid, c in src.conflicts.items():
+        out.append(f".. _{source_label(cid)}:\n")
+        out.append(heading(f"{cid} \u2014 {c['title']}", 1))
+        out.append(src.linkify(str(c["text"]).replace("\n", " "), _escape_prose, where=cid) + "\n")
+        out.append(field_list([("Items weighed", ", ".join(src.link(i, where=cid) for i in c["items"])),
+                               ("Cited by", _cited_by(data, cid))]))
+        settled = decisions.get(cid, [])
+        if settled:
+            rows = [[ref(variant_label(v.id), v.id), f"{lit(d.param)} = {lit(d.value)}",
+                     prose(d.reason, src, v.id)] for v, d in settled]
+            out.append(table(["Variant", "Decision", "Reason"], rows, widths=[16, 30, 54],
+                             title="Decisions that settle it"))
+        else:
+            out.append("No variant records a decision on it yet.\n")
+    return "\n".join(out)
+
+
+def page_external(data: SpecData) -> str:
+    """The public pages outside the five documents, cited as ``EXT:<key>``."""
+    src = data.sources
+    out = [".. _source-external:\n", heading("External pages", 0)]
+    out.append("Tschau Sepp, Crazy Eights, Neuner and the Russian \u201c101\u201d need more than our five "
+               "documents say. These public pages fill in; a spec file cites one as ``EXT:<key>``. The research "
+               "notes behind them, with their limits (we often saw only the opening part of a page), are in "
+               "``spec/sources/external-rules.md``. Pages marked *weak* (hobby projects, low-quality pages) only "
+               "back up a stronger one.\n")
+    for key, s in src.external.items():
+        sid = f"EXT:{key}"
+        out.append(f".. _{source_label(sid)}:\n")
+        where = f"`{_escape_ref(str(s['title']))} <{s['url']}>`__" if s.get("url") else prose(str(s["title"]))
+        weak = " \u00b7 *weak*" if s.get("weak") else ""
+        out.append(f"{lit(sid)} \u00b7 {where}{weak}\n"
+                   f"   {prose(str(s['published']))}; {s['language']}; read {s['read']}; notes: "
+                   f"{prose(str(s['notes']))}.\n\n"
+                   f"   {_indent(src.linkify(str(s['text']), _escape_prose, where=sid), 3)}\n\n"
+                   f"   **Cited by:** {_cited_by(data, sid)}\n")
+    return "\n".join(out)
+
+
+def _indent(text: str, n: int) -> str:
+    """Continuation lines of a block indented by ``n`` spaces."""
+    return text.replace("\n", "\n" + " " * n)
+
+
+# ====================================================================== for players
+
+
+def _players_text(v: Any) -> str:
+    return f"{v.players[0]}\u2013{v.players[1]}"
+
+
+def _match_text(v: Any) -> str:
+    """How a match of ``v`` is won, in a few words."""
+    for r in v.rules:
+        if r.rule_id == "R_SCORE_WIN_POINTS":
+            return f"first to {r.target} round wins"
+        if r.rule_id == "R_SCORE_PENALTY_POINTS":
+            return f"penalty points; the match ends past {r.limit}, fewest points win"
+        if r.rule_id == "R_SCORE_WINNER_COLLECTS":
+            return f"the round's winner collects card points; first to {r.target}"
+        if r.rule_id == "R_SCORE_ELIMINATION":
+            return f"points against you; out at {r.limit}, last player left wins"
+        if r.rule_id == "R_SCORE_HAND_SHRINK":
+            return "each lost round costs a card; last player left wins"
+    return "single rounds"
+
+
+def _special_cards(v: Any) -> list[str]:
+    return [_short_cards(c) for c, _ in card_groups(v)]
+
+
+def page_playing(data: SpecData) -> str:
+    """For players: what Mau-Mau is, and which variant to pick, from the variants' own data."""
+    variants = list(data.variants)
+    out = [".. _playing:\n", heading("Playing Mau-Mau", 0)]
+    out.append("Mau-Mau is a card game for two or more players in which everybody tries to get rid of his "
+               "cards first. It belongs to the family of Crazy Eights, Switch and Uno, and is played "
+               "with an ordinary pack in many countries under many names: Prší, Pesten, Makao, Tschau Sepp "
+               "and more. This page is for people who want to play; the rest of the reference is for people "
+               "who build with the library.\n")
+    out.append(heading("How a game goes", 1))
+    out.append(bullets([
+        "Everyone is dealt a few cards (four to seven, depending on the variant); the rest is the face-down "
+        "stock, and its top card is turned face up to start the discard pile.",
+        "On your turn you lay one card that matches the top card in suit or in rank. If you cannot, or "
+        "would rather not, you draw from the stock.",
+        "Some cards do more: one makes the next player draw, another makes him miss his turn, a wild card "
+        "may go on anything and lets you name the suit to follow. Which cards these are is what tells the "
+        "variants apart.",
+        "In most variants you must say a word (\u201cMau\u201d, \u201cZadnja\u201d, \u201cLaatste kaart\u201d ...) "
+        "when you are about to hold your last card, or draw penalty cards if someone catches you.",
+        "The first player with no cards left wins the round. Rounds add up to a match in different ways: "
+        "win points, penalty points, or dropping out.",
+    ]))
+    out.append("Try it in a terminal after installing (:ref:`install`): ``maumau play`` deals you a game of "
+               "Standard against two computer players; ``maumau play --variant prsi --players 4`` picks "
+               "another variant and table, and ``maumau variants`` lists them all.\n")
+    out.append(heading("Choosing a variant", 1))
+    out.append(f"{len(variants)} variants are built in. The table gives what decides most choices; every name "
+               "links to the variant's full rules.\n")
+    rows = []
+    for v in sorted(variants, key=lambda v: (len(_special_cards(v)), v.id)):
+        special = ", ".join(_special_cards(v)) or "none"
+        rows.append([ref(variant_label(v.id), v.name), _players_text(v), deck_text(v).split(" (")[0],
+                     f"{len(_special_cards(v))}: {special}", _match_text(v), f"``maumau play --variant {v.id}``"])
+    out.append(table(["Variant", "Players", "Cards", "Special cards", "A match", "Play it"], rows,
+                     widths=[20, 8, 12, 22, 20, 18]))
+    out.append("The table is ordered from the fewest special cards to the most: the first rows are the easiest "
+               "to learn.\n")
+    out.append(heading("By the number of players", 2))
+    most = max(v.players[1] for v in variants)
+    lines = []
+    for n in range(2, most + 1):
+        fits = [v for v in variants if v.players[0] <= n <= v.players[1]]
+        names = ", ".join(ref(variant_label(v.id), v.id) for v in fits)
+        lines.append(f"{n} players: {names}" if len(fits) < len(variants) else f"{n} players: any variant")
+    out.append(bullets(lines))
+    out.append(heading("By the cards you have", 2))
+    by_deck: dict[str, list[Any]] = {}
+    for v in variants:
+        by_deck.setdefault(_deck_words(v.deck), []).append(v)
+    out.append(bullets(f"{deck}: " + ", ".join(ref(variant_label(v.id), v.id) for v in vs)
+                       for deck, vs in sorted(by_deck.items(), key=lambda kv: _deck_order(kv[1][0].deck))))
+    out.append(heading("By how a match is played", 2))
+    by_match: dict[str, list[Any]] = {}
+    for v in variants:
+        scoring = next((r.rule_id for r in v.rules if r.rule_id.startswith("R_SCORE_")), "")
+        by_match.setdefault(MATCH_KINDS.get(scoring, "Single rounds, no match score"), []).append(v)
+    out.append(bullets(f"{kind}: " + ", ".join(ref(variant_label(v.id), v.id) for v in vs)
+                       for kind, vs in by_match.items()))
+    out.append("Once you have chosen, its page says exactly what every card does, and "
+               ":ref:`variant-differences` compares any two variants rule by rule (``maumau diff A B`` "
+               "in a terminal).\n")
+    return "\n".join(out)
+
+
+MATCH_KINDS = {
+    "R_SCORE_WIN_POINTS": "Short and simple (a point for each round won)",
+    "R_SCORE_PENALTY_POINTS": "Penalty points for the cards you are left with, lowest total wins",
+    "R_SCORE_WINNER_COLLECTS": "The winner of a round scores the others' cards",
+    "R_SCORE_ELIMINATION": "Points against you until you drop out, the last player left wins",
+    "R_SCORE_HAND_SHRINK": "Every lost round costs you a card, the last player left wins",
+}
+
+
+def _deck_words(deck: Any) -> str:
+    per_pack = len(deck.ranks) * 4
+    kind = {32: "a 32-card pack (7 to Ace)", 36: "a 36-card pack (6 to Ace)",
+            52: "a full 52-card pack"}.get(per_pack, f"a {per_pack}-card pack")
+    if deck.jokers:
+        kind += f" and {deck.jokers} Joker{'s' if deck.jokers > 1 else ''}"
+    return f"two packs: {kind}" if deck.packs == 2 else kind if deck.packs == 1 else f"{deck.packs} packs: {kind}"
+
+
+def _deck_order(deck: Any) -> tuple[int, int, int]:
+    return (deck.packs, len(deck.ranks), deck.jokers)
+
+
 # ====================================================================== writing
 
 
@@ -1017,6 +1291,13 @@ def generate(app: Sphinx) -> None:
     for v in data.variants:
         _write(OUT / "differences" / f"{v.id}.rst", page_differences_of(data, v), written)
     _write(OUT / "reasons.rst", page_reasons(), written)
+    _write(OUT / "playing.rst", page_playing(data), written)
+    _write(OUT / "sources" / "index.rst", page_sources_index(data), written)
+    for doc_id in data.sources.documents:
+        _write(OUT / "sources" / f"{doc_id}.rst", page_source_document(data, doc_id), written)
+    _write(OUT / "sources" / "conflicts.rst", page_conflicts(data), written)
+    _write(OUT / "sources" / "external.rst", page_external(data), written)
+    toc.append("sources/index")
     if data.invariants:
         _write(OUT / "invariants.rst", page_invariants(data), written)
         toc.append("invariants")
@@ -1030,7 +1311,8 @@ def generate(app: Sphinx) -> None:
     for stale in OUT.glob("**/*"):
         if stale.is_file() and stale not in written:
             stale.unlink()
-    logger.info("maumau_spec: %d rules, %d variants, %d pages generated", len(data.rules), len(data.variants),
+    logger.info("maumau_spec: %d rules, %d variants, %d source entries, %d pages generated", len(data.rules),
+                len(data.variants), len(data.sources.items) + len(data.sources.conflicts) + len(data.sources.external),
                 sum(1 for p in written if p.suffix == ".rst"))
 
 

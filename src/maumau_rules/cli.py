@@ -1,4 +1,8 @@
-"""The ``maumau`` command: play in the terminal against the computer, or watch bots play.
+"""The ``maumau`` command: play in the terminal against the computer, or watch bots play; compare variants;
+validate and replay game records (:mod:`maumau_rules.cli_records`).
+
+Errors go to standard error and every outcome has its exit code (:class:`~maumau_rules.exitcodes.ExitCode`:
+0 done, 1 an invalid record, 2 a usage error, 3 a file that cannot be used, 130 interrupted).
 
 >>> import io
 >>> main(["play", "--bots-only", "--players", "2", "--seed", "1", "--rounds", "1", "--quiet"], out=io.StringIO())
@@ -8,21 +12,29 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+import attrs
+
+from . import __version__
 from .bots import Bot, make_bot
+from .cli_records import parse_args
 from .engine import apply, check
 from .errors import MauMauError
+from .exitcodes import ExitCode, describe_exit_codes
 from .moves import CallOut, Draw, Move, Pass, Play, parse_move
 from .scoring import Match, next_round, start_match
 from .state import GameState
-from .variants import Variant, available_variants, diff_variants, find_variant, format_value
+from .variants import Difference, Variant, available_variants, diff_variants, find_variant, format_value
 from .views import PlayerView, view
 
-__all__ = ["describe_move", "main"]
+__all__ = ["describe_move", "diff_table", "main"]
 
 
 def _name(seat: int, human: int | None) -> str:
@@ -155,8 +167,8 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str], out: TextIO)
         v = find_variant(args.variant)
         match = start_match(v, args.players, seed=args.seed)
     except MauMauError as exc:
-        print(f"error: {exc}", file=out)
-        return 2
+        print(f"maumau play: {exc}", file=_err(args))
+        return int(ExitCode.USAGE)
     human = None if args.bots_only else 0
     bots: list[Bot] = [make_bot(args.bot if i != 1 or not args.mixed else "random", seed=args.seed + i)
                        for i in range(args.players)]
@@ -169,7 +181,7 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str], out: TextIO)
         final = _play_round(match, bots, human, read, out, args.quiet, histories[-1])
         if final is None:
             print("bye", file=out)
-            return _save(args.save, histories, out)
+            return _save(args, histories, out)
         rounds += 1
         match = next_round(match, final)
         print(f"after round {rounds}: scores " + ", ".join(
@@ -179,26 +191,36 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str], out: TextIO)
         if human is not None and not match.over:
             try:
                 if read("next round? [Y/n] ").strip().lower() in ("n", "no", "q", "quit"):
-                    return _save(args.save, histories, out)
+                    return _save(args, histories, out)
             except EOFError:
-                return _save(args.save, histories, out)
+                return _save(args, histories, out)
     if match.over:
         print(f"match over: {_name(match.winner, human) if match.winner is not None else 'nobody'} "
               f"win{'' if match.winner == human else 's'} the match", file=out)
-    return _save(args.save, histories, out)
+    return _save(args, histories, out)
 
 
-def _save(path: str | None, histories: list[list[GameState]], out: TextIO) -> int:
-    """Write one game record per round played (a JSON list when there are several) to ``path``."""
+def _err(args: argparse.Namespace) -> TextIO:
+    err = getattr(args, "err", None)
+    return err if err is not None else sys.stderr
+
+
+def _save(args: argparse.Namespace, histories: list[list[GameState]], out: TextIO) -> int:
+    """Write one game record per round played (a JSON list when there are several) to ``--save``."""
+    path = args.save
     if not path or not any(histories):
-        return 0
+        return int(ExitCode.OK)
     from .records import dumps_records, record_from_history
 
     records = [record_from_history(h) for h in histories if h]
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(dumps_records(records, indent=1) + "\n")
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(dumps_records(records, indent=1) + "\n")
+    except OSError as exc:
+        print(f"maumau play: cannot write {path!r}: {exc.strerror or exc}", file=_err(args))
+        return int(ExitCode.INPUT)
     print(f"saved {len(records)} record{'s' if len(records) != 1 else ''} to {path}", file=out)
-    return 0
+    return int(ExitCode.OK)
 
 
 def _cmd_variants(args: argparse.Namespace, read: Callable[[str], str], out: TextIO) -> int:
@@ -222,18 +244,83 @@ def _cmd_diff(args: argparse.Namespace, read: Callable[[str], str], out: TextIO)
     try:
         a, b = find_variant(args.a), find_variant(args.b)
     except MauMauError as exc:
-        print(f"error: {exc}", file=out)
-        return 2
-    rows = diff_variants(a, b)
-    print(f"{a.id} vs {b.id}: {len(rows)} difference{'s' if len(rows) != 1 else ''}", file=out)
-    for d in rows:
-        what = d.aspect if d.aspect in ("deck", "players") else (d.rule_id + (f".{d.param}" if d.param else ""))
-        print(f"  {what:32} {format_value(d.left):28} | {format_value(d.right)}", file=out)
-    return 0
+        print(f"maumau diff: {exc}", file=_err(args))
+        return int(ExitCode.USAGE)
+    width = args.width or shutil.get_terminal_size((100, 24)).columns
+    print(diff_table(a, b, width=width), file=out)
+    return int(ExitCode.OK)
+
+
+def diff_table(a: Variant | str, b: Variant | str, *, width: int = 100) -> str:
+    """How two variants differ, as an aligned table for a terminal ``width`` columns wide.
+
+    Long values wrap inside their column; a list of specs (draw cards, wild cards) puts one per line and names
+    only the settings that differ from their defaults.
+
+    >>> print(diff_table("prsi", "mau-king", width=72))  # doctest: +ELLIPSIS
+    prsi vs mau-king: 24 differences
+    <BLANKLINE>
+    aspect                     prsi                   mau-king
+    -------------------------  ---------------------  ---------------------
+    deck                       french-32              french-52 x2
+    players                    2–5                    2–8
+    ...
+    R_DRAW_PENALTY.penalties   7 (amount=2)           7 (amount=2)
+                                                      2♣ (amount=4,
+                                                        target=previous,
+                                                        defendable=false)
+    ...
+    """
+    va, vb = find_variant(a) if isinstance(a, str) else a, find_variant(b) if isinstance(b, str) else b
+    rows = [_diff_row(d) for d in diff_variants(va, vb)]
+    n = len(rows)
+    lines = [f"{va.id} vs {vb.id}: {n} difference{'s' if n != 1 else ''}"]
+    if not rows:
+        return lines[0]
+    first = max(len(r[0]) for r in [*rows, ("aspect", [], [])])
+    rest = max(12, (width - first - 4) // 2)
+    lines += ["", f"{'aspect':<{first}}  {va.id:<{rest}}  {vb.id}".rstrip(), f"{'-' * first}  {'-' * rest}  {'-' * rest}"]
+    for what, left, right in rows:
+        col0 = [what]
+        col1 = [w for v in left for w in textwrap.wrap(v, rest, subsequent_indent="  ", break_on_hyphens=False)]
+        col2 = [w for v in right for w in textwrap.wrap(v, rest, subsequent_indent="  ", break_on_hyphens=False)]
+        for i in range(max(len(col0), len(col1), len(col2))):
+            cells = [c[i] if i < len(c) else "" for c in (col0, col1, col2)]
+            lines.append(f"{cells[0]:<{first}}  {cells[1]:<{rest}}  {cells[2]}".rstrip())
+    return "\n".join(lines)
+
+
+def _diff_row(d: Difference) -> tuple[str, list[str], list[str]]:
+    what = d.aspect if d.aspect in ("deck", "players") else d.rule_id + (f".{d.param}" if d.param else "")
+    return what, _value_lines(d.aspect, d.left), _value_lines(d.aspect, d.right)
+
+
+def _value_lines(aspect: str, value: object) -> list[str]:
+    """A value as display lines: players as ``2–5``, one line per spec of a list, card values joined."""
+    if aspect == "players" and isinstance(value, tuple) and len(value) == 2:
+        return [f"{value[0]}–{value[1]}"]
+    if isinstance(value, tuple) and value and all(attrs.has(type(v)) for v in value):
+        return [_spec_text(v) for v in value]
+    if isinstance(value, tuple) and value and all(isinstance(v, tuple) and len(v) == 2 for v in value):
+        return [format_value(value).replace(", ", " ").replace("=", " ")]
+    return [format_value(value)]
+
+
+def _spec_text(spec: Any) -> str:
+    """``2♣ (amount=4, target=previous)``: the cards, the amount, then the settings that differ from their defaults."""
+    fields = attrs.fields(type(spec))
+    head = format_value(getattr(spec, fields[0].name))
+    extra = [f"{f.name}={format_value(getattr(spec, f.name))}" for f in fields[1:]
+             if f.name == "amount" or f.default is attrs.NOTHING
+             or isinstance(f.default, attrs.Factory)  # type: ignore[arg-type]
+             or getattr(spec, f.name) != f.default]
+    return head + (f" ({', '.join(extra)})" if extra else "")
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="maumau", description="Mau-Mau in the terminal, and tools for game records.")
+    p = argparse.ArgumentParser(prog="maumau", description="Mau-Mau in the terminal, and tools for game records.",
+                                epilog=describe_exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--version", action="store_true", help="print the version (maumau_rules X.Y.Z) and exit")
     sub = p.add_subparsers(dest="command")
     play = sub.add_parser("play", help="play against the computer (or watch bots with --bots-only)")
     play.add_argument("--variant", default="standard", help="variant name or alias (see 'maumau variants')")
@@ -251,6 +338,7 @@ def _parser() -> argparse.ArgumentParser:
     diff = sub.add_parser("diff", help="show how two variants differ, rule by rule")
     diff.add_argument("a", help="first variant")
     diff.add_argument("b", help="second variant")
+    diff.add_argument("--width", type=int, default=0, help="table width in columns (default: the terminal's)")
     diff.set_defaults(func=_cmd_diff)
     records = _records_cli()
     if records is not None:
@@ -258,26 +346,60 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = input, out: TextIO | None = None) -> int:
-    """Run the ``maumau`` command; returns the exit status.
+def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = input, out: TextIO | None = None,
+         err: TextIO | None = None) -> int:
+    """Run the ``maumau`` command; returns the exit status (:class:`~maumau_rules.exitcodes.ExitCode`).
+
+    Output goes to ``out`` (standard output), errors and usage messages to ``err`` (standard error).
 
     >>> import io
     >>> buf = io.StringIO()
     >>> main(["variants"], out=buf), "standard" in buf.getvalue()
     (0, True)
+    >>> main(["--version"], out=buf) == 0 and buf.getvalue().split()[-2:] == ["maumau_rules", __version__]
+    True
+    >>> main(["diff", "standard"], out=io.StringIO(), err=io.StringIO())
+    2
     """
     stream = out if out is not None else sys.stdout
-    args = _parser().parse_args(argv)
+    errors = err if err is not None else sys.stderr
+    args = parse_args(_parser(), argv, stream, errors)
+    if isinstance(args, int):
+        return args
+    if args.version:
+        print(f"maumau_rules {__version__}", file=stream)
+        return int(ExitCode.OK)
     if args.command is None:
-        args = _parser().parse_args(["play", *(argv or [])])
+        args = parse_args(_parser(), ["play", *(argv or [])], stream, errors)
+        if isinstance(args, int):
+            return args
     if getattr(args, "seed", 0) is None:
         import secrets
 
         args.seed = secrets.randbelow(1_000_000)
-    if args.command not in ("play", "variants", "diff"):
-        args.out = stream
-    result: int = args.func(args, read, stream) if args.command in ("play", "variants", "diff") else args.func(args)
+    args.out, args.err = stream, errors
+    try:
+        if args.command in ("play", "variants", "diff"):
+            result: int = args.func(args, read, stream)
+        else:
+            result = args.func(args)
+    except KeyboardInterrupt:
+        print("\nmaumau: interrupted", file=errors)
+        return int(ExitCode.INTERRUPTED)
+    except BrokenPipeError:  # the reader stopped reading (``maumau replay g.json | head``): not an error
+        _quiet_stdout(stream)
+        return int(ExitCode.OK)
     return result
+
+
+def _quiet_stdout(stream: TextIO) -> None:
+    """After a broken pipe, point standard output at /dev/null so that Python's final flush stays silent."""
+    if stream is sys.stdout:
+        import os
+
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -3,11 +3,12 @@
 The main CLI wires these in with :func:`add_subcommands`; this module also runs on its own::
 
     python -m maumau_rules.cli_records validate games/*.json [--json] [--strict]
-    python -m maumau_rules.cli_records replay game.json [--index N] [--hands]
+    python -m maumau_rules.cli_records replay game.json [--index N] [--hands] [--step]
 
 ``validate`` prints ``OK`` or the first violation of every record (step, reason code, rule ID,
-message) and exits with 1 when any record is invalid; ``--json`` prints one machine-readable
-document instead.
+message); ``--json`` prints one machine-readable document instead. Exit codes are those of
+:class:`~maumau_rules.exitcodes.ExitCode`: 0 all valid, 1 a record is invalid, 2 a usage error, 3 a file that
+cannot be used (missing, unreadable, not JSON). Problems with files go to standard error.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="maumau")
@@ -20,14 +21,16 @@ document instead.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from .errors import MauMauError
+from .exitcodes import ExitCode, describe_exit_codes
 from .records import (
     INVALID_RECORD,
     MAX_RECORD_TEXT,
@@ -41,7 +44,8 @@ from .records import (
 )
 from .state import GameState
 
-__all__ = ["add_subcommands", "cmd_replay", "cmd_validate", "main", "read_record_file", "save_record"]
+__all__ = ["FileProblem", "add_subcommands", "cmd_replay", "cmd_validate", "main", "parse_args", "read_json_file",
+           "read_record_file", "save_record"]
 
 
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
@@ -93,6 +97,51 @@ def _out(args: argparse.Namespace) -> TextIO:
     return out if out is not None else sys.stdout
 
 
+def _err(args: argparse.Namespace) -> TextIO:
+    err = getattr(args, "err", None)
+    return err if err is not None else sys.stderr
+
+
+def _error(args: argparse.Namespace, message: str) -> None:
+    command = getattr(args, "command", None)
+    print(f"maumau{' ' + command if command else ''}: {message}", file=_err(args))
+
+
+class FileProblem(Exception):
+    """A record file that cannot be used at all (exit code :attr:`~maumau_rules.exitcodes.ExitCode.INPUT`)."""
+
+
+def read_json_file(path: str | os.PathLike[str]) -> str:
+    """Read a record file and make sure it is JSON; the error names the file, never its content.
+
+    Raises:
+        FileProblem: the file cannot be read, is too large, is not UTF-8 or is not JSON.
+
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     p = pathlib.Path(d) / "notes.json"
+    ...     _ = p.write_text("hello", encoding="utf-8")
+    ...     read_json_file(p)
+    Traceback (most recent call last):
+    ...
+    maumau_rules.cli_records.FileProblem: .../notes.json is not a JSON file: Expecting value (line 1, column 1)
+    """
+    try:
+        text = read_record_file(path)
+    except ReplayError as exc:
+        raise FileProblem(exc.message) from None
+    try:
+        json.loads(text)
+    except RecursionError:
+        raise FileProblem(f"{os.fspath(path)} is not a record file: its JSON is nested too deeply") from None
+    except json.JSONDecodeError as exc:
+        raise FileProblem(f"{os.fspath(path)} is not a JSON file: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+                          ) from None
+    except ValueError as exc:
+        raise FileProblem(f"{os.fspath(path)} is not a JSON file: {exc}") from None
+    return text
+
+
 def _describe(report: RecordReport) -> str:
     if report.error is None:
         return f"OK ({report.moves} moves)"
@@ -105,7 +154,10 @@ def _describe(report: RecordReport) -> str:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    """``maumau validate RECORD...``: check every record of every file; 0 when all are valid, else 1.
+    """``maumau validate RECORD...``: check every record of every file and print a report.
+
+    Returns 0 when every record is valid, 1 when one is not, 3 when a file cannot be used (the highest that
+    applies; see :class:`~maumau_rules.exitcodes.ExitCode`). Problems with a file go to standard error.
 
     >>> import argparse, io, tempfile, pathlib
     >>> from maumau_rules.records import GameRecord
@@ -119,27 +171,36 @@ def cmd_validate(args: argparse.Namespace) -> int:
     """
     out = _out(args)
     files: list[dict[str, Any]] = []
-    all_ok = True
+    code = ExitCode.OK
+    strict = bool(getattr(args, "strict", False))
     for path in args.records:
         entry: dict[str, Any] = {"path": str(path), "ok": True, "error": None, "records": []}
+        files.append(entry)
         try:
-            reports = validate_records(read_record_file(path), lenient=not getattr(args, "strict", False))
+            text = read_json_file(path)
+        except FileProblem as exc:
+            entry.update(ok=False, error=ReplayError(str(exc), step=None, reason=INVALID_RECORD).to_json())
+            code = max(code, ExitCode.INPUT)
+            _error(args, str(exc))
+            if strict:
+                break
+            continue
+        try:
+            reports = validate_records(text, lenient=not strict)
         except ReplayError as exc:
-            entry["ok"] = False
-            entry["error"] = exc.to_json()
-            all_ok = False
-            files.append(entry)
+            entry.update(ok=False, error=exc.to_json())
+            code = max(code, ExitCode.INVALID)
             if not args.json:
                 where = f"record {exc.record_index}: " if exc.record_index is not None else ""
                 rule = f", rule {exc.rule_id}" if exc.rule_id else ""
                 print(f"{path}: {where}INVALID: {exc.reason}{rule}: {exc.message}", file=out)
-            if getattr(args, "strict", False):
+            if strict:
                 break
             continue
         entry["records"] = [r.to_json() for r in reports]
         entry["ok"] = all(r.ok for r in reports)
-        all_ok = all_ok and entry["ok"]
-        files.append(entry)
+        if not entry["ok"]:
+            code = max(code, ExitCode.INVALID)
         if not args.json:
             if not reports:
                 print(f"{path}: no records", file=out)
@@ -147,8 +208,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 label = f"{path}" if len(reports) == 1 else f"{path}: record {r.index}"
                 print(f"{label}: {_describe(r)}", file=out)
     if args.json:
-        print(json.dumps({"ok": all_ok, "files": files}, ensure_ascii=False, indent=2), file=out)
-    return 0 if all_ok else 1
+        print(json.dumps({"ok": code == ExitCode.OK, "files": files}, ensure_ascii=False, indent=2), file=out)
+    return int(code)
 
 
 def _line(step: int, seat: int, move: str, s: GameState, hands: bool) -> str:
@@ -172,7 +233,11 @@ def _line(step: int, seat: int, move: str, s: GameState, hands: bool) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """``maumau replay RECORD``: show a game step by step; 1 (after the valid steps) on a violation.
+    """``maumau replay RECORD``: show a game move by move; 1 (after the valid steps) on a violation.
+
+    With ``--step`` in a terminal it waits for Enter after each move (``q`` stops); piped, or without
+    ``--step``, it prints every move at once. Exit codes as for ``validate`` (2 for a record index the file
+    does not have).
 
     >>> import argparse, io, tempfile, pathlib
     >>> from maumau_rules.records import record_from_moves
@@ -186,16 +251,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """
     out = _out(args)
     try:
-        records = loads_records(read_record_file(args.record))
+        records = loads_records(read_json_file(args.record))
+    except FileProblem as exc:
+        _error(args, str(exc))
+        return int(ExitCode.INPUT)
     except MauMauError as exc:
-        print(f"{args.record}: INVALID: {exc}", file=out)
-        return 1
+        _error(args, f"{args.record}: INVALID: {exc}")
+        return int(ExitCode.INVALID)
     index = getattr(args, "index", 0) or 0
     if not 0 <= index < len(records):
-        print(f"{args.record}: no record {index} (the file holds {len(records)})", file=out)
-        return 1
+        _error(args, f"{args.record}: no record {index} (the file holds {len(records)}; --index counts from 0)")
+        return int(ExitCode.USAGE)
     rec = records[index]
     hands = bool(getattr(args, "hands", False))
+    stepping = bool(getattr(args, "step", False)) and _interactive(args, out)
+    read: Callable[[str], str] = getattr(args, "read", None) or input
     names = f" ({', '.join(rec.names)})" if rec.names else ""
     setup = "an explicit deal" if rec.deal is not None else f"seed {rec.seed}"
     print(f"{rec.variant} v{rec.variant_version}, {rec.players} players{names}, {setup}", file=out)
@@ -204,6 +274,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         state = next(it)
         print(_line(-1, state.seat_to_act, "(start)", state, hands).replace("  -1", "   -", 1), file=out)
         for i, rm in enumerate(rec.moves):
+            if stepping and not _next_step(read, out, i, len(rec.moves)):
+                print(f"stopped before move {i} of {len(rec.moves)}", file=out)
+                return int(ExitCode.OK)
             seat = state.seat_to_act
             state = next(it)
             comment = f"   # {rm.comment}" if rm.comment else ""
@@ -211,14 +284,42 @@ def cmd_replay(args: argparse.Namespace) -> int:
         for _ in it:  # the result check runs when the generator finishes
             pass
     except ReplayError as exc:
-        print(f"INVALID: {exc}", file=out)
-        return 1
+        out.flush()
+        _error(args, f"{args.record}: INVALID: {exc}")
+        return int(ExitCode.INVALID)
     if state.end is not None:
         who = "nobody" if state.winner is None else f"seat {state.winner}"
         print(f"over: {state.end.value}, winner {who}", file=out)
     else:
         print(f"unfinished after {len(rec.moves)} moves; seat {state.seat_to_act} to act", file=out)
-    return 0
+    return int(ExitCode.OK)
+
+
+STEP_PROMPT = "[Enter] next move · q quit "
+"""What ``replay --step`` shows while it waits."""
+
+
+def _interactive(args: argparse.Namespace, out: TextIO) -> bool:
+    """Whether to wait between moves: ``args.interactive`` when given (tests), else both ends are a terminal."""
+    given = getattr(args, "interactive", None)
+    if given is not None:
+        return bool(given)
+    try:
+        return sys.stdin.isatty() and out.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _next_step(read: Callable[[str], str], out: TextIO, i: int, total: int) -> bool:
+    """Wait for Enter before move ``i``; ``False`` when the user quits (``q``, Ctrl-D)."""
+    out.flush()
+    try:
+        answer = read(f"{STEP_PROMPT}({i}/{total}) ")
+    except EOFError:
+        return False
+    if out.isatty():
+        out.write("\x1b[1A\x1b[2K")  # the prompt line gives way to the move
+    return answer.strip().lower() not in ("q", "quit", "exit")
 
 
 def add_subcommands(subparsers: Any) -> None:
@@ -233,31 +334,62 @@ def add_subcommands(subparsers: Any) -> None:
     """
     v = subparsers.add_parser("validate", help="check game records and report the first violation of each",
                               description="Replay every record of every file and print OK or its first violation "
-                                          "(step, reason code, rule ID). Exit 1 when any record is invalid.")
+                                          "(step, reason code, rule ID). Problems with a file go to standard error.",
+                              epilog=describe_exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
     v.add_argument("records", nargs="+", metavar="RECORD", help="record files (one record or a list of records)")
     v.add_argument("--json", action="store_true", help="print one machine-readable JSON document")
     v.add_argument("--strict", action="store_true", help="stop at the first invalid record")
     v.set_defaults(func=cmd_validate)
-    r = subparsers.add_parser("replay", help="show a recorded game step by step",
-                              description="Replay a record, showing each move and the table after it.")
+    r = subparsers.add_parser("replay", help="show a recorded game move by move",
+                              description="Replay a record, showing each move and the table after it. With --step "
+                                          "in a terminal, wait for Enter after each move (q quits); piped, print "
+                                          "every move.",
+                              epilog=describe_exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
     r.add_argument("record", metavar="RECORD", help="a record file")
     r.add_argument("--index", type=int, default=0, help="which record of a file of many (default 0)")
     r.add_argument("--hands", action="store_true", help="also show every hand after each move")
+    r.add_argument("--step", action="store_true", help="in a terminal, wait for Enter after each move (q quits)")
     r.set_defaults(func=cmd_replay)
 
 
-def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int:
+def parse_args(parser: argparse.ArgumentParser, argv: Sequence[str] | None, out: TextIO, err: TextIO
+               ) -> argparse.Namespace | int:
+    """Parse ``argv`` with help going to ``out`` and errors to ``err``; an exit code instead of raising.
+
+    >>> import io
+    >>> p = argparse.ArgumentParser(prog="x")
+    >>> err = io.StringIO()
+    >>> parse_args(p, ["--nope"], io.StringIO(), err), "unrecognized arguments" in err.getvalue()
+    (2, True)
+    """
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            return parser.parse_args(argv)
+        except SystemExit as exc:
+            return exc.code if isinstance(exc.code, int) else int(ExitCode.USAGE)
+
+
+def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Run ``validate`` or ``replay`` (``python -m maumau_rules.cli_records ...``); return the exit code.
 
     >>> import io
-    >>> main(["validate", "/nonexistent.json"], out=io.StringIO())
-    1
+    >>> main(["validate", "/nonexistent.json"], out=io.StringIO(), err=io.StringIO())
+    3
     """
-    parser = argparse.ArgumentParser(prog="maumau", description="Validate and replay Mau-Mau game records.")
+    stdout = out if out is not None else sys.stdout
+    stderr = err if err is not None else sys.stderr
+    parser = argparse.ArgumentParser(prog="maumau", description="Validate and replay Mau-Mau game records.",
+                                     epilog=describe_exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
     add_subcommands(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    args.out = out
-    code: int = args.func(args)
+    args = parse_args(parser, argv, stdout, stderr)
+    if isinstance(args, int):
+        return args
+    args.out, args.err = stdout, stderr
+    try:
+        code: int = args.func(args)
+    except KeyboardInterrupt:
+        print("maumau: interrupted", file=stderr)
+        return int(ExitCode.INTERRUPTED)
     return code
 
 

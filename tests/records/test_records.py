@@ -276,17 +276,17 @@ def test_cli_validate_and_replay(tmp_path: Path) -> None:
     assert doc["ok"] is False
     assert [r["ok"] for r in doc["files"][0]["records"]] == [True, False, True]
     assert doc["files"][0]["records"][1]["error"]["step"] == 4
-    out = io.StringIO()
-    assert cli_main(["validate", str(tmp_path / "missing.json")], out=out) == 1
-    assert "cannot read" in out.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    assert cli_main(["validate", str(tmp_path / "missing.json")], out=out, err=err) == 3
+    assert "cannot read" in err.getvalue() and out.getvalue() == ""
     out = io.StringIO()
     assert cli_main(["replay", str(tmp_path / "good.json")], out=out) == 0
     lines = out.getvalue().splitlines()
     assert lines[0] == "standard v1, 3 players, seed 42"
     assert len(lines) == len(good.moves) + 3 and lines[-1].startswith("over: empty_hand, winner seat ")
-    out = io.StringIO()
-    assert cli_main(["replay", str(tmp_path / "bad.json"), "--hands"], out=out) == 1
-    assert out.getvalue().splitlines()[-1].startswith("INVALID: step 4: pass_not_allowed")
+    out, err = io.StringIO(), io.StringIO()
+    assert cli_main(["replay", str(tmp_path / "bad.json"), "--hands"], out=out, err=err) == 1
+    assert err.getvalue().startswith(f"maumau replay: {tmp_path / 'bad.json'}: INVALID: step 4: pass_not_allowed")
 
 
 def test_cli_as_a_module(tmp_path: Path) -> None:

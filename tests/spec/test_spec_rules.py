@@ -4,8 +4,8 @@
 * for each rule the same kind, the same parameter names, the same choices, and equal defaults
   (the spec defaults are fed through the rule class and compared with the class's own defaults);
 * well-formed files: ID grammar, unique IDs, known kinds, statuses, invariants and parameter types;
-* every source is an item of ``../shared/seeds/RULES-DIGEST.md`` or an ``EXT:`` key of
-  ``spec/sources/external-rules.md``;
+* every source is an entry of ``spec/sources`` (an item, a conflict, or an ``EXT:`` key of
+  ``spec/sources/external.toml``); ``tests/spec/test_sources.py`` checks the entries themselves;
 * the package reads ``spec/`` itself (package data), every rule a variant uses is in the
   spec, and every spec rule is used by a variant or says why not (``unused = "..."``).
 """
@@ -27,13 +27,12 @@ from maumau_rules.cards import Rank
 from maumau_rules.errors import MauMauError, VariantError
 from maumau_rules.rules import RULE_CLASSES, CardSet, PenaltySpec, WildSpec
 from maumau_rules.rules.base import SPEC_RULES
+from tests.spec_sources import known_ids
 
 ROOT: Final = Path(__file__).resolve().parents[2]
 RULES_DIR: Final = ROOT / "spec" / "rules"
 VARIANTS_DIR: Final = ROOT / "spec" / "variants"
 INVARIANTS_FILE: Final = ROOT / "spec" / "invariants.toml"
-EXTERNAL_FILE: Final = ROOT / "spec" / "sources" / "external-rules.md"
-DIGEST_FILE: Final = Path(__file__).parents[2].parent / "shared" / "seeds" / "RULES-DIGEST.md"
 
 ID_RE: Final = re.compile(r"^R_[A-Z0-9_]{3,}$")
 INVARIANT_RE: Final = re.compile(r"^INV_[A-Z0-9_]{3,}$")
@@ -86,17 +85,6 @@ def _code_choices(field: attrs.Attribute[Any]) -> tuple[str, ...] | None:
         if isinstance(value, tuple) and value and all(isinstance(v, str) for v in value):
             return value
     return None
-
-
-def _digest_ids() -> set[str]:
-    text = DIGEST_FILE.read_text(encoding="utf-8")
-    items = set(re.findall(r"\*\*([A-Z]+(?:-[A-Z0-9]+)+)\*\*", text))
-    headings = set(re.findall(r"^#{3,4} ((?:CA|SCN)-[A-Z0-9]+(?:-[A-Z0-9]+)*) ", text, flags=re.MULTILINE))
-    return items | headings
-
-
-def _external_keys() -> set[str]:
-    return set(re.findall(r"^- \[([A-Z0-9-]+)\]", EXTERNAL_FILE.read_text(encoding="utf-8"), flags=re.MULTILINE))
 
 
 def _variant_files() -> dict[str, dict[str, Any]]:
@@ -303,26 +291,16 @@ def test_declared_types_are_enforced_by_code(rule_id: str) -> None:
 
 @pytest.mark.parametrize("rule_id", sorted(SPEC))
 def test_sources_exist(rule_id: str) -> None:
-    if not DIGEST_FILE.exists():
-        pytest.skip(f"the digest {DIGEST_FILE} is not beside the repository (../shared); source IDs not checked")
-    digest = _digest_ids()
-    external = _external_keys()
-    bad = []
-    for source in SPEC[rule_id]["sources"]:
-        if source.startswith("EXT:"):
-            if source[4:] not in external:
-                bad.append(f"{source} (no [{source[4:]}] in {EXTERNAL_FILE.name})")
-        elif source not in digest:
-            bad.append(source)
-    assert not bad, f"{rule_id}: sources not found: {bad}"
+    """Every source of a rule has its entry in spec/sources (read from the repository; nothing is skipped)."""
+    known = known_ids()
+    bad = [s for s in SPEC[rule_id]["sources"] if s not in known]
+    assert not bad, f"{rule_id}: sources with no entry in spec/sources: {bad}"
 
 
-def test_digest_parser_finds_items() -> None:
-    if not DIGEST_FILE.exists():
-        pytest.skip(f"the digest {DIGEST_FILE} is not beside the repository (../shared)")
-    ids = _digest_ids()
-    assert {"STD-SEVEN-2", "WIKI-PRSI-ACE-1", "GR-MAU-2", "MK-CUT-4", "CA-01", "SCN-STD-02"} <= ids
-    assert "STD-SEVEN-99" not in ids
+def test_source_entries_are_found() -> None:
+    ids = known_ids()
+    assert {"STD-SEVEN-2", "WIKI-PRSI-ACE-1", "GR-MAU-2", "MK-CUT-4", "CA-01", "SCN-STD-02", "EXT:CE-BGA"} <= ids
+    assert "STD-SEVEN-99" not in ids and "EXT:NOPE" not in ids
 
 
 # ------------------------------------------------------------------ variants

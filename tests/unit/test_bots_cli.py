@@ -81,9 +81,9 @@ def test_variants_command_lists_the_registry() -> None:
 
 
 def test_unknown_variant_is_a_clear_error() -> None:
-    out = io.StringIO()
-    assert main(["play", "--bots-only", "--variant", "uno"], out=out) == 2
-    assert "unknown variant 'uno'" in out.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["play", "--bots-only", "--variant", "uno"], out=out, err=err) == 2
+    assert "unknown variant 'uno'" in err.getvalue() and out.getvalue() == ""
 
 
 def test_play_can_save_a_record_that_validates(tmp_path: Path) -> None:

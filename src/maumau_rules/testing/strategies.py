@@ -1,6 +1,7 @@
 """Hypothesis strategies for variants, seeds, games, reachable states and moves.
 
-This is the only module of the library that imports Hypothesis; the core package never imports it.
+This is the only module of the library that imports Hypothesis; the core package never imports it. Without
+Hypothesis, importing it raises an :class:`ImportError` that says to ``pip install "maumau-rules[testing]"``.
 Raw ``st.builds(GameState, ...)`` mostly yields states no game can reach, so every state here comes
 from :func:`~maumau_rules.new_game` and legal moves: it is reachable by construction.
 
@@ -18,8 +19,14 @@ import random
 from typing import Any, Final
 
 import attrs
-from hypothesis import reject
-from hypothesis import strategies as st
+
+from ..extras import missing_extra
+
+try:
+    from hypothesis import reject
+    from hypothesis import strategies as st
+except ModuleNotFoundError as exc:  # the "testing" extra is not installed
+    raise missing_extra(exc, "testing", __name__) from exc
 
 from ..cards import JOKER, Card, Rank, Suit
 from ..deck import DeckSpec
