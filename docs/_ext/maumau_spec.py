@@ -5,7 +5,7 @@ On ``builder-inited`` it writes reStructuredText into ``docs/_generated/`` (git-
 * ``rules.rst``: every rule of ``spec/rules`` with its text, parameters, the variants that use it (with
   their settings), sources (linked to their entries), invariants and the tests that name it (read from the test
   files by :mod:`maumau_tests`, so the build needs no earlier pytest run);
-* ``variants/<id>.rst``: one page per registered variant, computed from its compiled ruleset;
+* ``variants/<id>.rst``: one page per registered variant, computed from its rules and compiled plan;
 * ``matrix.rst`` (variants × rules and key settings) and ``differences.rst`` (each variant against
   Standard, and a count of differences for every pair);
 * ``sources/``: the source documents, their items, the conflicts between them and the external pages, from
@@ -334,84 +334,82 @@ def _suits_text(cards: Sequence[Any]) -> str:
     return " ".join(str(c) for c in sorted(set(cards), key=lambda c: c.sort_key))
 
 
-def card_groups(variant: Any) -> list[tuple[str, Any]]:
-    """(cards text, CardInfo) for every card with an effect: whole ranks together, single cards apart."""
-    from maumau_rules.rules.compiled import CardInfo
+@attrs.frozen
+class CardFacts:
+    """What one card does in a variant, in the terms the pages use: read from the variant's plan (its effects,
+    wild cards, answers and finishing rules) and its rule objects."""
 
-    info = variant.ruleset.info
-    plain = CardInfo()
+    roles: frozenset[str]
+    """The plan's roles of the card (``wild``, ``penalty``, ``skip`` ...)."""
+    effects: tuple[str, ...]
+    """Each effect of the card, described by the effect itself, with the rule that attached it."""
+    extras: tuple[str, ...]
+    """Other facts: wild limits, series, finishing, answers."""
+    penalty: int = 0
+    """Cards a penalty makes another player draw."""
+    stackable: bool = False
+    """A pending penalty may be passed on with it."""
+
+    @property
+    def plain(self) -> bool:
+        """Whether the card does nothing special."""
+        return not (self.roles or self.effects or self.extras)
+
+
+def card_facts(variant: Any, card: Any) -> CardFacts:
+    """The facts of ``card`` in ``variant``."""
+    from maumau_rules.rules.effects import PendingDraw
+
+    plan = variant.plan
+    unit = plan.unit[card]
+    roles = plan.roles.get(card, frozenset())
+    effects = plan.effects.get(card, ())
+    extras: list[str] = []
+    wild = variant.rule("R_WILD")
+    if "wild" in roles and wild is not None:
+        limits = []
+        if not wild.on_same:
+            limits.append("not on a wild card of the same rank")
+        if not wild.on_pending_draw:
+            limits.append("not while a draw penalty is pending")
+        extras.append("wild: it may be played on any card" + (" (" + "; ".join(limits) + ")" if limits else ""))
+    if wild is not None and wild.blocked_after.matches(card):
+        extras.append("no wild card may be played on it right after it was played")
+    series = variant.rule("R_SERIES")
+    if series is not None and series.cards.matches(card):
+        extras.append("more cards of its rank may follow in the same turn")
+    if card in plan.penalty_skip_cards:
+        extras.append("taking its penalty also ends the taker's turn")
+    if plan.no_finish_mask & unit:
+        extras.append("it may not be the last card")
+    if plan.skip_answers & unit:
+        extras.append("it answers a pending skip")
+    penalty = sum(e.amount for e in effects if getattr(e, "role", "") == "penalty" and hasattr(e, "amount"))
+    stackable = any(isinstance(e, PendingDraw) and e.stackable for e in effects)
+    texts = tuple(f"{e.describe(card)} ({ref(rule_label(e.rule_id), e.rule_id)})" for e in effects)
+    return CardFacts(roles=roles, effects=texts, extras=tuple(extras), penalty=penalty, stackable=stackable)
+
+
+def card_groups(variant: Any) -> list[tuple[str, CardFacts]]:
+    """(cards text, facts) for every card that does something: whole ranks together, single cards apart."""
+    plan = variant.plan
     by_rank: dict[Any, list[Any]] = {}
-    for card in sorted(set(info), key=lambda c: c.sort_key):
+    for card in plan.cards:
         by_rank.setdefault(card.rank, []).append(card)
-    out: list[tuple[str, Any]] = []
+    out: list[tuple[str, CardFacts]] = []
     for rank in sorted(by_rank):
-        cards = by_rank[rank]
-        infos: dict[Any, list[Any]] = {}
-        for card in cards:
-            infos.setdefault(info[card], []).append(card)
-        if len(infos) == 1:
-            (only, _), = infos.items()
-            if only != plain:
-                out.append((_suits_text(cards), only))
-            continue
-        for card_info, group in infos.items():
-            if card_info != plain:
-                out.append((_suits_text(group), card_info))
+        facts: dict[CardFacts, list[Any]] = {}
+        for card in by_rank[rank]:
+            facts.setdefault(card_facts(variant, card), []).append(card)
+        for fact, group in facts.items():
+            if not fact.plain:
+                out.append((_suits_text(group), fact))
     return out
 
 
-def describe_card(info: Any, rs: Any) -> str:
-    """What a card does, in words, from its compiled :class:`CardInfo` and the ruleset's flags."""
-    parts: list[str] = []
-    if info.wild:
-        if info.wishes:
-            parts.append("Wild: may be played on any card; its player names the suit to follow")
-        else:
-            parts.append("Wild: may be played on any card, and any card may follow it")
-        limits = []
-        if not rs.wild_on_same:
-            limits.append("not on a card of the same rank")
-        if not rs.wild_on_pending_draw:
-            limits.append("not while a draw penalty is pending")
-        if limits:
-            parts[-1] += " (" + "; ".join(limits) + ")"
-    if info.penalty:
-        who = "previous" if info.penalty_previous else "next"
-        text = f"The {who} player draws {info.penalty}"
-        if info.penalty_immediate:
-            text += " at once; it cannot be answered"
-        elif info.stackable:
-            group = f" of group {lit(info.stack_group)}" if getattr(info, "stack_group", "") else ""
-            text += f"; he may pass it on with another penalty card{group} that fits, and the amounts add up"
-        else:
-            text += "; it cannot be passed on"
-        if getattr(info, "penalty_skip", False):
-            text += "; taking it also ends his turn"
-        parts.append(text)
-    if info.skip:
-        parts.append("The next player misses his turn" + (
-            " unless he answers with another skip card" if rs.skip_passable else ""))
-    if info.reverse:
-        two = "; with two players the same player plays again" if rs.reverse_two_player == "play_again" else ""
-        parts.append("Reverses the direction of play" + two)
-    if info.play_again:
-        parts.append("The same player plays again (so it cannot be the last card)")
-    if getattr(info, "demands_suit", False):
-        parts.append("The next player must play its suit, or draw until he gets one")
-    if info.cancel:
-        parts.append("Wipes out a pending draw penalty")
-    if info.blocks_wild:
-        parts.append("No wild card may be played on it right after it was played")
-    if info.series:
-        parts.append("More cards of its rank may follow in the same turn")
-    if info.no_finish:
-        parts.append("May not be played as the last card")
-    known = {"wild", "wishes", "free_after", "penalty", "penalty_previous", "penalty_immediate", "stackable",
-             "skip", "reverse", "play_again", "cancel", "no_finish", "blocks_wild", "series", "penalty_skip",
-             "stack_group", "demands_suit"}
-    for f in attrs.fields(type(info)):
-        if f.name not in known and getattr(info, f.name):
-            parts.append(f.name.replace("_", " ").capitalize())
+def describe_card(facts: CardFacts) -> str:
+    """What a card does, in words."""
+    parts = [text[0].upper() + text[1:] for text in (*facts.extras[:1], *facts.effects, *facts.extras[1:])]
     return ". ".join(parts) + "."
 
 
@@ -436,69 +434,82 @@ def deck_text(variant: Any) -> str:
     return text
 
 
-def hand_text(rs: Any) -> str:
-    """The hand size in words."""
-    text = f"{rs.hand_size} cards each"
-    for players, size in rs.hand_size_by_players:
-        text += f"; {size} with {players} players"
-    if rs.packets:
-        text += "; dealt in packets of " + " + ".join(str(p) for p in rs.packets)
+ENGINE_FACT = " (no rule: the engine's default)"
+
+
+def hand_text(variant: Any) -> str:
+    """The hand size in words (R_DEAL)."""
+    deal = variant.rule("R_DEAL")
+    text = f"{deal.hand_size} cards each"
+    if deal.two_player_hand_size:
+        text += f"; {deal.two_player_hand_size} with 2 players"
+    if deal.packets:
+        text += "; dealt in packets of " + " + ".join(str(p) for p in deal.packets)
     return text
 
 
 def setup_rows(variant: Any) -> list[tuple[str, str]]:
     """Rows of the setup table."""
-    rs = variant.ruleset
+    plan = variant.plan
     rows = [
         ("Deck", deck_text(variant)),
         ("Players", f"{variant.players[0]} to {variant.players[1]}"),
-        ("Hand size", hand_text(rs)),
+        ("Hand size", hand_text(variant)),
     ]
-    if variant.rule("R_DEALER") is not None:
-        rows.append(("Dealer", f"{DEALER.get(rs.dealer_selection, lit(rs.dealer_selection))}; "
-                               f"the deal {ROTATION.get(rs.dealer_rotation, lit(rs.dealer_rotation))} after each round"))
+    dealer = variant.rule("R_DEALER")
+    if dealer is not None:
+        rows.append(("Dealer", f"{DEALER.get(dealer.selection, lit(dealer.selection))}; the deal "
+                               f"{ROTATION.get(dealer.rotation, lit(dealer.rotation))} after each round"))
+    else:
+        rows.append(("Dealer", "seat 0; the deal passes to the left after each round" + ENGINE_FACT))
     cut = variant.rule("R_CUT")
     if cut is not None:
         side = "right" if cut.by == "right" else "left"
-        modes = {"none": "no cut", "simple": f"one cut by the player on the dealer's {side}",
+        modes = {"none": "no cut", "simple": "one cut",
                  "power_cards": f"four cuts by the player on the dealer's {side}, who may keep up to "
                                 f"{cut.max_kept} of {fmt_value(cut.special)}",
                  "bottom_ceremony": f"the bottom-card ceremony by the player on the dealer's {side}: "
                                     f"up to {cut.max_kept} of {fmt_value(cut.special)} are kept"}
         rows.append(("Cut", modes.get(cut.mode, lit(cut.mode))))
-    rows.append(("Direction", DIRECTIONS.get(rs.direction, str(rs.direction))))
-    rows.append(("First player", FIRST_PLAYER.get(rs.first_player, lit(rs.first_player))))
+    else:
+        rows.append(("Cut", "no cut" + ENGINE_FACT))
+    order = variant.rule("R_TURN_ORDER")
+    rows.append(("Direction", DIRECTIONS.get(plan.direction, str(plan.direction)) + ("" if order else ENGINE_FACT)))
+    rows.append(("First player", FIRST_PLAYER.get(order.first_player, lit(order.first_player)) if order
+                 else "the player on the dealer's left" + ENGINE_FACT))
+    start_rule = variant.rule("R_START_CARD")
     start = "the top card of the stock starts the discard pile; "
-    start += ("a special start card acts on the first player" if rs.start_effects
-              else "it has no effect on the first player")
-    rebury = getattr(rs, "start_rebury", None)
-    if rebury:
-        start += f"; {fmt_value(rebury)} is put back under the stock and the next card turned up"
+    start += ("a special start card acts on the first player" if start_rule is not None and start_rule.effects
+              else "it has no effect on the first player (a wild that names no suit frees the first play)")
+    if start_rule is not None and start_rule.rebury:
+        start += f"; {fmt_value(start_rule.rebury)} is put back under the stock and the next card turned up"
     rows.append(("Start card", start))
     return rows
 
 
 def draw_rows(variant: Any) -> list[tuple[str, str]]:
     """Rows of the turn table: drawing, passing, reshuffling, wrong cards."""
-    rs = variant.ruleset
-    draw = ("A player may draw even when he could play" if rs.voluntary_draw
-            else "A player draws only when he cannot play")
-    if getattr(rs, "draw_until_playable", False):
-        draw += "; he keeps drawing until he can play or nothing is left"
+    plan = variant.plan
+    rule = variant.rule("R_DRAW")
+    if rule is None:
+        rows = [("Drawing", "Nobody draws but penalties; a player who cannot play passes" + ENGINE_FACT + ".")]
     else:
-        draw += "; one card per turn"
-    draw += f"; after drawing {AFTER_DRAW.get(rs.after_draw, lit(rs.after_draw))}."
-    rows = [("Drawing", draw)]
-    if rs.penalty_ends_turn and any(i.penalty for i in rs.info.values()):
-        rows.append(("Taking a penalty", "Drawing a penalty ends the turn."))
-    elif any(i.penalty for i in rs.info.values()):
-        rows.append(("Taking a penalty", "After drawing a penalty the player goes on with his turn."))
-    rows.append(("Passing", "Allowed without drawing." if rs.pass_without_draw
+        draw = ("A player may draw even when he could play" if rule.voluntary
+                else "A player draws only when he cannot play")
+        draw += ("; he keeps drawing until he can play or nothing is left" if rule.until_playable
+                 else "; one card per turn")
+        draw += f"; after drawing {AFTER_DRAW.get(rule.after_draw, lit(rule.after_draw))}."
+        rows = [("Drawing", draw)]
+    if any("penalty" in plan.roles.get(c, ()) for c in plan.cards):
+        rows.append(("Taking a penalty", "Drawing a penalty ends the turn." if plan.penalty_ends_turn
+                     else "After drawing a penalty the player goes on with his turn."))
+    rows.append(("Passing", "Allowed without drawing." if plan.pass_without_draw
                  else "Only after drawing, to accept a skip, or when nothing can be drawn."))
     rows.append(("Empty stock", "The discard pile except its top card is shuffled into a new stock."
-                 if rs.reshuffle else "The stock is not renewed."))
-    rows.append(("Wrong card", "The move is refused." if rs.wrong_card == "reject" else
-                 f"The card goes back; the player draws {rs.wrong_card_penalty} and his turn ends."))
+                 if plan.reshuffle else "The stock is not renewed."))
+    wrong = variant.rule("R_WRONG_CARD")
+    rows.append(("Wrong card", f"The card goes back; the player draws {wrong.penalty} and his turn ends."
+                 if wrong is not None and wrong.mode == "penalize" else "The move is refused."))
     return rows
 
 
@@ -529,18 +540,24 @@ def announce_text(variant: Any) -> str:
 
 def end_rows(variant: Any) -> list[tuple[str, str]]:
     """Rows of the end-of-round table."""
-    rs = variant.ruleset
+    plan = variant.plan
     rows = [("Winning", "The first player to play his last card wins the round.")]
-    no_finish = sorted({c.rank.symbol for c, i in rs.info.items() if i.no_finish})
+    no_finish = [_short_cards(text) for text, facts in card_groups(variant) if plan.no_finish_mask
+                 and "it may not be the last card" in facts.extras]
     if no_finish:
         rows.append(("Last card", f"{', '.join(no_finish)} may not be the last card; the player must draw instead."))
-    if rs.final_effects:
+    if variant.rule("R_PLAY_AGAIN") is not None:
+        rows.append(("Play-again cards", "A card after which its player plays again cannot win: played last, "
+                                         "the player must draw."))
+    if variant.rule("R_FINAL_CARD_EFFECTS") is not None:
         rows.append(("Last-card effects", "A draw penalty played as the last card is still drawn."))
-    if rs.wild_finish_series:
-        rows.append(("Several Jacks", "A hand of only Jacks may be thrown at once to finish."))
-    if variant.rule("R_BLOCKED_END") is not None:
-        rows.append(("Blocked round", "When nothing can be drawn and every player passes, the fewest cards win."))
-    rows.append(("Move limit", f"After {rs.max_moves} moves the fewest cards win (a tie has no winner)."))
+    if variant.rule("R_WILD_FINISH_SERIES") is not None:
+        rows.append(("Several wilds", "A hand of only wild cards of one rank may be thrown at once to finish."))
+    rows.append(("Blocked round", "When nothing can be drawn and every player passes, the fewest cards win."
+                 if plan.blocked_end else "Passing never ends the round" + ENGINE_FACT + "."))
+    limit = variant.rule("R_TURN_LIMIT")
+    rows.append(("Move limit", f"After {limit.max_moves} moves the fewest cards win (a tie has no winner)."
+                 if limit is not None else "None: a round may go on for ever" + ENGINE_FACT + "."))
     return rows
 
 
@@ -571,9 +588,9 @@ def scoring_text(variant: Any) -> str:
             text += f" A round won with a Jack scores {rule.multiplier} times."
         elif rule.kind == "scoring":
             text += f" See {ref(rule_label(rid), rid)}."
-    scoring = variant.ruleset.scoring
-    if scoring is not None and scoring.values and scoring.mode != "win_points":
-        text += "\n\nCard values: " + ", ".join(f"{r.symbol} = {v}" for r, v in scoring.values) + "."
+    values = getattr(variant.plan.scoring, "values", ())
+    if values:
+        text += "\n\nCard values: " + ", ".join(f"{r.symbol} = {v}" for r, v in values) + "."
     return (text.strip() or "This variant has no match scoring.") + "\n"
 
 
@@ -666,7 +683,6 @@ def _tests_block(data: SpecData, rid: str) -> str:
 
 def page_variant(data: SpecData, variant: Any) -> str:
     """One variant's page."""
-    rs = variant.ruleset
     out = [f".. _{variant_label(variant.id)}:\n", heading(variant.name, 0)]
     if variant.summary:
         out.append(prose(variant.summary, data.sources, variant.id) + "\n")
@@ -677,7 +693,7 @@ def page_variant(data: SpecData, variant: Any) -> str:
     out.append(table(["Aspect", "Rule"], setup_rows(variant), widths=[20, 80], stub=True))
     out.append(heading("What the cards do", 1))
     groups = card_groups(variant)
-    rows = [[cards, describe_card(info, rs)] for cards, info in groups]
+    rows = [[cards, describe_card(facts)] for cards, facts in groups]
     rows.append(["All other cards", "No effect: they match by suit or rank."])
     out.append("A card may be played on a card of the same suit or rank (:ref:`R_MATCH <rule-r_match>`). "
                "These cards do more:\n")
@@ -796,27 +812,29 @@ def page_variant_index(data: SpecData) -> str:
 
 def key_settings(variant: Any) -> dict[str, str]:
     """Short key settings of a variant, for the matrix."""
-    rs = variant.ruleset
+    plan = variant.plan
     groups = card_groups(variant)
 
-    def cards_where(pred: Callable[[Any], bool]) -> str:
-        return "; ".join(_short_cards(c) for c, i in groups if pred(i)) or "\u2014"
+    def cards_where(pred: Callable[[CardFacts], bool]) -> str:
+        return "; ".join(_short_cards(c) for c, f in groups if pred(f)) or "\u2014"
 
     ann = variant.rule("R_ANNOUNCE")
+    deal = variant.rule("R_DEAL")
     scoring = next((r.rule_id.removeprefix("R_SCORE_").lower().replace("_", " ") for r in variant.rules
                     if r.rule_id.startswith("R_SCORE_")), "\u2014")
     return {
         "Deck": _short_deck(variant.deck),
         "Players": f"{variant.players[0]}\u2013{variant.players[1]}",
-        "Hand size": str(rs.hand_size) + "".join(f" ({size} with {n})" for n, size in rs.hand_size_by_players),
-        "Direction": "clockwise" if rs.direction == 1 else "counter-clockwise",
-        "Draw cards": "; ".join(f"{_short_cards(c)} +{i.penalty}" for c, i in groups if i.penalty) or "\u2014",
-        "Stacking": "yes" if any(i.stackable for _, i in groups) else "no",
-        "Skip": cards_where(lambda i: i.skip),
-        "Wild": cards_where(lambda i: i.wild),
-        "Reverse": cards_where(lambda i: i.reverse),
-        "Play again": cards_where(lambda i: i.play_again),
-        "Not last": cards_where(lambda i: i.no_finish),
+        "Hand size": str(deal.hand_size) + (f" ({deal.two_player_hand_size} with 2)" if deal.two_player_hand_size
+                                            else ""),
+        "Direction": "clockwise" if plan.direction == 1 else "counter-clockwise",
+        "Draw cards": "; ".join(f"{_short_cards(c)} +{f.penalty}" for c, f in groups if f.penalty) or "\u2014",
+        "Stacking": "yes" if any(f.stackable for _, f in groups) else "no",
+        "Skip": cards_where(lambda f: "skip" in f.roles),
+        "Wild": cards_where(lambda f: "wild" in f.roles),
+        "Reverse": cards_where(lambda f: "reverse" in f.roles),
+        "Play again": cards_where(lambda f: "again" in f.roles),
+        "Not last": cards_where(lambda f: "it may not be the last card" in f.extras),
         "Last-card call": f"\u201c{ann.word}\u201d" if ann is not None else "none",
         "Scoring": scoring,
     }
@@ -977,7 +995,8 @@ def page_records() -> str:
 API_ORDER = ("maumau_rules", "maumau_rules.cards", "maumau_rules.deck", "maumau_rules.moves", "maumau_rules.state",
              "maumau_rules.engine", "maumau_rules.views", "maumau_rules.variants", "maumau_rules.reasons",
              "maumau_rules.errors", "maumau_rules.scoring", "maumau_rules.notation", "maumau_rules.rules",
-             "maumau_rules.rules.base", "maumau_rules.rules.catalog", "maumau_rules.rules.compiled")
+             "maumau_rules.rules.base", "maumau_rules.rules.catalog", "maumau_rules.rules.effects",
+             "maumau_rules.rules.plan", "maumau_rules.rules.turn")
 API_SKIP = ("maumau_rules.records", "maumau_rules.cli")
 
 

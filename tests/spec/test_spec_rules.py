@@ -46,7 +46,7 @@ RULE_KEYS: Final = frozenset(
     {"id", "title", "kind", "since", "status", "sources", "invariants", "text", "params", "unused", "basis"}
 )
 REQUIRED_RULE_KEYS: Final = frozenset({"id", "title", "kind", "since", "status", "sources", "invariants", "text"})
-PARAM_KEYS: Final = frozenset({"name", "type", "default", "doc", "choices"})
+PARAM_KEYS: Final = frozenset({"name", "type", "default", "doc", "choices", "min", "max"})
 INVARIANTS: Final = frozenset({
     "INV_CARD_CONSERVATION", "INV_ONE_SEAT_TO_ACT", "INV_HAND_SIZES", "INV_PLAYABLE", "INV_LEGAL_IFF_APPLY",
     "INV_DETERMINISM", "INV_TERMINATION", "INV_NO_LEAK", "INV_PENDING_CONSISTENT",
@@ -171,6 +171,11 @@ def test_param_shape(path: Path) -> None:
         assert p["type"] in PARAM_TYPES, f"{where}: type {p['type']!r} is not one of {sorted(PARAM_TYPES)}"
         assert isinstance(p["doc"], str) and p["doc"].strip(), f"{where}: doc must be non-empty"
         assert ("choices" in p) == (p["type"] == "choice"), f"{where}: choices go with type = 'choice' only"
+        assert ("min" in p) == ("max" in p) == (p["type"] in ("int", "int-list")), (
+            f"{where}: every number (int, int-list) has min and max, and nothing else has them")
+        if "min" in p:
+            values = p["default"] if isinstance(p["default"], list) else [p["default"]]
+            assert all(p["min"] <= v <= p["max"] for v in values), f"{where}: default outside min..max"
         _check_value_type(where, p["type"], p["default"], p.get("choices"))
 
 
