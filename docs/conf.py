@@ -14,6 +14,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "_ext"))
 sys.path.insert(0, str(HERE.parent / "src"))
+sys.path.insert(0, str(HERE.parent))  # the house-rule examples (examples/house_rules) for "Write your own rule"
 
 import maumau_rules  # noqa: E402
 

@@ -16,7 +16,6 @@ from collections import Counter
 from typing import Protocol
 
 from .moves import CallOut, Draw, Move, Play
-from .variants import find_variant
 from .views import PlayerView
 
 __all__ = ["Bot", "HeuristicBot", "RandomBot", "make_bot"]
@@ -106,7 +105,7 @@ class HeuristicBot:
                 if isinstance(m, Draw):
                     return m
             return legal[0]
-        roles = find_variant(view.variant).plan.roles
+        roles = view.rules.plan.roles
         n = len(view.hand_sizes)
         nxt = (view.seat + view.direction) % n
         threat = view.hand_sizes[nxt] <= 2

@@ -18,20 +18,21 @@ import shutil
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 import attrs
 
 from . import __version__
 from .bots import Bot, make_bot
-from .cli_records import parse_args
+from .cli_records import load_rules_file, parse_args
 from .engine import apply, check
-from .errors import MauMauError
+from .errors import MauMauError, VariantError
 from .exitcodes import ExitCode, describe_exit_codes
 from .moves import CallOut, Draw, Move, Pass, Play, parse_move
 from .scoring import Match, next_round, start_match
 from .state import GameState
-from .variants import Difference, Variant, available_variants, diff_variants, find_variant, format_value
+from .variants import Difference, Variant, available_variants, diff_variants, find_variant, format_value, load_variant
 from .views import PlayerView, view
 
 __all__ = ["describe_move", "diff_table", "main"]
@@ -162,9 +163,37 @@ def _play_round(match: Match, bots: list[Bot], human: int | None, read: Callable
     return state
 
 
+def variant_argument(text: str) -> Variant:
+    """The variant a command line names: a registered name or alias, a variant file (``house.toml``, the
+    ``spec/variants`` shape, ``based_on`` allowed), or a Python file that defines one (``rules.py``, whose
+    ``VARIANT`` is taken, or ``rules.py:NAME``).
+
+    Raises:
+        VariantError: no such variant, or the file is not a valid one.
+
+    >>> variant_argument("prsi").id, variant_argument("examples/house_rules/ten_swaps_hands.py").id
+    ('prsi', 'standard-ten-swaps')
+    """
+    path, _, attr = text.partition(".py:") if ".py:" in text else (text, "", "")
+    if path != text:
+        path += ".py"
+    if path.endswith(".py"):
+        found = getattr(load_rules_file(path), attr or "VARIANT", None)
+        if not isinstance(found, Variant):
+            raise VariantError(f"rules file {path!r} defines no variant {attr or 'VARIANT'!r}")
+        return found
+    if path.endswith(".toml"):
+        try:
+            data = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise VariantError(f"cannot read variant file {path!r}: {exc.strerror or exc}") from None
+        return load_variant(data)
+    return find_variant(text)
+
+
 def _cmd_play(args: argparse.Namespace, read: Callable[[str], str], out: TextIO) -> int:
     try:
-        v = find_variant(args.variant)
+        v = variant_argument(args.variant)
         match = start_match(v, args.players, seed=args.seed)
     except MauMauError as exc:
         print(f"maumau play: {exc}", file=_err(args))
@@ -242,7 +271,7 @@ def _records_cli() -> Any:
 
 def _cmd_diff(args: argparse.Namespace, read: Callable[[str], str], out: TextIO) -> int:
     try:
-        a, b = find_variant(args.a), find_variant(args.b)
+        a, b = variant_argument(args.a), variant_argument(args.b)
     except MauMauError as exc:
         print(f"maumau diff: {exc}", file=_err(args))
         return int(ExitCode.USAGE)
@@ -323,7 +352,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="store_true", help="print the version (maumau_rules X.Y.Z) and exit")
     sub = p.add_subparsers(dest="command")
     play = sub.add_parser("play", help="play against the computer (or watch bots with --bots-only)")
-    play.add_argument("--variant", default="standard", help="variant name or alias (see 'maumau variants')")
+    play.add_argument("--variant", default="standard",
+                      help="variant name or alias (see 'maumau variants'), a variant file (.toml), or a Python file "
+                           "of house rules (.py, its VARIANT; or FILE.py:NAME)")
     play.add_argument("--players", type=int, default=3, help="number of players, you included")
     play.add_argument("--seed", type=int, default=None, help="random seed (default: a fresh one)")
     play.add_argument("--bots-only", action="store_true", help="computer players only; print every turn")

@@ -22,14 +22,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
 import json
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any, TextIO
 
-from .errors import MauMauError
+from .errors import MauMauError, VariantError
 from .exitcodes import ExitCode, describe_exit_codes
 from .records import (
     INVALID_RECORD,
@@ -46,6 +48,42 @@ from .state import GameState
 
 __all__ = ["FileProblem", "add_subcommands", "cmd_replay", "cmd_validate", "main", "parse_args", "read_json_file",
            "read_record_file", "save_record"]
+
+
+def load_rules_file(path: str) -> ModuleType:
+    """Run a Python file that defines house rules (rule classes registered with
+    :func:`~maumau_rules.rules.register`, a ``VARIANT``), and return it as a module.
+
+    This runs the file's code, as ``python FILE`` would: give it only files you trust.
+
+    Raises:
+        VariantError: the file cannot be read or run.
+
+    >>> load_rules_file("examples/house_rules/queen_all_draw.py").VARIANT.id
+    'standard-queen-all-draw'
+    """
+    file = Path(path)
+    try:
+        resolved = file.resolve()
+    except OSError:
+        resolved = file
+    for module in list(sys.modules.values()):  # already imported (as a module of a package, or loaded before)
+        where = getattr(module, "__file__", None)
+        if where is not None and Path(where).resolve() == resolved:
+            return module
+    name = "maumau_house_" + "".join(ch if ch.isalnum() else "_" for ch in file.stem)
+    spec = importlib.util.spec_from_file_location(name, file)
+    if spec is None or spec.loader is None or not file.is_file():
+        raise VariantError(f"rules file {path!r} is not a Python file that can be read")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except MauMauError:
+        raise
+    except Exception as exc:  # the user's file failed: say which and why, in our hierarchy
+        raise VariantError(f"rules file {path!r} failed: {type(exc).__name__}: {exc}") from None
+    return module
 
 
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
@@ -153,6 +191,17 @@ def _describe(report: RecordReport) -> str:
     return f"INVALID at {where}: {e.reason}{rule}: {e.message}"
 
 
+def _load_rules(args: argparse.Namespace) -> bool:
+    """Load the ``--rules`` files (their rule classes register themselves); report a failure and return False."""
+    for path in getattr(args, "rules", None) or ():
+        try:
+            load_rules_file(path)
+        except MauMauError as exc:
+            _error(args, str(exc))
+            return False
+    return True
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     """``maumau validate RECORD...``: check every record of every file and print a report.
 
@@ -170,6 +219,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     (0, 'OK (0 moves)\\n')
     """
     out = _out(args)
+    if not _load_rules(args):
+        return int(ExitCode.USAGE)
     files: list[dict[str, Any]] = []
     code = ExitCode.OK
     strict = bool(getattr(args, "strict", False))
@@ -250,6 +301,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     (0, ['0', 'seat', '1', 'draw'])
     """
     out = _out(args)
+    if not _load_rules(args):
+        return int(ExitCode.USAGE)
     try:
         records = loads_records(read_json_file(args.record))
     except FileProblem as exc:
@@ -339,6 +392,8 @@ def add_subcommands(subparsers: Any) -> None:
     v.add_argument("records", nargs="+", metavar="RECORD", help="record files (one record or a list of records)")
     v.add_argument("--json", action="store_true", help="print one machine-readable JSON document")
     v.add_argument("--strict", action="store_true", help="stop at the first invalid record")
+    v.add_argument("--rules", action="append", default=[], metavar="FILE.py",
+                   help="a Python file of house rules to load first (records of house variants name their rules)")
     v.set_defaults(func=cmd_validate)
     r = subparsers.add_parser("replay", help="show a recorded game move by move",
                               description="Replay a record, showing each move and the table after it. With --step "
@@ -349,6 +404,8 @@ def add_subcommands(subparsers: Any) -> None:
     r.add_argument("--index", type=int, default=0, help="which record of a file of many (default 0)")
     r.add_argument("--hands", action="store_true", help="also show every hand after each move")
     r.add_argument("--step", action="store_true", help="in a terminal, wait for Enter after each move (q quits)")
+    r.add_argument("--rules", action="append", default=[], metavar="FILE.py",
+                   help="a Python file of house rules to load first")
     r.set_defaults(func=cmd_replay)
 
 

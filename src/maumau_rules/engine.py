@@ -487,7 +487,7 @@ def _why_not_playable(s: GameState, plan: Plan, card: Card, hm: int) -> Verdict 
         why = plan.why_not(card, lead)
         return Verdict.reject(why.reason, why.rule_id, why.message)
     if n == 1 and plan.no_finish_mask & unit:
-        return Verdict.reject(Reason.FINISH_FORBIDDEN, plan.no_finish_rule or "R_NO_FINISH",
+        return Verdict.reject(Reason.FINISH_FORBIDDEN, plan.no_finish_rules.get(card, "R_NO_FINISH"),
                               f"{card} may not be played as the last card")
     return None
 

@@ -269,6 +269,33 @@ class GameState:
         return len(self.announced)
 
     @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Each seat's number of cards (without decoding the hands).
+
+        >>> from maumau_rules import new_game, find_variant
+        >>> new_game(find_variant("standard"), players=3, seed=1).hand_sizes
+        (5, 5, 5)
+        """
+        fields = self.__dict__
+        plan = fields["variant"].plan
+        hm, full, width, low = fields["_hm"], plan.seat_full, plan.width, plan.low
+        if width == 1:
+            return tuple(((hm >> shift) & full).bit_count() for shift in plan.shifts[:len(fields["announced"])])
+        return tuple(handmask.hand_size((hm >> shift) & full, width, low)
+                     for shift in plan.shifts[:len(fields["announced"])])
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """One seat's hand, sorted (decoding only that hand).
+
+        >>> from maumau_rules import new_game, find_variant
+        >>> s = new_game(find_variant("standard"), players=3, seed=1); s.hand(2) == s.hands[2]
+        True
+        """
+        fields = self.__dict__
+        plan = fields["variant"].plan
+        return handmask.cards_of((fields["_hm"] >> plan.shifts[seat]) & plan.seat_full, plan.width)
+
+    @property
     def top_card(self) -> Card:
         """The top card of the discard pile.
 

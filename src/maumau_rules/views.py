@@ -25,6 +25,7 @@ from .engine import legal_moves
 from .errors import SeatError
 from .moves import Call, Move
 from .state import EndReason, GameState, Phase
+from .variants import Variant, find_variant
 
 __all__ = ["PlayerView", "PublicView", "public_view", "view"]
 
@@ -77,6 +78,20 @@ class PublicView:
     """The cards the player to act has played so far this turn (all face up on the discard pile)."""
     scores: tuple[int, ...] | None = None
     """Match scores by seat, when the caller passes them (a :class:`~maumau_rules.scoring.Match` keeps them)."""
+    _rules: Variant | None = attrs.field(default=None, eq=False, hash=False, repr=False, alias="rules")
+    """The variant itself (not part of the view's value or JSON: a client knows its rules by ID)."""
+
+    @property
+    def rules(self) -> Variant:
+        """The variant's rules: the variant object the view was made from, or the registered one of its ID.
+
+        Bots read what the cards do from it (a house variant is not registered).
+
+        >>> from maumau_rules import new_game
+        >>> public_view(new_game("standard", players=2, seed=1)).rules.id
+        'standard'
+        """
+        return self._rules if self._rules is not None else find_variant(self.variant)
 
     @property
     def top_card(self) -> Card:
@@ -148,12 +163,13 @@ def _public_fields(state: GameState) -> dict[str, Any]:
     """The allow-list: every field a view may hold, each copied from a public part of ``state``."""
     return {
         "variant": state.variant.id,
+        "rules": state.variant,
         "turn": state.turn,
         "seat_to_act": state.seat_to_act,
         "direction": state.direction,
         "dealer": state.dealer,
         "phase": state.phase,
-        "hand_sizes": tuple(len(h) for h in state.hands),
+        "hand_sizes": state.hand_sizes,
         "stock_size": len(state.stock),
         "discard": state.discard,
         "wished_suit": state.wished_suit,
@@ -221,7 +237,7 @@ def view(state: GameState, player: int, *, scores: Sequence[int] | None = None) 
         **_public_fields(state),
         scores=_scores(state, scores),
         seat=player,
-        hand=state.hands[player],
+        hand=state.hand(player),
         drawn=state.drawn if mine else None,
         legal_moves=legal_moves(state) if mine else (),
     )

@@ -421,7 +421,7 @@ class DemandSuit(Effect):
     """The next player must follow this card's own suit (R_DRAW_UNTIL_SUIT: or draw until he gets one).
 
     >>> DemandSuit().describe(Card.parse("2d"))
-    "the next player must follow the card's suit"
+    'its suit must be followed'
     """
 
     order: ClassVar[int] = 10
@@ -442,6 +442,6 @@ class DemandSuit(Effect):
         """What it does.
 
         >>> DemandSuit().describe(Card.parse("2d"))
-        "the next player must follow the card's suit"
+        'its suit must be followed'
         """
-        return "the next player must follow the card's suit"
+        return "its suit must be followed"

@@ -579,7 +579,7 @@ class PlanBuilder:
         self.draw_cancels: int = 0
         self.skip_answers: int = 0
         self.no_finish_mask: int = 0
-        self.no_finish_rule: str = ""
+        self.no_finish_rules: dict[Card, str] = {}
         self.wild_mask: int = 0
         self.series_hooks: list[tuple[str, int, SeriesHook]] = []
         self.finish_checks: list[tuple[int, int, FinishCheck]] = []
@@ -691,11 +691,13 @@ class PlanBuilder:
         """Cards (a mask) that may not be played as the last card.
 
         >>> from maumau_rules.deck import SKAT_32
-        >>> b = PlanBuilder("x", SKAT_32, 2, 4); b.forbid_finish("R_NO_FINISH", 2); b.no_finish_rule
+        >>> b = PlanBuilder("x", SKAT_32, 2, 4); b.forbid_finish("R_NO_FINISH", b.masks.of(CardSet.parse("J")))
+        >>> b.no_finish_rules[Card.parse("Jh")]
         'R_NO_FINISH'
         """
         self.no_finish_mask |= cards
-        self.no_finish_rule = self.no_finish_rule or rule_id
+        for card in self.masks.cards(cards):
+            self.no_finish_rules.setdefault(card, rule_id)
 
     def series(self, rule_id: str, starts: int, follows: SeriesHook) -> None:
         """A way to play several cards in one turn: after playing one of ``starts`` (a mask) the player goes on
@@ -827,7 +829,8 @@ class Plan:
         self.suit_mask = {s: masks.suit(s) for s in Suit}
         self.wild_mask = b.wild_mask
         self.no_finish_mask = b.no_finish_mask
-        self.no_finish_rule = b.no_finish_rule
+        self.no_finish_rules = dict(b.no_finish_rules)
+        """The rule that forbids each card as the last card."""
         # effects, by where they run
         effects = {c: tuple(sorted(es, key=lambda e: type(e).order)) for c, es in b.effects.items()}
         self.effects = effects
@@ -993,7 +996,7 @@ class Plan:
         """
         out = [f"{e.describe(card)} ({e.rule_id})" for e in self.effects.get(card, ())]
         if self.no_finish_mask & self.unit[card]:
-            out.append(f"may not be the last card ({self.no_finish_rule})")
+            out.append(f"may not be the last card ({self.no_finish_rules.get(card, 'R_NO_FINISH')})")
         return out
 
 

@@ -443,14 +443,13 @@ def _check_hand_sizes(before: GameState, move: Move, after: GameState) -> None:
                 _fail(inv, f"play {move} did not put the card on top (top is {after.top_card})", after)
         case Draw():
             want = min(before.pending_draw or 1, avail)
-            demands = "demand" in plan.roles.get(before.top_card, frozenset()) and plan.draw_more
-            demand = before.wished_suit if before.fresh and demands else None
-            if (demand is not None and before.phase is Phase.PLAY and not before.pending_draw
+            if (plan.draw_more and before.phase is Phase.PLAY and not before.pending_draw
                     and want <= gains[seat] <= avail):
-                # R_DRAW_UNTIL_SUIT: draw on until a card of the demanded suit comes or nothing is left
-                if gains[seat] > 1 and after.drawn is not None and after.drawn.suit is not demand \
-                        and gains[seat] < avail:
-                    _fail(inv, f"draw until {demand.symbol} stopped at {after.drawn} with cards left", after)
+                # a draw hook (R_DRAW_UNTIL_SUIT, a house rule) may ask for more cards, one at a time: the draw
+                # stops at the first card no hook asks more after, or when nothing is left
+                asks = [after.drawn is not None and any(more(before, after.drawn) for more in plan.draw_more)]
+                if gains[seat] < avail and asks[0]:
+                    _fail(inv, f"a draw hook asks for more after {after.drawn}, but the draw stopped", after)
                 want = gains[seat]
             if gains[seat] != want:
                 _fail(inv, f"draw gave the mover {gains[seat]} cards, not min({before.pending_draw or 1}, "
