@@ -33,7 +33,7 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ..actions import ActionError, ActionSpace
 from ..engine import apply, legal_moves, new_game
-from ..state import GameState
+from ..state import Deal, GameState
 from ..variants import Variant
 from ..views import public_view, view
 from . import AdapterError
@@ -148,15 +148,20 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         """Deal a new round.
 
         ``reset(seed=s)`` deals exactly ``new_game(variant, players, seed=s)``; each later ``reset()`` without a
-        seed deals the next round of a sequence of seeds drawn from ``s`` (from 0 if never seeded). ``options``
-        are accepted and ignored.
+        seed deals the next round of a sequence of seeds drawn from ``s`` (from 0 if never seeded).
+
+        ``options`` may start the round elsewhere: ``{"deal": Deal(...)}`` deals those cards
+        (``new_game(..., deal=...)``; the seed then drives only reshuffles), ``{"game_state": state}`` starts at
+        a given state of this variant and player count. Other keys are ignored.
 
         Raises:
-            AdapterError: ``seed`` is not an integer.
+            AdapterError: ``seed`` is not an integer, or ``game_state`` is of another game.
 
         >>> from maumau_rules import new_game
         >>> e = MauMauEnv("prsi", 3); e.reset(seed=5)
         >>> e.game_state == new_game("prsi", 3, seed=5)
+        True
+        >>> e.reset(options={"game_state": new_game("prsi", 3, seed=8)}); e.game_state == new_game("prsi", 3, seed=8)
         True
         """
         if seed is not None and (not isinstance(seed, int | np.integer) or isinstance(seed, bool)):
@@ -169,7 +174,19 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         else:
             assert self._seeds is not None
             round_seed = self._seeds.getrandbits(64)
-        self._state = new_game(self.variant, self.players, seed=round_seed)
+        options = options or {}
+        start = options.get("game_state")
+        if start is not None:
+            if (not isinstance(start, GameState) or start.variant != self.variant or start.players != self.players
+                    or start.is_over):
+                raise AdapterError(f"options['game_state'] must be an unfinished GameState of {self.variant.id!r} "
+                                   f"with {self.players} players")
+            self._state = start
+        else:
+            deal = options.get("deal")
+            if deal is not None and not isinstance(deal, Deal):
+                raise AdapterError(f"options['deal'] must be a Deal, not {type(deal).__name__}")
+            self._state = new_game(self.variant, self.players, seed=round_seed, deal=deal)
         self._moves = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
