@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
 import pytest
 
@@ -144,3 +145,38 @@ def test_round_rewards_follow_scoring_and_stay_in_range(variant: str) -> None:
             winners += 1
             assert rewards[s.winner] == max(rewards)
     assert winners > 0
+
+
+def _docs_layout_rows() -> list[list[str]]:
+    """The rows of the observation table in docs/adapters.rst: [section, shape, largest value, what it holds]."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "adapters.rst").read_text(encoding="utf-8")
+    block = text.split(".. list-table:: Observation sections, in order", 1)[1].split("\n\n", 2)[1]
+    rows: list[list[str]] = []
+    for line in block.splitlines():
+        if line.startswith("   * - "):
+            rows.append([line[7:]])
+        elif line.startswith("     - "):
+            rows[-1].append(line[7:])
+        elif line.startswith("       ") and rows:
+            rows[-1][-1] += " " + line.strip()
+    return rows[1:]  # the header row
+
+
+def test_the_documented_layout_table_is_the_layout() -> None:
+    """docs/adapters.rst documents every section, in order, with its shape and its description."""
+    rows = _docs_layout_rows()
+    layout = ObservationLayout.for_variant("standard", 5, history=True)  # 5 seats: no section has 5 entries
+    assert [r[0] for r in rows] == [f"``{s.name}``" for s in layout.sections]
+    symbols = {str(len(layout.cards)): "D", "5": "n"}
+    for row, section in zip(rows, layout.sections, strict=True):
+        assert row[1] == " x ".join(symbols.get(str(x), str(x)) for x in section.shape), row
+        assert section.doc.split(" (")[0].split(":")[0].lower() in row[3].lower().replace("*", ""), row
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_documented_sizes_hold(variant: str) -> None:
+    low, high = resolve_variant(variant, 2).players
+    for n in range(low, high + 1):
+        d = len(distinct_cards(variant))
+        assert ObservationLayout.for_variant(variant, n).size == 5 * d + 13 + 5 * n
+        assert ObservationLayout.for_variant(variant, n, history=True).size == 5 * d + 13 + 5 * n + n * d + n
