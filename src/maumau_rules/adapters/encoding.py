@@ -146,18 +146,17 @@ def reward_range(variant: Variant | str) -> tuple[float, float]:
     cfg = v.ruleset.scoring
     if cfg is None or cfg.mode in ("", "win_points", "hand_shrink"):
         return (0.0, 1.0)
-    cards = v.deck.cards()
-    total = len(cards) if cfg.count == "cards" else sum(max(0, cfg.value(c)) for c in cards)
-    high = total * max(1, cfg.jack_finish_multiplier)
-    low = 0
-    if cfg.mode == "elimination":
-        low = min(0, *cfg.winner_bonus) if cfg.winner_bonus else 0
-        high = max(high, *cfg.winner_bonus) if cfg.winner_bonus else high
     if cfg.mode not in ("penalty_points", "winner_collects", "elimination"):
         raise MauMauError(f"unknown scoring mode {cfg.mode!r} of variant {v.id!r}")
-    sign = reward_sign(v)
-    a, b = float(sign * low), float(sign * high)
-    return (min(a, b), max(a, b, min(a, b) + 1.0))
+    cards = v.deck.cards()
+    # the most points one seat can score: every card of the deck, times the Jack-finish multiplier
+    most = (len(cards) if cfg.count == "cards" else sum(max(0, cfg.value(c)) for c in cards))
+    most *= max(1, cfg.jack_finish_multiplier)
+    low, high = 0, most
+    if cfg.mode == "elimination" and cfg.winner_bonus:  # the winner scores a bonus instead (negative: good)
+        low, high = min(0, *cfg.winner_bonus), max(most, *cfg.winner_bonus)
+    a, b = sorted((float(reward_sign(v) * low), float(reward_sign(v) * high)))
+    return (a, max(b, a + 1.0))  # never an empty range (OpenSpiel needs min < max), e.g. if no card scores
 
 
 # ====================================================================== observations

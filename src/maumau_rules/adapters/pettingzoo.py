@@ -221,6 +221,7 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         Raises:
             ActionError: ``action`` is not an integer in the action space.
             IllegalMoveError: an illegal action, with ``illegal_action="raise"``.
+            AdapterError: :meth:`reset` has not been called.
 
         >>> e = MauMauEnv("standard", 2); e.reset(seed=1)
         >>> first = e.agent_selection
@@ -228,11 +229,11 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         >>> e.agent_selection == first, e.game_state.turn
         (True, 1)
         """
+        state = self.game_state
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.game_state
         action_id = self._action_id(action)
         move = self.codec.decode(action_id)
         legal = move in legal_moves(state)
