@@ -74,7 +74,9 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
     maumau_rules.adapters.AdapterError: render_mode 'rgb_array' is not one of None, 'ansi', 'human'
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "maumau_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "maumau_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False,
+    }
 
     def __init__(self, variant: Variant | str = "standard", players: int = 2, *, render_mode: str | None = None,
                  max_cycles: int | None = None, illegal_action: str = "terminate",
