@@ -12,7 +12,16 @@ from gymnasium import spaces
 from pettingzoo.test import api_test, max_cycles_test, seed_test
 from pettingzoo.utils.conversions import parallel_to_aec
 
-from maumau_rules import IllegalMoveError, VariantError, available_variants, find_variant, new_game
+from maumau_rules import (
+    Deal,
+    IllegalMoveError,
+    VariantError,
+    apply,
+    available_variants,
+    find_variant,
+    legal_moves,
+    new_game,
+)
 from maumau_rules.actions import ActionError
 from maumau_rules.adapters import AdapterError
 from maumau_rules.adapters.encoding import ObservationLayout, round_rewards
@@ -239,3 +248,23 @@ def test_observations_match_the_layout_documented_for_every_variant() -> None:
         assert isinstance(box, spaces.Box)
         assert box.shape == (layout.size,) and box.high.tolist() == layout.high()
         assert int(e.action_space("player_0").n) == e.codec.size
+
+
+def test_reset_options_start_from_a_deal_or_a_state() -> None:
+    e = MauMauEnv("standard", 2)
+    base = new_game("standard", 2, seed=3)
+    deal = Deal(hands=base.hands, stock=base.stock, discard=base.discard, dealer=base.dealer, first_player=1)
+    e.reset(seed=9, options={"deal": deal})
+    assert e.game_state == new_game("standard", 2, seed=9, deal=deal)
+    assert e.agent_selection == f"player_{e.game_state.seat_to_act}"
+    with pytest.raises(AdapterError, match="options\\['deal'\\] must be a Deal, not str"):
+        e.reset(options={"deal": "7h 8h"})
+    with pytest.raises(AdapterError, match="unfinished GameState of 'standard' with 2 players"):
+        e.reset(options={"game_state": new_game("prsi", 2, seed=1)})
+    finished = new_game("standard", 2, seed=1)
+    while not finished.is_over:
+        finished = apply(finished, legal_moves(finished)[0])
+    with pytest.raises(AdapterError, match="unfinished GameState"):
+        e.reset(options={"game_state": finished})
+    with pytest.raises(AdapterError, match="call reset"):
+        MauMauEnv("standard", 2).step(0)
