@@ -13,6 +13,8 @@ Sections (all in one run):
 * **records**: JSON round trip and replay of a 1,000-game record file (when ``maumau_rules.records`` exists).
 * **memory**: peak traced memory while playing games, and the size of one state in bytes.
 * **scaling**: microseconds per decision for 2-10 players and for hands of 5-20 cards (two 52-card packs).
+* **adapters**: microseconds per decision through the learning-environment adapters (PettingZoo AEC env,
+  OpenSpiel ``python_maumau``) beside the raw engine, on the same kind of games (``--only adapters``).
 
 A *decision* is one ``apply``: each play, draw, pass and call-out. A game's time includes ``new_game``
 (shuffle, cut, deal), as the anchors' times include their chance nodes. Usage::
@@ -43,7 +45,7 @@ import time
 import tomllib
 import tracemalloc
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -740,12 +742,144 @@ def bench_scaling(cfg: Settings) -> None:
     print(table(("configuration", *PLAY_HEADERS[1:]), rows))
 
 
+# ====================================================================== section: adapters
+
+
+def _seeds(seed: int) -> Iterator[int]:
+    return itertools.count(seed * 1_000_003)
+
+
+def engine_observing(variant: Variant, players: int, warmup_games: int) -> Runner:
+    """Random games on the raw engine, building the actor's observation (view + layout) at every decision."""
+    from maumau_rules.adapters.encoding import ObservationLayout
+
+    layout = ObservationLayout.for_variant(variant, players)
+
+    def run(seconds: float, seed: int) -> AnchorResult:
+        choose = random.Random(seed).choice
+        seeds = _seeds(seed)
+
+        def play_one() -> int:
+            s = new_game(variant, players, next(seeds))
+            n = 0
+            while not s.is_over:
+                pv = view(s, s.seat_to_act)
+                layout.encode(pv)
+                s = apply(s, choose(pv.legal_moves))
+                n += 1
+            return n
+
+        return AnchorResult("engine+obs", players, *timed_games(play_one, seconds, warmup_games))
+
+    return run
+
+
+def pettingzoo_runner(variant: Variant, players: int, warmup_games: int) -> Runner:
+    """Random rounds through the PettingZoo AEC env: ``env.last()`` (observation and mask), then ``env.step``."""
+    import numpy as np
+
+    from maumau_rules.adapters.pettingzoo import MauMauEnv
+
+    env = MauMauEnv(variant, players)
+
+    def run(seconds: float, seed: int) -> AnchorResult:
+        choose = random.Random(seed).choice
+        seeds = _seeds(seed)
+
+        def play_one() -> int:
+            env.reset(seed=next(seeds))
+            n = 0
+            for _ in env.agent_iter():
+                obs, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                env.step(choose(np.flatnonzero(obs["action_mask"]).tolist()))
+                n += 1
+            return n
+
+        return AnchorResult("pettingzoo", players, *timed_games(play_one, seconds, warmup_games))
+
+    return run
+
+
+def openspiel_runner(variant: Variant, players: int, warmup_games: int, observe: bool) -> Runner:
+    """Random rounds of ``python_maumau``: chance bytes, then ``legal_actions`` and ``apply_action`` (and, with
+    ``observe``, the actor's ``observation_tensor`` at every decision). Only player actions count as decisions."""
+    pyspiel: Any = importlib.import_module("pyspiel")
+    importlib.import_module("maumau_rules.adapters.openspiel")
+    game = pyspiel.load_game("python_maumau", {"variant": variant.id, "players": players})
+
+    def run(seconds: float, seed: int) -> AnchorResult:
+        rng = random.Random(seed)
+        choose = rng.choice
+
+        def play_one() -> int:
+            s = game.new_initial_state()
+            while s.is_chance_node():
+                s.apply_action(rng.randrange(256))
+            n = 0
+            while not s.is_terminal():
+                if observe:
+                    s.observation_tensor(s.current_player())
+                s.apply_action(choose(s.legal_actions()))
+                n += 1
+            return n
+
+        return AnchorResult("openspiel", players, *timed_games(play_one, seconds, warmup_games))
+
+    return run
+
+
+ADAPTER_GAMES = (("standard", 2), ("pesten", 4))
+
+
+def bench_adapters(cfg: Settings) -> None:
+    """us per decision of random rounds: the raw engine, and the same games through each adapter."""
+    section("Adapters (uniform-random rounds through PettingZoo and OpenSpiel, beside the raw engine)")
+    have_pz = importlib.util.find_spec("pettingzoo") is not None
+    have_os = openspiel_available()
+    if not have_pz:
+        print("skipped PettingZoo: not installed (pip install '.[pettingzoo]')")
+    if not have_os:
+        print("skipped OpenSpiel: pyspiel not installed (pip install '.[openspiel]')")
+    arms: list[Arm] = []
+    for name, players in ADAPTER_GAMES:
+        v = find_variant(name)
+        arms.append(Arm(f"{v.id}: engine (legal_moves + apply)", players, ours(v, players, v.id, cfg.warmup_games)))
+        arms.append(Arm(f"{v.id}: engine + actor's observation", players,
+                        engine_observing(v, players, cfg.warmup_games)))
+        if have_pz:
+            arms.append(Arm(f"{v.id}: pettingzoo (last + step)", players,
+                            pettingzoo_runner(v, players, cfg.warmup_games)))
+        if have_os:
+            arms.append(Arm(f"{v.id}: openspiel (legal_actions + apply_action)", players,
+                            openspiel_runner(v, players, cfg.warmup_games, observe=False)))
+            arms.append(Arm(f"{v.id}: openspiel + observation_tensor", players,
+                            openspiel_runner(v, players, cfg.warmup_games, observe=True)))
+    print(f"{len(arms)} arms x {cfg.repeats} repeats x {cfg.seconds:g} s, round-robin; seed {cfg.seed}\n")
+    results = round_robin(arms, cfg.seconds, cfg.repeats, cfg.seed)
+    print(table(("configuration", *PLAY_HEADERS[1:]), play_rows(results)))
+    rows: list[list[object]] = []
+    for name, players in ADAPTER_GAMES:
+        mine = [a for a in arms if a.name.startswith(f"{name}:")]
+        base = statistics.median(r.us_per_decision for r in results[mine[0]])
+        for a in mine[1:]:
+            med = statistics.median(r.us_per_decision for r in results[a])
+            rows.append([a.name, players, f"{med:.1f}", f"{med - base:+.1f}", f"{med / base:.1f}x"])
+    print("\nPer decision, against the raw engine's median on the same variant:\n")
+    print(table(("configuration", "players", "us/decision", "added us", "ratio"), rows))
+    print("\nNotes: the observation is the actor's view encoded by ObservationLayout (PettingZoo also builds the\n"
+          "action mask); OpenSpiel's time includes its four chance nodes per round and the C++/Python crossings\n"
+          "of every call. The arms play different random rounds of the same variant (uniform-random choices).")
+
+
 # ====================================================================== main
 
 
 SECTIONS: dict[str, Callable[[Settings], None]] = {
     "play": bench_play, "length": bench_length, "micro": bench_micro, "records": bench_records,
-    "memory": bench_memory, "scaling": bench_scaling,
+    "memory": bench_memory, "scaling": bench_scaling, "adapters": bench_adapters,
 }
 
 

@@ -1287,6 +1287,20 @@ class _Scheme(Rule):
 
     uses_multiplier: ClassVar[bool] = False
     """Whether round points can be multiplied (R_JACK_FINISH_DOUBLES)."""
+    higher_is_better: ClassVar[bool] = True
+    """Whether scoring points is good for the one who scores them (win points) or bad (penalty points)."""
+
+    def point_bounds(self, plan: Plan) -> tuple[int, int]:
+        """The fewest and the most points one seat can score in a round, before multipliers (bounds).
+
+        >>> from maumau_rules import find_variant
+        >>> ScoreWinPoints().point_bounds(find_variant("standard").plan)
+        (0, 1)
+        """
+        return 0, 1
+
+    def _deck_points(self, plan: Plan, count: bool = False) -> int:
+        return len(plan.deck_cards) if count else sum(max(0, self.value(c)) for c in plan.deck_cards)
 
     def contribute(self, plan: PlanBuilder) -> None:
         """Become the variant's scoring scheme.
@@ -1346,10 +1360,20 @@ class ScorePenaltyPoints(_Scheme):
     rule_id: ClassVar[str] = "R_SCORE_PENALTY_POINTS"
     kind: ClassVar[Kind] = "scoring"
     uses_multiplier: ClassVar[bool] = True
+    higher_is_better: ClassVar[bool] = False
     limit: int = FROM_SPEC
     threshold_op: Literal["gt", "ge"] = FROM_SPEC
     count: Literal["values", "cards"] = FROM_SPEC
     values: tuple[tuple[Rank, int], ...] = attrs.field(default=FROM_SPEC, converter=card_values)
+
+    def point_bounds(self, plan: Plan) -> tuple[int, int]:
+        """At most every card of the deck.
+
+        >>> from maumau_rules import find_variant
+        >>> ScorePenaltyPoints(count="cards").point_bounds(find_variant("standard").plan)
+        (0, 32)
+        """
+        return 0, self._deck_points(plan, self.count == "cards")
 
     def round_points(self, state: GameState, multiplier: int) -> tuple[int, ...]:
         """Each loser's cards, as values or as a count.
@@ -1391,6 +1415,15 @@ class ScoreWinnerCollects(_Scheme):
     target: int = FROM_SPEC
     values: tuple[tuple[Rank, int], ...] = attrs.field(default=FROM_SPEC, converter=card_values)
 
+    def point_bounds(self, plan: Plan) -> tuple[int, int]:
+        """At most the value of every card of the deck.
+
+        >>> from maumau_rules import find_variant
+        >>> ScoreWinnerCollects().point_bounds(find_variant("greek-150").plan)[0]
+        0
+        """
+        return 0, self._deck_points(plan)
+
     def round_points(self, state: GameState, multiplier: int) -> tuple[int, ...]:
         """The winner collects the others' card values.
 
@@ -1428,10 +1461,21 @@ class ScoreElimination(_Scheme):
 
     rule_id: ClassVar[str] = "R_SCORE_ELIMINATION"
     kind: ClassVar[Kind] = "scoring"
+    higher_is_better: ClassVar[bool] = False
     limit: int = FROM_SPEC
     threshold_op: Literal["gt", "ge"] = FROM_SPEC
     values: tuple[tuple[Rank, int], ...] = attrs.field(default=FROM_SPEC, converter=card_values)
     winner_bonus: tuple[int, ...] = attrs.field(default=FROM_SPEC, converter=as_tuple)
+
+    def point_bounds(self, plan: Plan) -> tuple[int, int]:
+        """The winner's best bonus to every card of the deck.
+
+        >>> from maumau_rules import find_variant
+        >>> ScoreElimination().point_bounds(find_variant("mau-king").plan)[0]
+        -60
+        """
+        most = self._deck_points(plan)
+        return min(0, *self.winner_bonus), max(most, *self.winner_bonus)
 
     def round_points(self, state: GameState, multiplier: int) -> tuple[int, ...]:
         """The losers' card values; the winner's bonus by the Jacks he finished with.
@@ -1560,6 +1604,7 @@ class JackFinishDoubles(Rule):
             return self.multiplier if last is not None and last.rank is Rank.JACK and state.winner is not None else 1
 
         plan.multipliers.append(times)
+        plan.most_multiplier *= self.multiplier
 
         def check(b: PlanBuilder) -> None:
             if not getattr(b.scoring, "uses_multiplier", False):

@@ -382,6 +382,23 @@ class ScoringScheme(Protocol):
 
     rule_id: str
 
+    @property
+    def higher_is_better(self) -> bool:
+        """Whether scoring points is good for their scorer.
+
+        >>> from maumau_rules.rules import ScorePenaltyPoints
+        >>> ScorePenaltyPoints().higher_is_better
+        False
+        """
+
+    def point_bounds(self, plan: Plan) -> tuple[int, int]:
+        """The fewest and most points one seat can score in a round, before multipliers.
+
+        >>> from maumau_rules import find_variant; from maumau_rules.rules import ScoreWinPoints
+        >>> ScoreWinPoints().point_bounds(find_variant("standard").plan)
+        (0, 1)
+        """
+
     def round_points(self, state: GameState, multiplier: int) -> tuple[int, ...]:
         """Points of each seat for the finished round ``state``.
 
@@ -600,6 +617,8 @@ class PlanBuilder:
         self.start_card: StartCardPolicy | None = None
         self.scoring: ScoringScheme | None = None
         self.multipliers: list[Callable[[GameState], int]] = []
+        self.most_multiplier = 1
+        """The most all multipliers together can multiply a round's points by (a rule adding one raises it)."""
         self.checks: list[Callable[[PlanBuilder], None]] = []
         self.rule_ids: list[str] = []
 
@@ -916,6 +935,7 @@ class Plan:
         self.start_card = b.start_card
         self.scoring = b.scoring
         self.multipliers = tuple(b.multipliers)
+        self.most_multiplier = b.most_multiplier
         # moves
         calls = (None, Call.MAU, Call.MAU_MAU)
         plays: dict[Card, tuple[tuple[Play, ...], tuple[Play, ...], tuple[Play, ...]]] = {}

@@ -148,8 +148,9 @@ def composed_variants(draw: st.DrawFn, *, with_rules: tuple[str, ...] = ()) -> V
 
     ``with_rules`` names rules every drawn variant must hold.
 
-    >>> from hypothesis import find
-    >>> v = find(composed_variants(with_rules=("R_REVERSE",)), lambda v: True)
+    >>> from hypothesis import Phase, find, settings
+    >>> quick = settings(max_examples=5, phases=[Phase.generate], database=None)
+    >>> v = find(composed_variants(with_rules=("R_REVERSE",)), lambda v: True, settings=quick)
     >>> v.rule("R_REVERSE") is not None and v.rule("R_DEAL") is not None
     True
     """

@@ -1,0 +1,363 @@
+"""A PettingZoo AEC environment for every Mau-Mau variant (extra ``pettingzoo``).
+
+Agents are ``player_0`` ... ``player_{n-1}`` (seat ``i`` is ``player_i``); the agent to act is the seat
+to act, so one agent may act several times in a row (draw, then play or pass). Each observation is a
+dict in PettingZoo's classic form: ``"observation"``, the float32 vector of
+:class:`~maumau_rules.adapters.encoding.ObservationLayout` built from that agent's view alone, and
+``"action_mask"``, an int8 vector over the stable action IDs of :mod:`maumau_rules.actions` (all zeros
+when it is not the agent's turn). Rewards come at the end of a round: each seat's round points under the
+variant's scoring, signed so that higher is better (:func:`~maumau_rules.adapters.encoding.round_rewards`).
+
+>>> e = env(variant="prsi", players=3)
+>>> e.reset(seed=7)
+>>> for agent in e.agent_iter():
+...     obs, reward, terminated, truncated, info = e.last()
+...     action = None if terminated or truncated else int(obs["action_mask"].nonzero()[0][-1])
+...     e.step(action)
+>>> e.agents, info["end"]
+([], 'empty_hand')
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Final
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+from ..actions import ActionError, ActionSpace
+from ..engine import apply, legal_moves, new_game
+from ..state import Deal, GameState
+from ..variants import Variant
+from ..views import public_view, view
+from . import AdapterError
+from .encoding import ObservationLayout, resolve_variant, round_rewards
+
+__all__ = ["ILLEGAL_ACTION_MODES", "MauMauEnv", "env", "parallel_env", "raw_env"]
+
+ILLEGAL_ACTION_MODES: Final = ("terminate", "penalize", "raise")
+"""What a legal-by-range but illegal action does: end the round (PettingZoo's classic convention), be refused
+with a penalty (the same agent acts again), or raise :class:`~maumau_rules.IllegalMoveError`."""
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+class MauMauEnv(AECEnv):  # type: ignore[misc]
+    """One round of a Mau-Mau variant as a PettingZoo AEC environment.
+
+    Args:
+        variant: a :class:`~maumau_rules.variants.Variant` (house rules included) or its name.
+        players: the number of seats.
+        render_mode: ``None``, ``"ansi"`` (:meth:`render` returns the text) or ``"human"`` (prints it after
+            every step).
+        max_cycles: truncate the round after this many decisions (``None``: only the variant's move limit ends
+            it, as a termination). One cycle is one decision, the step of the parallel API.
+        illegal_action: one of :data:`ILLEGAL_ACTION_MODES`.
+        illegal_reward: the reward of an agent whose action is refused or ends the round.
+
+    Raises:
+        VariantError: unknown variant, or a player count outside its range.
+        AdapterError: a bad render mode, turn budget or illegal-action mode.
+
+    >>> e = MauMauEnv("standard", players=2)
+    >>> e.possible_agents, e.action_space("player_0")
+    (['player_0', 'player_1'], Discrete(92))
+    >>> MauMauEnv("standard", 2, render_mode="rgb_array")
+    Traceback (most recent call last):
+    ...
+    maumau_rules.adapters.AdapterError: render_mode 'rgb_array' is not one of None, 'ansi', 'human'
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "maumau_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False,
+    }
+
+    def __init__(self, variant: Variant | str = "standard", players: int = 2, *, render_mode: str | None = None,
+                 max_cycles: int | None = None, illegal_action: str = "terminate",
+                 illegal_reward: float = -1.0) -> None:
+        super().__init__()
+        self.variant = resolve_variant(variant, players)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise AdapterError(f"render_mode {render_mode!r} is not one of None, 'ansi', 'human'")
+        if max_cycles is not None and (not isinstance(max_cycles, int) or isinstance(max_cycles, bool)
+                                       or max_cycles < 1):
+            raise AdapterError(f"max_cycles {max_cycles!r} must be a positive integer or None")
+        if illegal_action not in ILLEGAL_ACTION_MODES:
+            raise AdapterError(f"illegal_action {illegal_action!r} is not one of {', '.join(ILLEGAL_ACTION_MODES)}")
+        self.players = players
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.layout = ObservationLayout.for_variant(self.variant, players)
+        self.codec = ActionSpace.for_variant(self.variant, players)
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        high = np.asarray(self.layout.high(), dtype=np.float32)
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(low=0.0, high=high, shape=high.shape, dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(self.codec.size,), dtype=np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
+        self._seeds: random.Random | None = None
+        self._state: GameState | None = None
+        self._moves = 0
+
+    # ------------------------------------------------------------------ spaces
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        """The observation space of ``agent``: a ``Dict`` of ``observation`` (``Box``) and ``action_mask``.
+
+        >>> MauMauEnv("standard", 2).observation_space("player_1")["observation"].shape
+        (183,)
+        """
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        """The action space of ``agent``: ``Discrete`` over the action IDs of :mod:`maumau_rules.actions`.
+
+        >>> int(MauMauEnv("prsi", 3).action_space("player_2").n) == MauMauEnv("prsi", 3).codec.size
+        True
+        """
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ the game
+
+    @property
+    def game_state(self) -> GameState:
+        """The full state of the round (for tools and tests; agents must use :meth:`observe`).
+
+        Raises:
+            AdapterError: :meth:`reset` has not been called.
+
+        >>> e = MauMauEnv("standard", 2); e.reset(seed=1); e.game_state.turn
+        0
+        """
+        if self._state is None:
+            raise AdapterError("the environment has no round yet: call reset() first")
+        return self._state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new round.
+
+        ``reset(seed=s)`` deals exactly ``new_game(variant, players, seed=s)``; each later ``reset()`` without a
+        seed deals the next round of a sequence of seeds drawn from ``s`` (from 0 if never seeded).
+
+        ``options`` may start the round elsewhere: ``{"deal": Deal(...)}`` deals those cards
+        (``new_game(..., deal=...)``; the seed then drives only reshuffles), ``{"game_state": state}`` starts at
+        a given state of this variant and player count. Other keys are ignored.
+
+        Raises:
+            AdapterError: ``seed`` is not an integer, or ``game_state`` is of another game.
+
+        >>> from maumau_rules import new_game
+        >>> e = MauMauEnv("prsi", 3); e.reset(seed=5)
+        >>> e.game_state == new_game("prsi", 3, seed=5)
+        True
+        >>> e.reset(options={"game_state": new_game("prsi", 3, seed=8)}); e.game_state == new_game("prsi", 3, seed=8)
+        True
+        """
+        if seed is not None and (not isinstance(seed, int | np.integer) or isinstance(seed, bool)):
+            raise AdapterError(f"seed {seed!r} must be an integer or None")
+        if seed is None and self._seeds is None:
+            seed = 0
+        if seed is not None:
+            self._seeds = random.Random(int(seed))
+            round_seed = int(seed)
+        else:
+            assert self._seeds is not None
+            round_seed = self._seeds.getrandbits(64)
+        options = options or {}
+        start = options.get("game_state")
+        if start is not None:
+            if (not isinstance(start, GameState) or start.variant != self.variant or start.players != self.players
+                    or start.is_over):
+                raise AdapterError(f"options['game_state'] must be an unfinished GameState of {self.variant.id!r} "
+                                   f"with {self.players} players")
+            self._state = start
+        else:
+            deal = options.get("deal")
+            if deal is not None and not isinstance(deal, Deal):
+                raise AdapterError(f"options['deal'] must be a Deal, not {type(deal).__name__}")
+            self._state = new_game(self.variant, self.players, seed=round_seed, deal=deal)
+        self._moves = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self._state.seat_to_act]
+
+    def observe(self, agent: str) -> Observation:
+        """``agent``'s observation, built from its :func:`~maumau_rules.views.view` alone.
+
+        >>> e = MauMauEnv("standard", 2); e.reset(seed=1)
+        >>> obs = e.observe(e.agent_selection)
+        >>> int(obs["action_mask"].sum()) == len(e.game_state.legal_moves())
+        True
+        """
+        pv = view(self.game_state, self._seat[agent])
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        if pv.legal_moves:
+            mask[[self.codec.encode(m) for m in pv.legal_moves]] = 1
+        return {"observation": np.asarray(self.layout.encode(pv), dtype=np.float32), "action_mask": mask}
+
+    def _action_id(self, action: object) -> int:
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise ActionError(f"action {action!r} is not an action ID: expected an integer 0..{self.codec.size - 1}")
+        return int(action)
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        """Play ``action`` (an action ID) for the agent to act; ``None`` for an agent that is done.
+
+        Raises:
+            ActionError: ``action`` is not an integer in the action space.
+            IllegalMoveError: an illegal action, with ``illegal_action="raise"``.
+            AdapterError: :meth:`reset` has not been called.
+
+        >>> e = MauMauEnv("standard", 2); e.reset(seed=1)
+        >>> first = e.agent_selection
+        >>> e.step(0)  # draw
+        >>> e.agent_selection == first, e.game_state.turn
+        (True, 1)
+        """
+        state = self.game_state
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        action_id = self._action_id(action)
+        move = self.codec.decode(action_id)
+        legal = move in legal_moves(state)
+        if not legal and self.illegal_action == "raise":
+            apply(state, move)  # raises IllegalMoveError with the engine's verdict (reason, rule, message)
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self._moves += 1
+        if legal:
+            state = self._state = apply(state, move)
+        else:
+            self.rewards[agent] = self.illegal_reward
+            self.infos[agent] = {"illegal_action": action_id}
+            if self.illegal_action == "terminate":
+                for a in self.agents:
+                    self.terminations[a] = True
+                self._finish(agent)
+                return
+        if state.is_over:
+            pv = public_view(state)
+            scores = round_rewards(state)
+            winner = None if pv.winner is None else self.possible_agents[pv.winner]
+            for a in self.agents:
+                self.rewards[a] = scores[self._seat[a]]
+                self.terminations[a] = True
+                self.infos[a] = {"end": None if pv.end is None else pv.end.value, "winner": winner}
+            self._finish(agent)
+            return
+        if self.max_cycles is not None and self._moves >= self.max_cycles:
+            for a in self.agents:
+                self.truncations[a] = True
+        self.agent_selection = self.possible_agents[state.seat_to_act]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _finish(self, agent: str) -> None:
+        """After the round ended on ``agent``'s step: every agent gets its last turn, starting with the next."""
+        self.agent_selection = self.possible_agents[(self._seat[agent] + 1) % self.players]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    # ------------------------------------------------------------------ rendering
+
+    def text(self) -> str:
+        """The table as text: what everyone sees, and the hand of the seat to act (a hot-seat display).
+
+        >>> e = MauMauEnv("standard", 2); e.reset(seed=1)
+        >>> print(e.text().splitlines()[0])
+        standard (Standard (cardgames.zone)), 2 players, move 0
+        """
+        if self._state is None:
+            return "no round yet: call reset()"
+        pv = public_view(self._state)
+        lines = [f"{self.variant.id} ({self.variant.name}), {self.players} players, move {pv.turn}"]
+        extras = []
+        if pv.wished_suit is not None:
+            extras.append(f"wished {pv.wished_suit.symbol}")
+        if pv.any_card:
+            extras.append("any card goes")
+        if pv.pending_draw:
+            extras.append(f"pending draw {pv.pending_draw}")
+        if pv.pending_skip:
+            extras.append(f"pending skip {pv.pending_skip}")
+        lines.append(f"top card {pv.top_card}" + "".join(f", {x}" for x in extras)
+                     + f"; stock {pv.stock_size}; play goes {'clockwise' if pv.direction > 0 else 'counter-clockwise'}")
+        lines.append("hands: " + ", ".join(f"{a} {n}" for a, n in zip(self.possible_agents, pv.hand_sizes,
+                                                                       strict=True)))
+        if pv.is_over:
+            winner = "no winner" if pv.winner is None else f"{self.possible_agents[pv.winner]} wins"
+            lines.append(f"round over ({pv.end.value if pv.end else '?'}): {winner}")
+        else:
+            me = view(self._state, pv.seat_to_act)
+            lines.append(f"{self.possible_agents[pv.seat_to_act]} to act ({pv.phase.value}): hand "
+                         + " ".join(str(c) for c in me.hand))
+        return "\n".join(lines)
+
+    def render(self) -> str | None:
+        """Render the table as text: returned with ``render_mode="ansi"``, printed with ``"human"``.
+
+        >>> e = MauMauEnv("standard", 2, render_mode="ansi"); e.reset(seed=1)
+        >>> "to act" in e.render()
+        True
+        """
+        if self.render_mode is None:
+            gymnasium.logger.warn("You are calling render method without specifying any render mode.")
+            return None
+        text = self.text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Release nothing (the environment holds no resources); here for PettingZoo's API.
+
+        >>> MauMauEnv("standard", 2).close()
+        """
+
+
+raw_env = MauMauEnv
+"""The environment without wrappers (PettingZoo's ``raw_env`` convention)."""
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The AEC environment with PettingZoo's order-enforcing wrapper; ``kwargs`` go to :class:`MauMauEnv`.
+
+    >>> e = env(variant="standard", players=4)
+    >>> e.reset(seed=3); len(e.agents)
+    4
+    """
+    return OrderEnforcingWrapper(MauMauEnv(**kwargs))
+
+
+def parallel_env(**kwargs: Any) -> ParallelEnv:
+    """The parallel form (PettingZoo's turn-based conversion): each step takes an action from every live agent and
+    plays the one of the agent to act (the agent whose ``action_mask`` has ones); the others are ignored.
+
+    >>> p = parallel_env(variant="standard", players=2)
+    >>> observations, infos = p.reset(seed=1)
+    >>> sorted(observations)
+    ['player_0', 'player_1']
+    """
+    return turn_based_aec_to_parallel(env(**kwargs))

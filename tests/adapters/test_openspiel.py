@@ -1,0 +1,229 @@
+"""The OpenSpiel adapter: registration, OpenSpiel's random-simulation test for every variant, chance, tensors built
+from views, returns from round scoring, clones and serialization, and OpenSpiel's own algorithms on it."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python import rl_environment
+from open_spiel.python.algorithms import evaluate_bots, mcts
+from open_spiel.python.bots import uniform_random
+
+from maumau_rules import IllegalMoveError, VariantError, available_variants, find_variant, new_game
+from maumau_rules.actions import ActionSpace
+from maumau_rules.adapters import AdapterError
+from maumau_rules.adapters.encoding import ObservationLayout, move_limit, reward_range, round_rewards
+from maumau_rules.adapters.openspiel import GAME_TYPE, SEED_BYTES, MauMauGame, MauMauState
+from maumau_rules.rules import DrawPenalty, PenaltySpec
+from maumau_rules.views import public_view, view
+
+VARIANTS = [v.id for v in available_variants()]
+
+
+def _dealt(game: pyspiel.Game, seed_bytes: tuple[int, ...] = (1, 2, 3, 4)) -> MauMauState:
+    state = game.new_initial_state()
+    for b in seed_bytes:
+        state.apply_action(b)
+    assert isinstance(state, MauMauState)
+    return state
+
+
+def test_load_game_by_name_with_parameters() -> None:
+    game = pyspiel.load_game("python_maumau", {"variant": "prsi", "players": 3})
+    assert game.num_players() == 3 and game.get_parameters() == {"variant": "prsi", "players": 3}
+    assert game.num_distinct_actions() == ActionSpace.for_variant("prsi", 3).size
+    assert game.max_game_length() == move_limit("prsi") and game.max_chance_outcomes() == 256
+    assert (game.min_utility(), game.max_utility()) == reward_range("prsi")
+    assert game.observation_tensor_shape() == [ObservationLayout.for_variant("prsi", 3).size]
+    assert game.information_state_tensor_shape() == [ObservationLayout.for_variant("prsi", 3, history=True).size]
+    t = game.get_type()
+    assert t.short_name == "python_maumau" and t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert t.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert (t.min_num_players, t.max_num_players) == (2, max(v.players[1] for v in available_variants()))
+    assert str(pyspiel.load_game("python_maumau")) == "python_maumau(players=2,variant=standard)"
+    assert GAME_TYPE.short_name in pyspiel.registered_names()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_sim_test_for_every_variant(variant: str) -> None:
+    game = pyspiel.load_game("python_maumau", {"variant": variant, "players": find_variant(variant).players[0]})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_sim_test_at_the_largest_table_with_serialization(variant: str) -> None:
+    game = pyspiel.load_game("python_maumau", {"variant": variant, "players": find_variant(variant).players[1]})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_random_sim_test_with_a_house_rule_variant_object() -> None:
+    house = find_variant("pesten").with_rules(DrawPenalty(penalties=[PenaltySpec(cards="2", amount=3)]))
+    game = MauMauGame({"players": 3}, variant=house)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    assert _dealt(game).game_state.variant is house
+
+
+def test_every_player_count_in_range_loads_and_deals() -> None:
+    for v in available_variants():
+        for players in range(v.players[0], v.players[1] + 1):
+            state = _dealt(pyspiel.load_game("python_maumau", {"variant": v.id, "players": players}))
+            assert state.game_state == new_game(v, players, seed=0x01020304)
+            assert len(state.legal_actions()) == len(state.game_state.legal_moves())
+
+
+def test_chance_nodes_draw_the_shuffle_seed() -> None:
+    game = pyspiel.load_game("python_maumau", {"variant": "standard", "players": 2})
+    state = game.new_initial_state()
+    for i in range(SEED_BYTES):
+        assert state.is_chance_node() and state.chance_outcomes() == [(b, 1 / 256) for b in range(256)]
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, 200) == f"seed byte {i + 1} = 200"
+        state.apply_action(200)
+    assert not state.is_chance_node()
+    assert state.game_state == new_game("standard", 2, seed=int.from_bytes(bytes([200] * SEED_BYTES), "big"))
+    # the seed is in no player's information
+    assert "200" not in state.information_state_string(0) + state.observation_string(1)
+    with pytest.raises(AdapterError, match="chance outcome 300 is not a seed byte"):
+        game.new_initial_state().apply_action(300)
+
+
+def test_tensors_are_the_layout_of_the_view_and_the_public_history() -> None:
+    game = pyspiel.load_game("python_maumau", {"variant": "russian", "players": 3})
+    obs_layout = ObservationLayout.for_variant("russian", 3)
+    info_layout = ObservationLayout.for_variant("russian", 3, history=True)
+    state = _dealt(game)
+    history = info_layout.start_history()
+    rng = random.Random(3)
+    for _ in range(80):
+        s = state.game_state
+        for seat in range(3):
+            np.testing.assert_array_equal(state.observation_tensor(seat),
+                                          np.asarray(obs_layout.encode(view(s, seat)), dtype=np.float32))
+            np.testing.assert_array_equal(state.information_state_tensor(seat),
+                                          np.asarray(info_layout.encode(view(s, seat), history=history),
+                                                     dtype=np.float32))
+        if state.is_terminal():
+            break
+        action = rng.choice(state.legal_actions())
+        move = ActionSpace.for_variant("russian", 3).decode(action)
+        state.apply_action(action)
+        history = info_layout.record(history, s.seat_to_act, move, public_view(s), public_view(state.game_state))
+    assert sum(map(sum, history.played)) > 0 and sum(history.drawn) > 0
+
+
+def test_information_state_string_is_the_players_history() -> None:
+    game = pyspiel.load_game("python_maumau", {"variant": "standard", "players": 2})
+    state = _dealt(game)
+    actor = state.current_player()
+    first = state.information_state_string(actor)
+    start = state.game_state
+    state.apply_action(0)  # draw
+    text = state.information_state_string(actor)
+    drawn = [c for c in state.game_state.hands[actor] if c not in start.hands[actor]]
+    assert text.startswith(first) and text.endswith(f"{actor}:draw +[{drawn[0]}]")
+    other = state.information_state_string(1 - actor)
+    assert other.endswith(f"{actor}:draw") and str(drawn[0]) not in other.split(" ; ")[-1]
+    assert state.observation_string(actor).startswith(f"p{actor} hand ")
+
+
+def test_returns_follow_round_scoring_and_other_players_have_no_actions() -> None:
+    for variant in ("standard-points", "greek-150", "mau-king"):
+        game = pyspiel.load_game("python_maumau", {"variant": variant, "players": 3})
+        state = _dealt(game, (9, 8, 7, 6))
+        rng = random.Random(variant)
+        while not state.is_terminal():
+            player = state.current_player()
+            assert all(not state.legal_actions(p) for p in range(3) if p != player)
+            assert state.returns() == [0.0, 0.0, 0.0]
+            legal = state.legal_actions()
+            assert legal == sorted(legal)
+            plays = [a for a in legal if a > 1]
+            state.apply_action(rng.choice(plays or legal))
+        assert state.returns() == list(round_rewards(state.game_state))
+        assert state.current_player() == pyspiel.PlayerId.TERMINAL
+
+
+def test_clones_are_independent_and_serialization_replays() -> None:
+    game = pyspiel.load_game("python_maumau", {"variant": "prsi", "players": 3})
+    state = _dealt(game)
+    for _ in range(30):
+        state.apply_action(state.legal_actions()[-1])
+    clone = state.clone()
+    assert str(clone) == str(state) and clone.history() == state.history()
+    clone.apply_action(clone.legal_actions()[0])
+    assert clone.game_state != state.game_state and len(clone.history()) == len(state.history()) + 1
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, back = pyspiel.deserialize_game_and_state(text)
+    assert str(back) == str(state) and back.information_state_string(1) == state.information_state_string(1)
+
+
+def test_bad_parameters_and_illegal_actions_raise_library_errors() -> None:
+    with pytest.raises(VariantError, match="unknown variant 'uno'"):
+        pyspiel.load_game("python_maumau", {"variant": "uno"})
+    with pytest.raises(VariantError, match="'prsi' is for 2-5 players, not 9"):
+        pyspiel.load_game("python_maumau", {"variant": "prsi", "players": 9})
+    with pytest.raises(AdapterError, match="unknown parameter 'seed'"):
+        MauMauGame({"seed": 1})
+    game = pyspiel.load_game("python_maumau", {"variant": "standard", "players": 2})
+    state = _dealt(game)
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(IllegalMoveError):
+        state.apply_action(illegal)
+    with pytest.raises(AdapterError, match="not dealt yet"):
+        _ = game.new_initial_state().game_state
+    with pytest.raises(AdapterError, match="every player's cards"):
+        game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False,
+                                                         private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+    with pytest.raises(AdapterError, match="state of 'prsi' with 2 players is not a state of this game"):
+        MauMauGame().state_from(new_game("prsi", 2, seed=1))
+
+
+def test_public_observer_has_no_private_part() -> None:
+    game = pyspiel.load_game("python_maumau", {"variant": "standard", "players": 2})
+    public = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False,
+                                                              private_info=pyspiel.PrivateInfoType.NONE))
+    assert "hand" not in public.dict and "top_card" in public.dict
+    state = _dealt(game)
+    public.set_from(state, 0)
+    zero = public.tensor.copy()
+    public.set_from(state, 1)
+    # the same table from the other seat: the same entries, seats rotated
+    assert sorted(zero.tolist()) == sorted(public.tensor.tolist())
+    assert public.string_from(state, 0).startswith("p0 top ")
+
+
+def test_openspiel_mcts_plays_against_random() -> None:
+    """OpenSpiel's own MCTS (with its random-rollout evaluator) and uniform random bot finish a round."""
+    game = pyspiel.load_game("python_maumau", {"variant": "faraon", "players": 2})
+    rng = np.random.RandomState(5)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=2, evaluator=mcts.RandomRolloutEvaluator(1, rng),
+                       random_state=rng)
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), [bot, uniform_random.UniformRandomBot(1, rng)],
+                                          rng)
+    assert len(returns) == 2 and max(returns) == 1.0
+
+
+def test_openspiel_rl_environment_runs_and_is_seeded() -> None:
+    """OpenSpiel's RL environment samples chance with its own seed: the same seed, the same episodes."""
+    def episode(seed: int) -> list[int]:
+        env = rl_environment.Environment("python_maumau", variant="standard", players=2,
+                                         chance_event_sampler=rl_environment.ChanceEventSampler(seed=seed))
+        step = env.reset()
+        pick = random.Random(0)
+        actions: list[int] = []
+        for _ in itertools.count():
+            if step.last():
+                break
+            player = step.observations["current_player"]
+            assert len(step.observations["info_state"][player]) == env.observation_spec()["info_state"][0]
+            action = pick.choice(step.observations["legal_actions"][player])
+            actions.append(action)
+            step = env.step([action])
+        return actions
+
+    assert episode(7) == episode(7) != episode(8)
