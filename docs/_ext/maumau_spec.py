@@ -514,25 +514,36 @@ def draw_rows(variant: Any) -> list[tuple[str, str]]:
 
 
 def announce_text(variant: Any) -> str:
-    """The announcements in words."""
+    """The announcements, the mistakes and the call-outs, in words."""
     rule = variant.rule("R_ANNOUNCE")
     if rule is None:
         return "Nothing has to be said when a player is down to one card.\n"
-    lines = [f"* Playing his second-to-last card, a player calls \u201c{rule.word}\u201d."]
+    word, jack = f"\u201c{rule.word}\u201d", f"\u201c{rule.jack_word}\u201d"
+    lines = [f"* Playing his second-to-last card, a player calls {word} (in notation: ``9h mau``)."]
     if rule.jack_word:
         more = " (also when the play leaves only Jacks)" if rule.multi_jack else ""
-        lines.append(f"* If the card he keeps is a Jack, he calls \u201c{rule.jack_word}\u201d instead{more}.")
+        lines.append(f"* If the card he keeps is a Jack, he calls {jack} instead{more} (``9h maumau``).")
+    mistake = "Saying nothing" + (", or the wrong word," if rule.jack_word else "") + " when a call is due"
     if rule.enforcement == "automatic":
-        lines.append(f"* A missed call costs {rule.penalty} cards at once.")
+        lines.append(f"* {mistake} costs {rule.penalty} card{'s' if rule.penalty != 1 else ''} at once.")
     else:
-        window = ("the next player, before his own move" if getattr(rule, "window", "next_player") == "next_player"
-                  else "any player who acts before the offender's next move")
-        lines.append(f"* A missed call costs {rule.penalty} cards if {window} calls it out.")
+        until = ("until a player other than him makes a move (with two players, after a card that gives him "
+                 "another turn, the opponent can still call him out)" if rule.window == "next_player"
+                 else "until he makes his next move")
+        lines.append(f"* {mistake} is a legal move and a mistake: any other player, whether or not it is his "
+                     f"turn, may call him out (``callout 2``) {until}; he draws {rule.penalty}. If nobody does, "
+                     f"nobody noticed and it costs nothing.")
     if rule.lapses_on_draw:
         lines.append("* A call lapses when its player draws; it must be made again.")
-    if rule.unannounced_finish == "penalty":
-        lines.append(f"* Playing the last card without the right call does not win: the card stays, "
-                     f"the player draws {rule.penalty} and play goes on.")
+    if rule.unannounced_finish != "allowed":
+        which = ("Going out with a Jack without having called " + jack if rule.unannounced_finish == "jack_penalty"
+                 else "Playing the last card without the right call standing")
+        if rule.enforcement == "automatic":
+            lines.append(f"* {which} does not win: the card stays, the player draws {rule.penalty} and play goes on.")
+        else:
+            lines.append(f"* {which} does not win if he is caught: the round waits; any other player may call him "
+                         f"out (the card stays, he draws {rule.penalty}, play goes on from him), or the next "
+                         f"player lets the win stand (``pass``).")
     if rule.final_word:
         lines.append(f"* \u201c{rule.final_word}\u201d is said with the last card (made automatically).")
     return "\n".join(lines) + "\n"
@@ -553,7 +564,10 @@ def end_rows(variant: Any) -> list[tuple[str, str]]:
         rows.append(("Last-card effects", "A draw penalty played as the last card is still drawn."))
     if variant.rule("R_WILD_FINISH_SERIES") is not None:
         rows.append(("Several wilds", "A hand of only wild cards of one rank may be thrown at once to finish."))
-    rows.append(("Blocked round", "When nothing can be drawn and every player passes, the fewest cards win."
+    must = ("a player who can play may still pass" if plan.pass_with_playable or plan.pass_without_draw
+            else "a player who can play must play")
+    rows.append(("Blocked round", f"When nothing can be drawn, {must}; when every player passes in turn, the round "
+                 "ends and the fewest cards win (a tie has no winner, and everyone is scored as a loser)."
                  if plan.blocked_end else "Passing never ends the round" + ENGINE_FACT + "."))
     limit = variant.rule("R_TURN_LIMIT")
     rows.append(("Move limit", f"After {limit.max_moves} moves the fewest cards win (a tie has no winner)."

@@ -5,7 +5,7 @@ output of :mod:`maumau_rules.notation` and :mod:`maumau_rules.records` against t
 self-contained (its ``$defs`` hold the shared pieces).
 
 >>> sorted(SCHEMAS)
-['card', 'move', 'player-view', 'public-view', 'record', 'records', 'state', 'variant', 'verdict']
+['card', 'events', 'move', 'player-view', 'public-view', 'record', 'records', 'state', 'variant', 'verdict']
 >>> STATE_SCHEMA["properties"]["version"]
 {'const': 1}
 """
@@ -21,6 +21,7 @@ from .state import Phase
 
 __all__ = [
     "CARD_SCHEMA",
+    "EVENTS_SCHEMA",
     "MOVE_SCHEMA",
     "PLAYER_VIEW_SCHEMA",
     "PUBLIC_VIEW_SCHEMA",
@@ -324,6 +325,63 @@ RECORDS_SCHEMA["$defs"]["record"] = {k: copy.deepcopy(v) for k, v in RECORD_SCHE
                                      if k not in ("$schema", "$id", "$defs")}
 """A file of game records (each item validates against :data:`RECORD_SCHEMA`)."""
 
+def _event_types() -> dict[str, Any]:
+    """One schema per event type (:mod:`maumau_rules.events`), from the fields of its class."""
+    import typing
+
+    import attrs as _attrs
+
+    from .cards import Card, Suit
+    from .events import EVENT_TYPES
+    from .moves import Call
+    from .state import EndReason
+
+    def field(tp: Any) -> dict[str, Any]:
+        if tp is int:
+            return {"type": "integer"}
+        if tp is str:
+            return {"type": "string"}
+        if tp is Card:
+            return {"$ref": "#/$defs/card"}
+        if tp == Suit | None:
+            return {"anyOf": [{"$ref": "#/$defs/suit"}, {"type": "null"}]}
+        if tp is Suit:
+            return {"$ref": "#/$defs/suit"}
+        if tp in (Call, Call | None):
+            return {"$ref": "#/$defs/call"}
+        if tp is EndReason:
+            return {"$ref": "#/$defs/end"}
+        if tp == int | None:
+            return {"$ref": "#/$defs/seat_or_null"}
+        if tp == tuple[int, ...]:
+            return {"type": "array", "items": {"type": "integer"}}
+        if tp == tuple[Card, ...] | None:
+            return {"anyOf": [{"$ref": "#/$defs/cards"}, {"type": "null"}],
+                    "description": "The cards, or null where the viewer may not see them."}
+        raise TypeError(f"no schema for event field type {tp}")  # pragma: no cover - programming error
+
+    out: dict[str, Any] = {}
+    for cls in EVENT_TYPES:
+        hints = typing.get_type_hints(cls)
+        names = [f.name for f in _attrs.fields(cls)]
+        out[cls.kind] = {
+            "description": (cls.__doc__ or "").strip().split("\n\n")[0].replace("\n", " "),
+            "type": "object",
+            "required": ["kind", *names],
+            "additionalProperties": False,
+            "properties": {"kind": {"const": cls.kind}, **{name: field(hints[name]) for name in names}},
+        }
+    return out
+
+
+EVENTS_SCHEMA: Final = _doc(
+    "events", "Events", "What moves did, in order (maumau_rules.events): each event has a kind and its fields.",
+    {"events": {"type": "array", "items": {"anyOf": [{"$ref": f"#/$defs/event_{k}"} for k in _event_types()]}}},
+    ["events"],
+)
+EVENTS_SCHEMA["$defs"].update({f"event_{k}": v for k, v in _event_types().items()})
+"""A list of events (:func:`maumau_rules.events.apply_with_events`)."""
+
 SCHEMAS: Final[dict[str, dict[str, Any]]] = {
     "card": CARD_SCHEMA,
     "move": MOVE_SCHEMA,
@@ -334,6 +392,7 @@ SCHEMAS: Final[dict[str, dict[str, Any]]] = {
     "variant": VARIANT_SCHEMA,
     "record": RECORD_SCHEMA,
     "records": RECORDS_SCHEMA,
+    "events": EVENTS_SCHEMA,
 }
 """Every schema by the ``type`` of its documents (also the file name under ``docs/schemas/``)."""
 

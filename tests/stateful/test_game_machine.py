@@ -2,9 +2,11 @@
 
 Each machine starts a game (any allowed player count and seed), then mixes: one legal move drawn by
 Hypothesis, a random run of legal moves (to reach deep states and the end of the round), an
-arbitrary move (mostly illegal: it must be refused with the state unchanged), and a legal move sent
-for a seat that is not to act (refused ``NOT_YOUR_TURN``). The ``@invariant()`` methods check every
-INV_* of ``spec/invariants.toml`` after each step.
+arbitrary move (mostly illegal: it must be refused with the state unchanged), a call-out by a seat that is not
+to act inside an open window (an interjection), and a move sent for a random seat that is not to act: the
+actor's moves and call-outs of any seat, accepted exactly when that seat's ``legal_moves`` list them, refused
+(``NOT_YOUR_TURN``, ``NOTHING_TO_CALL_OUT``) with the state unchanged otherwise. The ``@invariant()`` methods
+check every INV_* of ``spec/invariants.toml`` after each step.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from maumau_rules import IllegalMoveError, apply, legal_moves
+from maumau_rules import CallOut, IllegalMoveError, apply, legal_moves
 from maumau_rules.moves import Move
 from maumau_rules.reasons import Reason
 from maumau_rules.state import GameState
@@ -30,6 +32,7 @@ from maumau_rules.testing import (
     snapshot,
     state_digest,
 )
+from maumau_rules.testing.invariants import TableMove
 from maumau_rules.testing.strategies import GameSetup, any_moves, setups
 from maumau_rules.variants import Variant, available_variants
 
@@ -45,7 +48,7 @@ class GameMachine(RuleBasedStateMachine):
         super().__init__()
         self.setup: GameSetup | None = None
         self.state: GameState | None = None
-        self.moves: list[Move] = []
+        self.moves: list[TableMove] = []
         self.refused = 0
 
     @property
@@ -53,11 +56,15 @@ class GameMachine(RuleBasedStateMachine):
         assert self.state is not None
         return self.state
 
-    def _step(self, move: Move) -> None:
-        after = apply(self.s, move)
-        check_transition(self.s, move, after)
+    def _step(self, move: Move, seat: int | None = None) -> None:
+        seat = self.s.seat_to_act if seat is None else seat
+        after = apply(self.s, move, player=seat)
+        check_transition(self.s, move, after, player=seat)
         self.state = after
-        self.moves.append(move)
+        self.moves.append((seat, move))
+
+    def _interjections(self) -> list[tuple[int, Move]]:
+        return [(p, m) for p in range(self.s.players) if p != self.s.seat_to_act for m in legal_moves(self.s, p)]
 
     @initialize(data=st.data())
     def start(self, data: st.DataObject) -> None:
@@ -76,7 +83,21 @@ class GameMachine(RuleBasedStateMachine):
         for _ in range(k):
             if self.s.is_over:
                 break
-            self._step(rnd.choice(legal_moves(self.s)))
+            others = self._interjections()
+            if others and rnd.random() < 0.3:
+                seat, move = rnd.choice(others)
+                self._step(move, seat)
+            else:
+                self._step(rnd.choice(legal_moves(self.s)))
+
+    @precondition(lambda self: self.state is not None and not self.state.is_over
+                  and bool(self.state.missed_calls or self.state.finisher is not None))
+    @rule(data=st.data())
+    def call_out_between_turns(self, data: st.DataObject) -> None:
+        others = self._interjections()
+        if others:
+            seat, move = data.draw(st.sampled_from(others), label="interjection")
+            self._step(move, seat)
 
     @rule(data=st.data())
     def try_an_arbitrary_move(self, data: st.DataObject) -> None:
@@ -91,12 +112,17 @@ class GameMachine(RuleBasedStateMachine):
     def move_out_of_turn(self, data: st.DataObject) -> None:
         others = [p for p in range(self.s.players) if p != self.s.seat_to_act]
         seat = data.draw(st.sampled_from(others), label="seat")
-        move = data.draw(st.sampled_from(legal_moves(self.s)), label="move")
+        candidates = [*legal_moves(self.s), *(CallOut(p) for p in range(self.s.players))]
+        move = data.draw(st.sampled_from(candidates), label="move")
+        if move in legal_moves(self.s, seat):  # a call-out inside an open window: accepted
+            self._step(move, seat)
+            return
         before = snapshot(self.s)
         try:
             apply(self.s, move, player=seat)
         except IllegalMoveError as exc:
-            assert exc.verdict.reason is Reason.NOT_YOUR_TURN
+            want = Reason.NOTHING_TO_CALL_OUT if isinstance(move, CallOut) else Reason.NOT_YOUR_TURN
+            assert exc.verdict.reason is want, exc.verdict
         else:
             raise AssertionError(f"seat {seat} played {move} out of turn")
         assert snapshot(self.s) == before

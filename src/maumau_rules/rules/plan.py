@@ -946,6 +946,8 @@ class Plan:
         self.finish_checks = tuple(check for _, _, check in sorted(b.finish_checks, key=lambda c: c[:2]))
         self.round_end_hooks = tuple(b.round_end_hooks)
         self.blocked_end = b.blocked_end
+        self.pass_with_playable = b.pass_with_playable
+        """Whether a player who can play may pass when nothing can be drawn (R_BLOCKED_END)."""
         self.max_moves = b.max_moves
         """Moves after which a round ends (R_TURN_LIMIT; without it, no bound)."""
         self.wrong_card = b.wrong_card

@@ -1,0 +1,132 @@
+"""Events agree with the state change, in every variant, for every viewer; hidden cards stay hidden."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from maumau_rules import GameState, Move, Pass, Phase, Play, apply, legal_moves, new_game
+from maumau_rules.events import (
+    Drew,
+    Event,
+    Played,
+    PlaysAgain,
+    Reshuffled,
+    Reversed,
+    RoundOver,
+    Skipped,
+    TurnTo,
+    WrongCard,
+    apply_with_events,
+    events_between,
+)
+from maumau_rules.schemas import schema_for
+from maumau_rules.scoring import round_points
+from maumau_rules.variants import Variant
+from tests.server._games import validate_json
+
+from ._support import GRID
+
+
+def _table(s: GameState) -> list[tuple[int, Move]]:
+    return [(p, m) for p in range(s.players) for m in legal_moves(s, p)]
+
+
+def check_events(before: GameState, seat: int, move: Move, after: GameState) -> None:
+    """Every fact the events state can be read off the two states, and every change is in the events."""
+    full = events_between(before, move, after, player=seat, reveal=True)
+    kinds = [e.kind for e in full]
+    # cards drawn: exactly each hand's growth beyond the played card
+    drawn = Counter({e.seat: e.count for e in full if isinstance(e, Drew)})
+    for p in range(before.players):
+        grew = len(after.hands[p]) - len(before.hands[p]) + (1 if p == seat and isinstance(move, Play)
+                                                             and any(isinstance(e, Played) for e in full) else 0)
+        assert drawn[p] == grew, (kinds, p, grew)
+    for e in full:
+        if isinstance(e, Drew):
+            assert e.cards is not None and Counter(e.cards) <= Counter(after.hands[e.seat])
+    assert any(isinstance(e, Played) for e in full) == (isinstance(move, Play) and after.discard[-1] == move.card
+                                                       and not any(isinstance(x, WrongCard) for x in full))
+    assert any(isinstance(e, RoundOver) for e in full) == after.is_over
+    if after.is_over:
+        over = next(e for e in full if isinstance(e, RoundOver))
+        assert (over.end, over.winner, over.tied, over.points) == (after.end, after.winner, after.tied,
+                                                                   round_points(after))
+    else:
+        assert any(isinstance(e, Reversed) for e in full) == (after.direction != before.direction)
+        turn = [e for e in full if isinstance(e, TurnTo)]
+        assert (turn[-1].seat if turn else before.seat_to_act) == after.seat_to_act
+        if any(isinstance(e, PlaysAgain) for e in full):
+            assert after.seat_to_act == seat and after.phase is Phase.PLAY
+        for e in full:
+            if isinstance(e, Skipped) and not isinstance(move, Play | Pass):
+                raise AssertionError(f"a skip after {move}")
+    assert any(isinstance(e, Reshuffled) for e in full) == (
+        len(after.discard) < len(before.discard) + (1 if any(isinstance(e, Played) for e in full) else 0))
+    # each viewer sees the same events, with only its own drawn cards
+    for viewer in (None, *range(before.players)):
+        mine = events_between(before, move, after, player=seat, viewer=viewer)
+        assert [e.kind for e in mine] == kinds
+        for e in mine:
+            if isinstance(e, Drew):
+                assert (e.cards is not None) == (e.seat == viewer)
+            doc = e.to_json()
+            assert doc["kind"] == e.kind
+
+
+@pytest.mark.rule("R_MATCH", "R_SKIP", "R_REVERSE", "R_PLAY_AGAIN", "R_DRAW_PENALTY", "R_RESHUFFLE", "R_ANNOUNCE")
+@pytest.mark.parametrize(("variant", "players"), GRID, ids=[f"{v.id}-{n}p" for v, n in GRID])
+def test_events_agree_with_the_state_change(variant: Variant, players: int) -> None:
+    seen: Counter[str] = Counter()
+    for game in range(1):
+        rnd = random.Random(players * 10 + game)
+        s = new_game(variant, players, seed=game)
+        while not s.is_over:
+            seat, move = rnd.choice(_table(s))
+            after = apply(s, move, player=seat)
+            check_events(s, seat, move, after)
+            seen.update(e.kind for e in events_between(s, move, after, player=seat))
+            s = after
+    assert seen["round_over"] == 1 and seen["played"] > 0 and seen["drew"] > 0
+
+
+def test_events_as_json_match_their_schema() -> None:
+    s = new_game("mau-king", 3, seed=5)
+    rnd = random.Random(5)
+    docs: list[dict[str, object]] = []
+    while not s.is_over:
+        seat, move = rnd.choice(_table(s))
+        s, events = apply_with_events(s, move, player=seat, viewer=0)
+        docs.extend(e.to_json() for e in events)
+    doc = {"type": "events", "version": 1, "events": docs}
+    validate_json(doc)
+    assert schema_for(doc)["$id"].endswith("events.json")
+    assert {d["kind"] for d in docs} >= {"played", "drew", "turn_to", "round_over"}
+
+
+def test_a_ui_can_follow_a_game_from_events_alone() -> None:
+    """Replaying only the public events of a game tracks every hand size, the top card and the seat to act."""
+    s = new_game("standard", 3, seed=9)
+    rnd = random.Random(9)
+    sizes = list(s.hand_sizes)
+    top, to_act = s.top_card, s.seat_to_act
+    while not s.is_over:
+        seat, move = rnd.choice(_table(s))
+        s, events = apply_with_events(s, move, player=seat, viewer=None)
+        for e in events:
+            _follow(e, sizes)
+            if isinstance(e, Played):
+                top = e.card
+            if isinstance(e, TurnTo):
+                to_act = e.seat
+        assert tuple(sizes) == s.hand_sizes and top == s.top_card
+        assert s.is_over or to_act == s.seat_to_act
+
+
+def _follow(e: Event, sizes: list[int]) -> None:
+    if isinstance(e, Played):
+        sizes[e.seat] -= 1
+    elif isinstance(e, Drew):
+        sizes[e.seat] += e.count
