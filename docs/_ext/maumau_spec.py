@@ -38,6 +38,8 @@ from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
+from maumau_rules import explain
+
 logger = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,6 +105,10 @@ def _escape_ref(title: str) -> str:
 def rule_label(rule_id: str) -> str:
     """The reference label of a rule's section."""
     return f"rule-{rule_id.lower()}"
+
+
+RST = explain.Markup(lit=lambda text: lit(text), rule=lambda rule_id: ref(rule_label(rule_id), rule_id))
+"""reST literals, and rules as links to their sections."""
 
 
 def variant_label(variant_id: str) -> str:
@@ -237,43 +243,8 @@ def _load_invariants() -> dict[str, dict[str, Any]]:
 
 
 def fmt_value(value: Any) -> str:
-    """A parameter value in reader's terms: cards with suit symbols, lists joined, no Python reprs."""
-    from maumau_rules.cards import Rank
-    from maumau_rules.rules import CardSet, PenaltySpec, WildSpec
-
-    if isinstance(value, bool):
-        return lit("true" if value else "false")
-    if isinstance(value, int):
-        return str(value).replace("-", "\u2212")
-    if isinstance(value, str):
-        return lit(value) if value else "(none)"
-    if isinstance(value, CardSet):
-        if not value:
-            return "(none)"
-        if value.ranks >= frozenset(r for r in Rank if r is not Rank.JOKER) and not value.cards:
-            return "every rank"
-        return ", ".join(value.tokens())
-    if isinstance(value, tuple) and value and all(isinstance(v, WildSpec) for v in value):
-        return "; ".join(f"{v.cards} ({'names a suit' if v.wish else 'any card may follow'})" for v in value)
-    if isinstance(value, tuple) and value and all(isinstance(v, PenaltySpec) for v in value):
-        return "; ".join(_fmt_penalty(v) for v in value)
-    if isinstance(value, tuple) and value and all(isinstance(v, tuple) and len(v) == 2 for v in value):
-        return ", ".join(f"{Rank(r).symbol} = {fmt_value(n)}" for r, n in value)
-    if isinstance(value, tuple | list):
-        return ", ".join(fmt_value(v) for v in value) if value else "(none)"
-    return str(value)
-
-
-def _fmt_penalty(p: Any) -> str:
-    who = "previous" if p.target == "previous" else "next"
-    text = f"{p.cards}: the {who} player draws {p.amount}"
-    if not p.defendable:
-        text += " at once"
-    if getattr(p, "skip", False):
-        text += " and misses the turn"
-    if getattr(p, "group", ""):
-        text += f" (stacks in group {lit(p.group)})"
-    return text
+    """A parameter value in reader's terms (:func:`maumau_rules.explain.fmt_value`, with reST literals)."""
+    return explain.fmt_value(value, RST)
 
 
 def fmt_toml(value: Any) -> str:
@@ -327,285 +298,52 @@ def non_default_settings(rule_obj: Any) -> str:
 # ====================================================================== describing a variant
 
 
-SUIT_ORDER = ("c", "s", "h", "d")
+# What the variant pages say about cards, setup, turns, calls, the end and scoring is maumau_rules.explain's text
+# (also printed by ``maumau rules VARIANT``), with reST literals and links to the rules.
+CardFacts = explain.CardFacts
+ENGINE_FACT = explain.ENGINE_FACT
+describe_card = explain.describe_card
+hand_text = explain.hand_text
 
 
-def _suits_text(cards: Sequence[Any]) -> str:
-    return " ".join(str(c) for c in sorted(set(cards), key=lambda c: c.sort_key))
-
-
-@attrs.frozen
-class CardFacts:
-    """What one card does in a variant, in the terms the pages use: read from the variant's plan (its effects,
-    wild cards, answers and finishing rules) and its rule objects."""
-
-    roles: frozenset[str]
-    """The plan's roles of the card (``wild``, ``penalty``, ``skip`` ...)."""
-    effects: tuple[str, ...]
-    """Each effect of the card, described by the effect itself, with the rule that attached it."""
-    extras: tuple[str, ...]
-    """Other facts: wild limits, series, finishing, answers."""
-    penalty: int = 0
-    """Cards a penalty makes another player draw."""
-    stackable: bool = False
-    """A pending penalty may be passed on with it."""
-
-    @property
-    def plain(self) -> bool:
-        """Whether the card does nothing special."""
-        return not (self.roles or self.effects or self.extras)
-
-
-def card_facts(variant: Any, card: Any) -> CardFacts:
+def card_facts(variant: Any, card: Any) -> explain.CardFacts:
     """The facts of ``card`` in ``variant``."""
-    from maumau_rules.rules.effects import PendingDraw
-
-    plan = variant.plan
-    unit = plan.unit[card]
-    roles = plan.roles.get(card, frozenset())
-    effects = plan.effects.get(card, ())
-    extras: list[str] = []
-    wild = variant.rule("R_WILD")
-    if "wild" in roles and wild is not None:
-        limits = []
-        if not wild.on_same:
-            limits.append("not on a wild card of the same rank")
-        if not wild.on_pending_draw:
-            limits.append("not while a draw penalty is pending")
-        extras.append("wild: it may be played on any card" + (" (" + "; ".join(limits) + ")" if limits else ""))
-    if wild is not None and wild.blocked_after.matches(card):
-        extras.append("no wild card may be played on it right after it was played")
-    series = variant.rule("R_SERIES")
-    if series is not None and series.cards.matches(card):
-        extras.append("more cards of its rank may follow in the same turn")
-    if card in plan.penalty_skip_cards:
-        extras.append("taking its penalty also ends the taker's turn")
-    if plan.no_finish_mask & unit:
-        extras.append("it may not be the last card")
-    if plan.skip_answers & unit:
-        extras.append("it answers a pending skip")
-    penalty = sum(e.amount for e in effects if getattr(e, "role", "") == "penalty" and hasattr(e, "amount"))
-    stackable = any(isinstance(e, PendingDraw) and e.stackable for e in effects)
-    texts = tuple(f"{e.describe(card)} ({ref(rule_label(e.rule_id), e.rule_id)})" for e in effects)
-    return CardFacts(roles=roles, effects=texts, extras=tuple(extras), penalty=penalty, stackable=stackable)
+    return explain.card_facts(variant, card, RST)
 
 
-def card_groups(variant: Any) -> list[tuple[str, CardFacts]]:
-    """(cards text, facts) for every card that does something: whole ranks together, single cards apart."""
-    plan = variant.plan
-    by_rank: dict[Any, list[Any]] = {}
-    for card in plan.cards:
-        by_rank.setdefault(card.rank, []).append(card)
-    out: list[tuple[str, CardFacts]] = []
-    for rank in sorted(by_rank):
-        facts: dict[CardFacts, list[Any]] = {}
-        for card in by_rank[rank]:
-            facts.setdefault(card_facts(variant, card), []).append(card)
-        for fact, group in facts.items():
-            if not fact.plain:
-                out.append((_suits_text(group), fact))
-    return out
-
-
-def describe_card(facts: CardFacts) -> str:
-    """What a card does, in words."""
-    parts = [text[0].upper() + text[1:] for text in (*facts.extras[:1], *facts.effects, *facts.extras[1:])]
-    return ". ".join(parts) + "."
-
-
-DIRECTIONS = {1: "clockwise (the turn passes to the left)", -1: "counter-clockwise (the turn passes to the right)"}
-FIRST_PLAYER = {"left_of_dealer": "the player on the dealer's left", "right_of_dealer": "the player on the dealer's right",
-                "previous_winner": "the winner of the previous round"}
-DEALER = {"highest_card": "the player who draws the highest card", "seat_zero": "seat 0"}
-ROTATION = {"clockwise": "passes to the left", "counterclockwise": "passes to the right", "loser": "goes to the loser"}
-AFTER_DRAW = {"drawn_only": "he may play the drawn card if it fits", "any": "he may play any card that fits",
-              "none": "his turn ends"}
+def card_groups(variant: Any) -> list[tuple[str, explain.CardFacts]]:
+    """(cards text, facts) for every card that does something."""
+    return explain.card_groups(variant, RST)
 
 
 def deck_text(variant: Any) -> str:
     """The deck in words."""
-    deck = variant.deck
-    ranks = deck.ranks
-    text = f"{deck.size} cards ({lit(str(deck))}): {ranks[0].symbol} to {ranks[-1].symbol} in four suits"
-    if deck.jokers:
-        text += f", {deck.jokers} Joker{'s' if deck.jokers > 1 else ''}"
-    if deck.packs > 1:
-        text += f", {deck.packs} packs shuffled together"
-    return text
-
-
-ENGINE_FACT = " (no rule: the engine's default)"
-
-
-def hand_text(variant: Any) -> str:
-    """The hand size in words (R_DEAL)."""
-    deal = variant.rule("R_DEAL")
-    text = f"{deal.hand_size} cards each"
-    if deal.two_player_hand_size:
-        text += f"; {deal.two_player_hand_size} with 2 players"
-    if deal.packets:
-        text += "; dealt in packets of " + " + ".join(str(p) for p in deal.packets)
-    return text
+    return explain.deck_text(variant, RST)
 
 
 def setup_rows(variant: Any) -> list[tuple[str, str]]:
     """Rows of the setup table."""
-    plan = variant.plan
-    rows = [
-        ("Deck", deck_text(variant)),
-        ("Players", f"{variant.players[0]} to {variant.players[1]}"),
-        ("Hand size", hand_text(variant)),
-    ]
-    dealer = variant.rule("R_DEALER")
-    if dealer is not None:
-        rows.append(("Dealer", f"{DEALER.get(dealer.selection, lit(dealer.selection))}; the deal "
-                               f"{ROTATION.get(dealer.rotation, lit(dealer.rotation))} after each round"))
-    else:
-        rows.append(("Dealer", "seat 0; the deal passes to the left after each round" + ENGINE_FACT))
-    cut = variant.rule("R_CUT")
-    if cut is not None:
-        side = "right" if cut.by == "right" else "left"
-        modes = {"none": "no cut", "simple": "one cut",
-                 "power_cards": f"four cuts by the player on the dealer's {side}, who may keep up to "
-                                f"{cut.max_kept} of {fmt_value(cut.special)}",
-                 "bottom_ceremony": f"the bottom-card ceremony by the player on the dealer's {side}: "
-                                    f"up to {cut.max_kept} of {fmt_value(cut.special)} are kept"}
-        rows.append(("Cut", modes.get(cut.mode, lit(cut.mode))))
-    else:
-        rows.append(("Cut", "no cut" + ENGINE_FACT))
-    order = variant.rule("R_TURN_ORDER")
-    rows.append(("Direction", DIRECTIONS.get(plan.direction, str(plan.direction)) + ("" if order else ENGINE_FACT)))
-    rows.append(("First player", FIRST_PLAYER.get(order.first_player, lit(order.first_player)) if order
-                 else "the player on the dealer's left" + ENGINE_FACT))
-    start_rule = variant.rule("R_START_CARD")
-    start = "the top card of the stock starts the discard pile; "
-    start += ("a special start card acts on the first player" if start_rule is not None and start_rule.effects
-              else "it has no effect on the first player (a wild that names no suit frees the first play)")
-    if start_rule is not None and start_rule.rebury:
-        start += f"; {fmt_value(start_rule.rebury)} is put back under the stock and the next card turned up"
-    rows.append(("Start card", start))
-    return rows
+    return explain.setup_rows(variant, RST)
 
 
 def draw_rows(variant: Any) -> list[tuple[str, str]]:
-    """Rows of the turn table: drawing, passing, reshuffling, wrong cards."""
-    plan = variant.plan
-    rule = variant.rule("R_DRAW")
-    if rule is None:
-        rows = [("Drawing", "Nobody draws but penalties; a player who cannot play passes" + ENGINE_FACT + ".")]
-    else:
-        draw = ("A player may draw even when he could play" if rule.voluntary
-                else "A player draws only when he cannot play")
-        draw += ("; he keeps drawing until he can play or nothing is left" if rule.until_playable
-                 else "; one card per turn")
-        draw += f"; after drawing {AFTER_DRAW.get(rule.after_draw, lit(rule.after_draw))}."
-        rows = [("Drawing", draw)]
-    if any("penalty" in plan.roles.get(c, ()) for c in plan.cards):
-        rows.append(("Taking a penalty", "Drawing a penalty ends the turn." if plan.penalty_ends_turn
-                     else "After drawing a penalty the player goes on with his turn."))
-    rows.append(("Passing", "Allowed without drawing." if plan.pass_without_draw
-                 else "Only after drawing, to accept a skip, or when nothing can be drawn."))
-    rows.append(("Empty stock", "The discard pile except its top card is shuffled into a new stock."
-                 if plan.reshuffle else "The stock is not renewed."))
-    wrong = variant.rule("R_WRONG_CARD")
-    rows.append(("Wrong card", f"The card goes back; the player draws {wrong.penalty} and his turn ends."
-                 if wrong is not None and wrong.mode == "penalize" else "The move is refused."))
-    return rows
+    """Rows of the turn table."""
+    return explain.draw_rows(variant, RST)
 
 
 def announce_text(variant: Any) -> str:
-    """The announcements, the mistakes and the call-outs, in words."""
-    rule = variant.rule("R_ANNOUNCE")
-    if rule is None:
-        return "Nothing has to be said when a player is down to one card.\n"
-    word, jack = f"\u201c{rule.word}\u201d", f"\u201c{rule.jack_word}\u201d"
-    lines = [f"* Playing his second-to-last card, a player calls {word} (in notation: ``9h mau``)."]
-    if rule.jack_word:
-        more = " (also when the play leaves only Jacks)" if rule.multi_jack else ""
-        lines.append(f"* If the card he keeps is a Jack, he calls {jack} instead{more} (``9h maumau``).")
-    mistake = "Saying nothing" + (", or the wrong word," if rule.jack_word else "") + " when a call is due"
-    if rule.enforcement == "automatic":
-        lines.append(f"* {mistake} costs {rule.penalty} card{'s' if rule.penalty != 1 else ''} at once.")
-    else:
-        until = ("until a player other than him makes a move (with two players, after a card that gives him "
-                 "another turn, the opponent can still call him out)" if rule.window == "next_player"
-                 else "until he makes his next move")
-        lines.append(f"* {mistake} is a legal move and a mistake: any other player, whether or not it is his "
-                     f"turn, may call him out (``callout 2``) {until}; he draws {rule.penalty}. If nobody does, "
-                     f"nobody noticed and it costs nothing.")
-    if rule.lapses_on_draw:
-        lines.append("* A call lapses when its player draws; it must be made again.")
-    if rule.unannounced_finish != "allowed":
-        which = ("Going out with a Jack without having called " + jack if rule.unannounced_finish == "jack_penalty"
-                 else "Playing the last card without the right call standing")
-        if rule.enforcement == "automatic":
-            lines.append(f"* {which} does not win: the card stays, the player draws {rule.penalty} and play goes on.")
-        else:
-            lines.append(f"* {which} does not win if he is caught: the round waits; any other player may call him "
-                         f"out (the card stays, he draws {rule.penalty}, play goes on from him), or the next "
-                         f"player lets the win stand (``pass``).")
-    if rule.final_word:
-        lines.append(f"* \u201c{rule.final_word}\u201d is said with the last card (made automatically).")
-    return "\n".join(lines) + "\n"
+    """The announcements in words."""
+    return explain.announce_text(variant, RST)
 
 
 def end_rows(variant: Any) -> list[tuple[str, str]]:
     """Rows of the end-of-round table."""
-    plan = variant.plan
-    rows = [("Winning", "The first player to play his last card wins the round.")]
-    no_finish = [_short_cards(text) for text, facts in card_groups(variant) if plan.no_finish_mask
-                 and "it may not be the last card" in facts.extras]
-    if no_finish:
-        rows.append(("Last card", f"{', '.join(no_finish)} may not be the last card; the player must draw instead."))
-    if variant.rule("R_PLAY_AGAIN") is not None:
-        rows.append(("Play-again cards", "A card after which its player plays again cannot win: played last, "
-                                         "the player must draw."))
-    if variant.rule("R_FINAL_CARD_EFFECTS") is not None:
-        rows.append(("Last-card effects", "A draw penalty played as the last card is still drawn."))
-    if variant.rule("R_WILD_FINISH_SERIES") is not None:
-        rows.append(("Several wilds", "A hand of only wild cards of one rank may be thrown at once to finish."))
-    must = ("a player who can play may still pass" if plan.pass_with_playable or plan.pass_without_draw
-            else "a player who can play must play")
-    rows.append(("Blocked round", f"When nothing can be drawn, {must}; when every player passes in turn, the round "
-                 "ends and the fewest cards win (a tie has no winner, and everyone is scored as a loser)."
-                 if plan.blocked_end else "Passing never ends the round" + ENGINE_FACT + "."))
-    limit = variant.rule("R_TURN_LIMIT")
-    rows.append(("Move limit", f"After {limit.max_moves} moves the fewest cards win (a tie has no winner)."
-                 if limit is not None else "None: a round may go on for ever" + ENGINE_FACT + "."))
-    return rows
+    return explain.end_rows(variant, RST)
 
 
 def scoring_text(variant: Any) -> str:
-    """The scoring scheme in words, from the variant's scoring rule object."""
-    text = ""
-    for rule in variant.rules:
-        rid = rule.rule_id
-        if rid == "R_SCORE_WIN_POINTS":
-            text += f"The round winner gets one win point; the first to {rule.target} wins the match."
-        elif rid == "R_SCORE_PENALTY_POINTS":
-            what = "the values of their cards" if rule.count == "values" else "the number of their cards"
-            op = "passes" if rule.threshold_op == "gt" else "reaches"
-            text += (f"The losers score {what} as penalty points; when a player {op} {rule.limit} the match "
-                     f"ends and the fewest points win.")
-        elif rid == "R_SCORE_WINNER_COLLECTS":
-            text += (f"The round winner scores the values of the cards left in the other hands; the first to "
-                     f"{rule.target} or more wins the match.")
-        elif rid == "R_SCORE_ELIMINATION":
-            op = "passes" if rule.threshold_op == "gt" else "reaches"
-            text += (f"The losers add the values of their cards, the winner gets "
-                     f"{', '.join(fmt_value(b) for b in rule.winner_bonus)} (by Jacks in the finish); a player who "
-                     f"{op} {rule.limit} drops out, and the last player left wins.")
-        elif rid == "R_SCORE_HAND_SHRINK":
-            text += ("Each loser starts the next round with one card fewer; losing with a single card "
-                     "eliminates; the last player left wins.")
-        elif rid == "R_JACK_FINISH_DOUBLES":
-            text += f" A round won with a Jack scores {rule.multiplier} times."
-        elif rule.kind == "scoring":
-            text += f" See {ref(rule_label(rid), rid)}."
-    values = getattr(variant.plan.scoring, "values", ())
-    if values:
-        text += "\n\nCard values: " + ", ".join(f"{r.symbol} = {v}" for r, v in values) + "."
-    return (text.strip() or "This variant has no match scoring.") + "\n"
+    """The scoring scheme in words."""
+    return explain.scoring_text(variant, RST)
 
 
 # ====================================================================== pages
@@ -860,13 +598,7 @@ def _short_deck(deck: Any) -> str:
     return f"{deck.packs}\u00d7{text}" if deck.packs > 1 else text
 
 
-def _short_cards(cards_text: str) -> str:
-    """``7♣ 7♠ 7♥ 7♦`` -> ``7``; single cards stay."""
-    cards = cards_text.split()
-    ranks = {c[:-1] for c in cards}
-    if len(cards) >= 4 and len(ranks) == 1:
-        return ranks.pop()
-    return cards_text
+_short_cards = explain._short_cards
 
 
 def page_matrix(data: SpecData) -> str:

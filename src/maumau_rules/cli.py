@@ -24,213 +24,14 @@ from typing import Any, TextIO
 import attrs
 
 from . import __version__
-from .bots import Bot, interjection, make_bot
+from .cli_play import describe_move, play_command
 from .cli_records import load_rules_file, parse_args
-from .engine import apply, call_due, check, legal_moves
 from .errors import MauMauError, VariantError
 from .exitcodes import ExitCode, describe_exit_codes
-from .moves import CallOut, Draw, Move, Pass, Play, parse_move
-from .scoring import Match, next_round, start_match
-from .state import GameState, Phase
+from .explain import card_help, rules_text
 from .variants import Difference, Variant, available_variants, diff_variants, find_variant, format_value, load_variant
-from .views import PlayerView, view
 
 __all__ = ["describe_move", "diff_table", "main"]
-
-
-def _name(seat: int, human: int | None) -> str:
-    return "you" if seat == human else f"CPU {seat}" if human is not None else f"P{seat}"
-
-
-def describe_move(before: GameState, move: Move, after: GameState, human: int | None = None,
-                  seat: int | None = None) -> str:
-    """One line saying what a move did, in words (``seat``: the seat that made it, default the seat to act).
-
-    >>> from maumau_rules import new_game, Draw, apply
-    >>> s = new_game("standard", players=2, seed=3)
-    >>> describe_move(s, Draw(), apply(s, Draw())) == f"P{s.seat_to_act} draws 1 card"
-    True
-    """
-    seat = before.seat_to_act if seat is None else seat
-    who = _name(seat, human)
-    s_ = "" if who == "you" else "s"
-    words = _word_for(before.variant)
-    match move:
-        case Play():
-            text = f"{who} play{s_} {move.card}"
-            if move.wish is not None:
-                text += f" and wish{'' if who == 'you' else 'es'} {move.wish.symbol}"
-            if move.call is not None:
-                text += f' and call{s_} "{words.get(move.call.value, move.call.value)}!"'
-            due = call_due(before.variant, before.hands[seat], move.card)
-            if due is not None and move.call is not due:
-                word = words.get(due.value, due.value)
-                text += (f' without saying "{word}"' if move.call is None else f' (the wrong word: "{word}" was due)')
-            if after.phase is Phase.FINISHING:
-                text += " and goes out, without the call that was needed"
-        case Draw():
-            got = len(after.hands[seat]) - len(before.hands[seat])
-            text = f"{who} draw{s_} {got} card{'s' if got != 1 else ''}"
-            if before.pending_draw:
-                text += f" (penalty +{before.pending_draw})"
-        case Pass() if before.phase is Phase.FINISHING:
-            text = f"{who} let{s_} the win stand"
-        case Pass():
-            text = f"{who} pass{'' if who == 'you' else 'es'}"
-        case CallOut():
-            text = (f"{who} call{s_} out {_name(move.seat, human)}, who draws "
-                    f"{len(after.hands[move.seat]) - len(before.hands[move.seat])}")
-            if before.phase is Phase.FINISHING and move.seat == before.finisher:
-                text += " and does not win: play goes on"
-    if after.is_over:
-        if after.winner is not None:
-            text += f" — {_name(after.winner, human)} win{'' if after.winner == human else 's'} the round"
-        else:
-            tied = " and ".join(_name(p, human) for p in after.tied)
-            text += f" — the round ends ({after.end.value if after.end else ''}) in a tie between {tied}"
-    return text
-
-
-def _window_text(state: GameState, offender: int, human: int | None) -> str:
-    """Why ``offender`` can be called out, in words."""
-    words = _word_for(state.variant)
-    if state.finisher == offender:
-        return f"{_name(offender, human)} went out without the call that was needed"
-    call = state.announced[offender]
-    said = "nothing" if call is None else f'"{words.get(call.value, call.value)}"'
-    return f"{_name(offender, human)} said {said} when a call was due"
-
-
-def _word_for(v: Variant) -> dict[str, str]:
-    ann = v.rule("R_ANNOUNCE")
-    if ann is None:
-        return {}
-    from .rules import Announcement
-
-    assert isinstance(ann, Announcement)
-    return {"mau": ann.word, "maumau": ann.jack_word or ann.final_word or "Mau-Mau"}
-
-
-def _show_table(pv: PlayerView, v: Variant, human: int, out: TextIO) -> None:
-    sizes = " · ".join(f"{_name(i, human)} ({n})" for i, n in enumerate(pv.hand_sizes))
-    extra = []
-    if pv.wished_suit is not None:
-        extra.append(f"wished suit {pv.wished_suit.symbol}")
-    if pv.any_card:
-        extra.append("any card may be played")
-    if pv.pending_draw:
-        extra.append(f"pending draw +{pv.pending_draw}")
-    if pv.pending_skip:
-        extra.append("a skip is pending")
-    print(f"\n── turn {pv.turn} · {v.name} ──", file=out)
-    print(f"top card {pv.top_card}" + ("   " + ", ".join(extra) if extra else ""), file=out)
-    print(f"players: {sizes}   stock: {pv.stock_size}   direction: "
-          f"{'clockwise' if pv.direction == 1 else 'counter-clockwise'}", file=out)
-    print("your hand: " + " ".join(str(c) for c in pv.hand), file=out)
-    if pv.drawn is not None:
-        print(f"you drew {pv.drawn}", file=out)
-
-
-def _ask_move(state: GameState, pv: PlayerView, human: int, read: Callable[[str], str], out: TextIO) -> Move | None:
-    legal = " · ".join(str(m) for m in pv.legal_moves)
-    print(f"legal: {legal}", file=out)
-    while True:
-        try:
-            text = read("your move (e.g. 7h, Jc>h, draw, pass, '9d mau'; 'help', 'quit'): ").strip()
-        except EOFError:
-            return None
-        if text in ("quit", "exit", "q"):
-            return None
-        if text in ("help", "?", "moves"):
-            print(f"legal: {legal}", file=out)
-            print("play a card by its rank and suit (7h, 10s, Jc); a Jack names a suit after '>' (Jc>h); "
-                  "add 'mau' when your play leaves one card; 'draw' takes a card or the pending penalty; "
-                  "'pass' ends your turn after drawing; 'callout N' calls out seat N.", file=out)
-            continue
-        try:
-            move = parse_move(text)
-        except MauMauError as exc:
-            print(f"  ✗ {exc}", file=out)
-            continue
-        verdict = check(state, move, player=human)
-        if verdict.ok:
-            return move
-        print(f"  ✗ {verdict.message} [{verdict.reason.value}, {verdict.rule_id}]", file=out)
-
-
-def _ask_callout(state: GameState, seat: int, move: CallOut, read: Callable[[str], str], out: TextIO) -> bool | None:
-    """Offer the human a call-out between turns: True to call out, False not to, None to quit."""
-    try:
-        answer = read(f"{_window_text(state, move.seat, seat)}: call them out? [y/N] ").strip().lower()
-    except EOFError:
-        return None
-    if answer in ("quit", "exit", "q"):
-        return None
-    return answer in ("y", "yes", "callout", "call", "nisi najavio")
-
-
-def _next_move(state: GameState, bots: list[Bot], human: int | None, seats: tuple[int, ...],
-               read: Callable[[str], str], out: TextIO, asked: set[tuple[int, int]]) -> tuple[int, Move] | None:
-    """The next move at the table and its seat: a call-out between turns (the human is asked first, once per
-    window), or the move of the seat to act. ``None``: the human quits."""
-    actor = state.seat_to_act
-    n = state.players
-    if state.missed_calls or state.finisher is not None:
-        order = [(actor + k * state.direction) % n for k in range(1, n)]
-        for seat in sorted(order, key=lambda p: seats[p] != human):  # the human first, then the CPUs in turn
-            for move in legal_moves(state, seat):
-                if seats[seat] == human:
-                    assert isinstance(move, CallOut)
-                    key = (move.seat, state.turn if state.finisher is not None else -1)
-                    if key in asked:
-                        continue
-                    asked.add(key)
-                    yes = _ask_callout(state, seat, move, read, out)
-                    if yes is None:
-                        return None
-                    if yes:
-                        return seat, move
-                else:
-                    chosen = interjection(bots[seats[seat]], view(state, seat))
-                    if chosen is not None:
-                        return seat, chosen
-                    break
-    pv = view(state, actor)
-    if seats[actor] == human:
-        _show_table(pv, state.variant, actor, out)
-        for w in pv.windows:
-            if w.offender != actor:
-                hint = " or 'pass' to let the win stand" if w.kind == "unannounced_finish" else ""
-                print(f"{_window_text(state, w.offender, actor)}: 'callout {w.offender}' calls them out{hint}",
-                      file=out)
-        chosen_move = _ask_move(state, pv, actor, read, out)
-        return None if chosen_move is None else (actor, chosen_move)
-    return actor, bots[seats[actor]].choose(pv)
-
-
-def _play_round(match: Match, bots: list[Bot], human: int | None, read: Callable[[str], str], out: TextIO,
-                quiet: bool, history: list[GameState], movers: list[int]) -> GameState | None:
-    state = match.game
-    history.append(state)
-    seats = match.seats
-    if not quiet:
-        print(f"\n=== round {match.round_no}: dealer {_name(seats[state.dealer], human)}, start card "
-              f"{state.top_card} ===", file=out)
-    asked: set[tuple[int, int]] = set()
-    while not state.is_over:
-        found = _next_move(state, bots, human, seats, read, out, asked)
-        if found is None:
-            return None
-        seat, move = found
-        after = apply(state, move, player=seat)
-        asked = {key for key in asked if key[0] in after.missed_calls or key[0] == after.finisher}
-        if not quiet:
-            print(describe_move(state, move, after, human if human is None else seats.index(human), seat=seat),
-                  file=out)
-        state = after
-        history.append(state)
-        movers.append(seat)
-    return state
 
 
 def variant_argument(text: str) -> Variant:
@@ -264,64 +65,30 @@ def variant_argument(text: str) -> Variant:
 def _cmd_play(args: argparse.Namespace, read: Callable[[str], str], out: TextIO) -> int:
     try:
         v = variant_argument(args.variant)
-        match = start_match(v, args.players, seed=args.seed)
     except MauMauError as exc:
         print(f"maumau play: {exc}", file=_err(args))
         return int(ExitCode.USAGE)
-    human = None if args.bots_only else 0
-    bots: list[Bot] = [make_bot(args.bot if i != 1 or not args.mixed else "random", seed=args.seed + i)
-                       for i in range(args.players)]
-    print(f"{v.name}: {args.players} players, seed {args.seed}"
-          + ("" if human is None else "; you are seat 0"), file=out)
-    rounds = 0
-    histories: list[list[GameState]] = []
-    movers: list[list[int]] = []
-    while not match.over:
-        histories.append([])
-        movers.append([])
-        final = _play_round(match, bots, human, read, out, args.quiet, histories[-1], movers[-1])
-        if final is None:
-            print("bye", file=out)
-            return _save(args, histories, movers, out)
-        rounds += 1
-        match = next_round(match, final)
-        print(f"after round {rounds}: scores " + ", ".join(
-            f"{_name(i, human)} {s}" for i, s in enumerate(match.scores)), file=out)
-        if args.rounds and rounds >= args.rounds:
-            break
-        if human is not None and not match.over:
-            try:
-                if read("next round? [Y/n] ").strip().lower() in ("n", "no", "q", "quit"):
-                    return _save(args, histories, movers, out)
-            except EOFError:
-                return _save(args, histories, movers, out)
-    if match.over:
-        print(f"match over: {_name(match.winner, human) if match.winner is not None else 'nobody'} "
-              f"win{'' if match.winner == human else 's'} the match", file=out)
-    return _save(args, histories, movers, out)
+    return play_command(args, v, read, out, _err(args))
+
+
+def _cmd_rules(args: argparse.Namespace, read: Callable[[str], str], out: TextIO) -> int:
+    try:
+        v = variant_argument(args.variant)
+        if args.card:
+            for card in args.card:
+                print(card_help(v, card), file=out)
+            return int(ExitCode.OK)
+    except MauMauError as exc:
+        print(f"maumau rules: {exc}", file=_err(args))
+        return int(ExitCode.USAGE)
+    width = args.width or min(100, shutil.get_terminal_size((88, 24)).columns)
+    print(rules_text(v, width=width), file=out, end="")
+    return int(ExitCode.OK)
 
 
 def _err(args: argparse.Namespace) -> TextIO:
     err = getattr(args, "err", None)
     return err if err is not None else sys.stderr
-
-
-def _save(args: argparse.Namespace, histories: list[list[GameState]], movers: list[list[int]], out: TextIO) -> int:
-    """Write one game record per round played (a JSON list when there are several) to ``--save``."""
-    path = args.save
-    if not path or not any(histories):
-        return int(ExitCode.OK)
-    from .records import dumps_records, record_from_history
-
-    records = [record_from_history(h, movers=m) for h, m in zip(histories, movers, strict=True) if h]
-    try:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(dumps_records(records, indent=1) + "\n")
-    except OSError as exc:
-        print(f"maumau play: cannot write {path!r}: {exc.strerror or exc}", file=_err(args))
-        return int(ExitCode.INPUT)
-    print(f"saved {len(records)} record{'s' if len(records) != 1 else ''} to {path}", file=out)
-    return int(ExitCode.OK)
 
 
 def _cmd_variants(args: argparse.Namespace, read: Callable[[str], str], out: TextIO) -> int:
@@ -435,7 +202,14 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--rounds", type=int, default=0, help="stop after this many rounds (0: play the match out)")
     play.add_argument("--quiet", action="store_true", help="print only round results")
     play.add_argument("--save", default=None, help="save the game record to this JSON file")
+    play.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                      help="colour the suits (auto: on a terminal, unless NO_COLOR is set)")
     play.set_defaults(func=_cmd_play)
+    rules = sub.add_parser("rules", help="print a variant's rules, or what a card does in it")
+    rules.add_argument("variant", help="variant name or alias, or a variant file")
+    rules.add_argument("--card", action="append", help="say what this card does (e.g. 8d); may be repeated")
+    rules.add_argument("--width", type=int, default=0, help="line width (default: the terminal's, at most 100)")
+    rules.set_defaults(func=_cmd_rules)
     variants = sub.add_parser("variants", help="list the variants")
     variants.set_defaults(func=_cmd_variants)
     diff = sub.add_parser("diff", help="show how two variants differ, rule by rule")
@@ -482,7 +256,7 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = inpu
         args.seed = secrets.randbelow(1_000_000)
     args.out, args.err = stream, errors
     try:
-        if args.command in ("play", "variants", "diff"):
+        if args.command in ("play", "variants", "diff", "rules"):
             result: int = args.func(args, read, stream)
         else:
             result = args.func(args)
