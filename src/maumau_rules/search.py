@@ -2,17 +2,20 @@
 
 :class:`SearchBot` gets what every bot gets, a :class:`~maumau_rules.views.PlayerView` (with the legal moves),
 never the state. Before each playout it deals the cards it cannot see (the other hands and the stock) at
-random, consistently with what the view shows (:func:`determinize`): its own hand, the face-up discard pile,
-every hand's size and the stock's size. It rebuilds that candidate state through the public
-:class:`~maumau_rules.state.GameState` constructor and checks that its legal moves are the view's. All
-playouts share one tree whose edges are moves (single-observer ISMCTS: Cowling, Powley and Whitehouse,
-"Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012): a move is chosen by UCB1 among the moves legal
-in the current deal, counting how often each was available. Below the tree a playout plays a card whenever
-one can be played (a random one), otherwise draws, and calls out every forgotten call. A seat scores 1 for
-a playout it wins. The bot then plays the move tried most often.
+random, consistently with what its seat has seen (:func:`determinize`): its own hand, the face-up discard
+pile, every hand's size and the stock's size, and what it concluded from watching the other seats play
+(:meth:`SearchBot.observe`: a seat that draws instead of playing holds no card that fits; one that plays a
+wild card while it holds others has no other card that fits; one that wishes a suit holds that suit). It
+rebuilds that candidate state through the public :class:`~maumau_rules.state.GameState` constructor and checks
+that its legal moves are the view's. All playouts share one tree whose edges are moves (single-observer
+ISMCTS: Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012): a move
+is chosen by UCB1 among the moves legal in the current deal, counting how often each was available, with a
+bias towards a quick heuristic's move that fades as the move is tried. Below the tree every seat plays by that
+quick heuristic with some noise. A seat scores 1 for a playout it wins. The bot then plays the move tried
+most often.
 
 Its budget is a number of playouts (``playouts``) and, optionally, a time limit; its randomness comes from
-its ``seed`` alone, so a bot with a playout budget chooses the same move for the same view every time.
+its ``seed`` alone, so a bot with a playout budget chooses the same move for the same views every time.
 
 >>> from maumau_rules import new_game
 >>> from maumau_rules.views import view
@@ -30,16 +33,18 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
+import attrs
+
 from .bots import BotError
 from .cards import Card
 from .engine import apply, legal_moves
 from .moves import CallOut, Draw, Move, Play
-from .rules.effects import PendingDraw
+from .rules.effects import PendingDraw, WishSuit
 from .rules.plan import Plan
 from .state import GameState, Phase
 from .views import PlayerView
 
-__all__ = ["Limit", "SearchBot", "SearchError", "candidates", "determinize"]
+__all__ = ["HandLimit", "SearchBot", "SearchError", "candidates", "determinize"]
 
 _EXPLORE: Final = 0.7
 """UCB1's exploration constant (rewards are 0 or 1)."""
@@ -73,12 +78,35 @@ def _penalty_stack(plan: Plan, discard: tuple[Card, ...], pending: int) -> tuple
     return discard[len(discard) - count:] if total == pending else ()
 
 
-Limit = tuple[frozenset[Card], int]
-"""``(cards, at_most)``: a seat holds at most ``at_most`` of ``cards`` (what :class:`SearchBot` infers)."""
+@attrs.frozen
+class HandLimit:
+    """A belief about one hand: it holds at least ``at_least`` and at most ``at_most`` of ``cards``.
+
+    >>> from maumau_rules import parse_cards
+    >>> HandLimit(frozenset(parse_cards("7h 8h")), at_most=0).allows(parse_cards("9h Jc"))
+    True
+    """
+
+    cards: frozenset[Card]
+    """The cards the belief is about."""
+    at_most: int | None = None
+    """How many of them the hand may hold at most (``None``: any number)."""
+    at_least: int = 0
+    """How many of them the hand holds at least."""
+
+    def allows(self, hand: Sequence[Card]) -> bool:
+        """Whether ``hand`` keeps to the belief.
+
+        >>> from maumau_rules import parse_cards
+        >>> HandLimit(frozenset(parse_cards("7h 8h")), at_least=1).allows(parse_cards("9h Jc"))
+        False
+        """
+        held = sum(c in self.cards for c in hand)
+        return held >= self.at_least and (self.at_most is None or held <= self.at_most)
 
 
 def determinize(view: PlayerView, rng: random.Random, *,
-                limits: Mapping[int, Sequence[Limit]] | None = None) -> GameState:
+                limits: Mapping[int, Sequence[HandLimit]] | None = None) -> GameState:
     """A state the view's seat cannot tell from the real one: its unseen cards dealt at random.
 
     The unseen cards are the deck less the seat's own hand and the discard pile. They are shuffled with
@@ -90,9 +118,8 @@ def determinize(view: PlayerView, rng: random.Random, *,
     Args:
         view: the view of the seat to act (with its legal moves).
         rng: the source of the deal.
-        limits: what the seat believes of other hands: for a seat, ``(cards, at_most)`` pairs, each saying it
-            holds at most ``at_most`` of ``cards``. The deal keeps to them; when it cannot (the beliefs do not
-            fit the unseen cards), that seat's limits are dropped.
+        limits: what the seat believes of other hands (:class:`HandLimit`, by seat). The deal keeps to them;
+            when it cannot (the beliefs do not fit the unseen cards), that seat's limits are dropped.
 
     Raises:
         SearchError: the view is not of the seat to act in a round that goes on, or its counts do not add up.
@@ -108,7 +135,7 @@ def determinize(view: PlayerView, rng: random.Random, *,
     True
     >>> other = (pv.seat + 1) % 3
     >>> hearts = frozenset(c for c in s.variant.plan.deck_cards if c.suit.value == "h")
-    >>> d = determinize(pv, random.Random(1), limits={other: [(hearts, 0)]})
+    >>> d = determinize(pv, random.Random(1), limits={other: [HandLimit(hearts, at_most=0)]})
     >>> any(c in hearts for c in d.hand(other))
     False
     """
@@ -161,31 +188,60 @@ def determinize(view: PlayerView, rng: random.Random, *,
                       f"({' '.join(map(str, view.legal_moves))})")
 
 
-def _within(pile: list[Card], size: int, limits: Sequence[Limit]) -> list[int] | None:
-    """The positions of the first ``size`` cards of ``pile`` that a hand can take within ``limits``, or ``None``."""
-    room = [at_most for _, at_most in limits]
+def _within(pile: list[Card], size: int, limits: Sequence[HandLimit]) -> list[int] | None:
+    """The positions in ``pile`` of ``size`` cards a hand can hold within ``limits`` (the first cards that each
+    belief needs, then the first cards that they allow), or ``None`` when there are none."""
+    room = [len(pile) if b.at_most is None else b.at_most for b in limits]
     taken: list[int] = []
-    for i, card in enumerate(pile):
-        if len(taken) == size:
-            break
-        hit = [k for k, (cards, _) in enumerate(limits) if card in cards]
-        if any(room[k] <= 0 for k in hit):
-            continue
+    chosen: set[int] = set()
+
+    def fits(card: Card) -> list[int] | None:
+        hit = [k for k, b in enumerate(limits) if card in b.cards]
+        return None if any(room[k] <= 0 for k in hit) else hit
+
+    def take(i: int, hit: list[int]) -> None:
         for k in hit:
             room[k] -= 1
         taken.append(i)
-    return taken if len(taken) == size else None
+        chosen.add(i)
+
+    for b in limits:
+        need = b.at_least - sum(pile[i] in b.cards for i in taken)
+        for i, card in enumerate(pile):
+            if need <= 0 or len(taken) == size:
+                break
+            if i in chosen or card not in b.cards:
+                continue
+            hit = fits(card)
+            if hit is not None:
+                take(i, hit)
+                need -= 1
+        if need > 0:
+            return None
+    for i, card in enumerate(pile):
+        if len(taken) == size:
+            break
+        if i not in chosen:
+            hit = fits(card)
+            if hit is not None:
+                take(i, hit)
+    return sorted(taken) if len(taken) == size else None
 
 
 class _Belief:
-    """A seat holds at most ``at_most`` of ``cards`` (inferred at move ``turn``)."""
+    """What :class:`SearchBot` believes of a seat's hand: at least ``at_least`` and at most ``at_most`` of
+    ``cards`` (inferred at move ``turn``); a mutable :class:`HandLimit`."""
 
-    __slots__ = ("at_most", "cards", "turn")
+    __slots__ = ("at_least", "at_most", "cards", "turn")
 
-    def __init__(self, cards: frozenset[Card], at_most: int, turn: int) -> None:
+    def __init__(self, cards: frozenset[Card], at_most: int | None, at_least: int, turn: int) -> None:
         self.cards = cards
         self.at_most = at_most
+        self.at_least = at_least
         self.turn = turn
+
+    def limit(self) -> HandLimit:
+        return HandLimit(self.cards, self.at_most, self.at_least)
 
 
 class _Node:
@@ -222,53 +278,71 @@ def candidates(moves: tuple[Move, ...]) -> tuple[Move, ...]:
     return tuple(m for m in moves if type(m) is not Play or m.call is not None or (m.card, m.wish) not in called)
 
 
-def _playout(state: GameState, rng: random.Random) -> GameState:
+def _playout(state: GameState, rng: random.Random, info: dict[int, _PlayInfo]) -> GameState:
     """Play ``state`` out, every seat by the same quick policy (:func:`_policy`)."""
-    plan = state.variant.plan
+    roles = state.variant.plan.roles
     while not state.is_over:
-        state = apply(state, _policy(state, plan, rng))
+        state = apply(state, _policy(state, roles, info, rng))
     return state
 
 
-def _policy(state: GameState, plan: Plan, rng: random.Random | None) -> Move:
-    """A quick player for playouts: call out a forgotten call; else play the card that scores best (keep wild
-    cards while others fit, use penalties and skips on a next player close to finishing, shed high cards, keep
-    the suits held, wish the suit held most, make the call due), with a little noise; else draw; else pass."""
+class _PlayInfo:
+    """What the quick policy needs of a play: its fixed score and what it is."""
+
+    __slots__ = ("base", "hurts", "suit", "wild", "wish")
+
+    def __init__(self, move: Play, roles: frozenset[str]) -> None:
+        self.wild = "wild" in roles
+        self.hurts = "penalty" in roles or "skip" in roles
+        self.base = (int(move.card.rank) / 20 + (1.0 if self.hurts else 0.0) + (2.0 if "again" in roles else 0.0)
+                     + (5.0 if move.call is not None else 0.0))
+        self.suit = move.card.suit
+        self.wish = move.wish
+
+
+def _policy(state: GameState, roles: Mapping[Card, frozenset[str]], info: dict[int, _PlayInfo],
+            rng: random.Random | None) -> Move:
+    """A quick player for the tree's bias and for playouts: call out a forgotten call; else play the card that
+    scores best: keep wild cards while other cards fit and more than one would be left, use penalties and skips
+    on a next player close to finishing, shed high cards, wish the suit held most, make the call due (with a
+    little noise from ``rng``, when given); else draw; else pass."""
     moves = legal_moves(state)
     last = moves[-1]
     if type(last) is CallOut:
         return last
-    if type(moves[0]) is not Play:
+    first = moves[0]
+    if type(first) is not Play:
         for m in moves:
             if type(m) is Draw:
                 return m
-        return moves[0]
+        return first
+    if len(moves) == 1 or type(moves[1]) is not Play:
+        return first
     seat = state.seat_to_act
-    hand = state.hand(seat)
-    roles = plan.roles
-    nxt = (seat + state.direction) % len(state.announced)
-    threat = state.hand_sizes[nxt] <= 2
-    suits = Counter(c.suit for c in hand)
+    sizes = state.hand_sizes
+    keep_wild = sizes[seat] > 2
+    threat = 3.0 if sizes[(seat + state.direction) % len(sizes)] <= 2 else 0.0
+    suits: Counter[object] | None = None
     best = -1e9
-    choice = moves[0]
+    choice: Move = first
     for m in moves:
         if type(m) is not Play:
-            continue
-        card = m.card
-        role = roles.get(card, ())
-        score = int(card.rank) / 20 + (rng.random() * 1.5 if rng is not None else 0.0)
-        if "wild" in role and len(hand) > 2:
-            score -= 8
-        if "penalty" in role or "skip" in role:
-            score += 4 if threat else 1
-        if "again" in role:
-            score += 2
-        if card.suit is not None:
-            score += (suits[card.suit] - 1) * 0.3
-        if m.wish is not None:
-            score += (suits[m.wish] - (card.suit is m.wish)) * 0.5
-        if m.call is not None:
-            score += 5
+            break
+        i = info.get(id(m))
+        if i is None:
+            assert isinstance(m, Play)
+            i = info[id(m)] = _PlayInfo(m, roles.get(m.card, frozenset()))
+        score = i.base
+        if i.wild and keep_wild:
+            score -= 8.0
+        if i.hurts:
+            score += threat
+        if i.wish is not None:
+            if suits is None:
+                suits = Counter(c.suit for c in state.hand(seat))
+            score += (suits[i.wish] - (i.suit is i.wish)) * 0.5
+        if rng is not None:
+            score += rng.random() * 1.5
         if score > best:
             best, choice = score, m
     return choice
@@ -320,25 +394,33 @@ class SearchBot:
         self._beliefs: dict[int, list[_Belief]] = {}
         self._last_played = False
         self._fits: dict[tuple[object, ...], frozenset[Card]] = {}
+        self._info: dict[int, _PlayInfo] = {}
 
     @property
-    def limits(self) -> dict[int, list[Limit]]:
+    def limits(self) -> dict[int, list[HandLimit]]:
         """What the bot now believes of the other hands, as :func:`determinize` takes it.
 
         >>> SearchBot().limits
         {}
         """
-        return {seat: [(b.cards, b.at_most) for b in found] for seat, found in self._beliefs.items() if found}
+        return {seat: [b.limit() for b in found] for seat, found in self._beliefs.items() if found}
 
     def observe(self, view: PlayerView) -> None:
         """Take in what this seat sees after a move. A runner that calls it after every move (as
         :func:`maumau_rules.simulate.play_game` does) lets the bot follow the other seats' draws and plays;
         :meth:`choose` calls it too, with the view it is given.
 
-        With ``infer`` set, a seat that draws at the start of its turn (nothing pending) is taken to hold no card
-        that could be played then, and one that passes after drawing, that the drawn card could not be played
-        either: they are taken to play when they can. Each card a seat draws later may be one of those, and a
-        seat that plays one it should not hold drops the belief.
+        With ``infer`` set, the bot takes the other seats to play as the sources advise (play when you can,
+        keep wild cards for when nothing else fits, wish the suit you hold most) and concludes:
+
+        * a seat that draws at the start of its turn (nothing pending) holds no card that could be played then;
+          one that passes after drawing, that the drawn card could not be played either;
+        * a seat that plays a wild card at the start of its turn and keeps two cards or more has no other card
+          that could have been played;
+        * a seat that wishes a suit and keeps a card holds a card of that suit.
+
+        Each card a seat draws later may be one it was believed not to hold; each card of a suit it plays may be
+        the one it was believed to hold; a seat that plays a card it should not hold drops the belief.
 
         >>> from maumau_rules import new_game, apply, Draw
         >>> from maumau_rules.views import view
@@ -347,7 +429,7 @@ class SearchBot:
         >>> other = 1 - s.seat_to_act
         >>> bot.observe(view(s, other))
         >>> bot.observe(view(apply(s, Draw()), other))
-        >>> [(len(cards) > 0, at_most) for cards, at_most in bot.limits[s.seat_to_act]]
+        >>> [(len(b.cards) > 0, b.at_most) for b in bot.limits[s.seat_to_act]]
         [(True, 1)]
         """
         last = self._last
@@ -371,16 +453,19 @@ class SearchBot:
         me = after.seat
         grew = [a - b for a, b in zip(after.hand_sizes, before.hand_sizes, strict=True)]
         played = len(after.discard) - len(before.discard)
-        if played < 0:  # a reshuffle within a play: which cards were played is not known
-            self._beliefs = {}
-            return
+        if played < 0:  # the pile went back into the stock
+            if not grew[actor] > 0:  # ... within a play: which cards were played is not known
+                self._beliefs = {}
+                return
+            played = 0
         beliefs = self._beliefs
         for seat, change in enumerate(grew):
             if seat == me or seat not in beliefs:
                 continue
             if change > 0:
                 for b in beliefs[seat]:
-                    b.at_most += change
+                    if b.at_most is not None:
+                        b.at_most += change
             elif change < 0 and not (seat == actor and change == -played):  # cards left a hand another way
                 del beliefs[seat]
         if actor == me:
@@ -389,18 +474,29 @@ class SearchBot:
         for card in after.discard[len(after.discard) - played:] if played else ():
             for b in found:
                 if card in b.cards:
-                    b.at_most -= 1
-            found = [b for b in found if b.at_most >= 0]  # a card it should not hold: the belief was wrong
+                    b.at_least = max(0, b.at_least - 1)
+                    if b.at_most is not None:
+                        b.at_most -= 1
+            found = [b for b in found if b.at_most is None or b.at_most >= 0]  # it held a card it should not
         plan = before.rules.plan
-        if (before.phase is Phase.PLAY and not before.pending_draw and not before.pending_skip and not played
-                and before.hand_sizes[actor] > 1  # (a last card may be barred from finishing)
+        start = before.phase is Phase.PLAY and not before.pending_draw and not before.pending_skip
+        if (start and not played and before.hand_sizes[actor] > 1  # (a last card may be barred from finishing)
                 and grew[actor] > 0 and after.seat_to_act == actor and after.phase is Phase.DRAWN):
-            found.append(_Belief(self._fitting(before), grew[actor], after.turn))
+            found.append(_Belief(self._fitting(before), grew[actor], 0, after.turn))
         elif (before.phase is Phase.DRAWN and not played and not grew[actor] and after.seat_to_act != actor
               and plan.draw_policy.after_draw != "none" and found and found[-1].turn == before.turn):
             found[-1].at_most = 0  # it passed: the drawn card could not be played either
+        if played == 1 and grew[actor] == -1:
+            card = after.discard[-1]
+            if start and before.hand_sizes[actor] > 2 and "wild" in plan.roles.get(card, ()):
+                others = frozenset(c for c in self._fitting(before) if "wild" not in plan.roles.get(c, ()))
+                found.append(_Belief(others, 0, 0, after.turn))
+            if after.wished_suit is not None and after.hand_sizes[actor] > 0 and any(
+                    isinstance(e, WishSuit) for e in plan.effects.get(card, ())):
+                suit = frozenset(c for c in plan.deck_cards if c.suit is after.wished_suit)
+                found.append(_Belief(suit, None, 1, after.turn))
         size = after.hand_sizes[actor]
-        found = [b for b in found if b.at_most < size]
+        found = [b for b in found if b.at_least > 0 or (b.at_most is not None and b.at_most < size)]
         if found:
             beliefs[actor] = found
         else:
@@ -477,7 +573,8 @@ class SearchBot:
         path: list[_Node] = []
         explore = self._explore
         bias = self._bias
-        plan = state.variant.plan
+        roles = state.variant.plan.roles
+        info = self._info
         while not state.is_over:
             moves = candidates(legal_moves(state))
             children = node.children
@@ -489,7 +586,7 @@ class SearchBot:
                 else:
                     child.available += 1
             if untried:
-                preferred = _policy(state, plan, None)
+                preferred = _policy(state, roles, info, None)
                 if preferred in untried:
                     move = preferred
                 else:
@@ -509,7 +606,7 @@ class SearchBot:
             node = children[move]
             path.append(node)
             state = apply(state, move)
-        winner = _playout(state, rng).winner
+        winner = _playout(state, rng, info).winner
         for step in path:
             step.visits += 1
             if step.seat == winner:
