@@ -88,7 +88,7 @@ class TextProgress:
     >>> bar = TextProgress(out, clock=clock)
     >>> bar(50, 200); bar(100, 200); bar.close()
     >>> out.getvalue().split("\\r")[-1]
-    ' 100/200 games (50%)  25 games/s  0:00:04 left\\n'
+    ' 100/200 games (50%)  25.00 games/s  0:00:04 left\\n'
     """
 
     def __init__(self, out: TextIO, clock: Callable[[], float] = time.monotonic) -> None:
@@ -104,14 +104,15 @@ class TextProgress:
         >>> out = io.StringIO()
         >>> TextProgress(out, clock=iter([0.0, 1.0]).__next__)(10, 20)
         >>> out.getvalue()
-        '\\r 10/20 games (50%)  10 games/s  0:00:01 left'
+        '\\r 10/20 games (50%)  10.00 games/s  0:00:01 left'
         """
         elapsed = self._clock() - self._start
         rate = done / elapsed if elapsed > 0 else 0.0
         left = (total - done) / rate if rate > 0 else 0.0
         minutes, seconds = divmod(round(left), 60)
         hours, minutes = divmod(minutes, 60)
-        self._out.write(f"\r {done}/{total} games ({100 * done // max(total, 1)}%)  {rate:,.0f} games/s  "
+        self._out.write(f"\r {done}/{total} games ({100 * done // max(total, 1)}%)  "
+                        f"{rate:,.{0 if rate >= 100 else 2}f} games/s  "
                         f"{hours}:{minutes:02d}:{seconds:02d} left")
         self._out.flush()
         self._shown = True
@@ -191,7 +192,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return int(ExitCode.USAGE)
     played = result.games * len(result.cells)
     where = f"Ray ({args.ray})" if args.ray else f"{workers} process{'es' if workers != 1 else ''}"
-    print(f"{played} games in {seconds:.1f} s: {played / seconds:,.0f} games/s on {where}", file=err)
+    rate = played / seconds if seconds > 0 else 0.0
+    print(f"{played} games in {seconds:.1f} s: {rate:,.{0 if rate >= 100 else 2}f} games/s on {where}", file=err)
     if args.format == "json":
         print(json.dumps(result.to_json(), indent=1), file=out)
     elif args.format == "csv":

@@ -78,10 +78,10 @@ def lengths_figure(result: SimulationResult) -> Any:
             shares = [sum(counts.get(v, 0) for v in range(x, x + width)) / cell.games for x in xs]
             ax.step(xs, shares, where="post", label=f"{cell.players} players")
         ax.set_title(variant)
-        ax.set_xlabel("decisions per game")
-        ax.set_ylabel("share of games")
         ax.set_ylim(bottom=0)
         ax.legend(fontsize="small")
+    fig.supxlabel("decisions per game")
+    fig.supylabel("share of games")
     fig.suptitle(_title(result, "Game length"), fontsize="medium")
     return fig
 
@@ -117,9 +117,9 @@ def win_rates_figure(result: SimulationResult) -> Any:
             x = xs[-1] + 1.6
         ax.set_xticks(ticks, labels)
         ax.set_title(variant)
-        ax.set_xlabel("position in the turn order (1 plays first)")
-        ax.set_ylabel("wins (%)")
         ax.legend(fontsize="small")
+    fig.supxlabel("position in the turn order (1 plays first)")
+    fig.supylabel("wins (%)")
     fig.suptitle(_title(result, "Win rate by position, 95% intervals, parity dashed"), fontsize="medium")
     return fig
 
