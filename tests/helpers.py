@@ -83,14 +83,19 @@ def game(variant: Variant | str, hands: Sequence[str], top: str, **kw: object) -
 
 
 def play(state: GameState, *moves: str | Move) -> GameState:
-    """Apply moves given in notation (``"7h"``, ``"Jc>h mau"``, ``"draw"``, ``"pass"``) one after another.
+    """Apply moves given in notation (``"7h"``, ``"Jc>h mau"``, ``"draw"``, ``"pass"``) one after another; a
+    seat before a colon makes the move from that seat (``"2:callout 0"``: seat 2 calls out seat 0 between turns).
 
     >>> s = play(game("standard", ["7h 8c", "9h 9c"], top="10h"), "7h")
     >>> s.pending_draw
     2
     """
     for m in moves:
-        state = apply(state, parse_move(m) if isinstance(m, str) else m)
+        if isinstance(m, str) and ":" in m:
+            seat, _, text = m.partition(":")
+            state = apply(state, parse_move(text), player=int(seat))
+        else:
+            state = apply(state, parse_move(m) if isinstance(m, str) else m)
     return state
 
 

@@ -85,7 +85,9 @@ class Rules:
         self.draw = v.rule("R_DRAW")
         self.announce = v.rule("R_ANNOUNCE")
         self.reshuffle = v.rule("R_RESHUFFLE") is not None
-        self.blocked_end = v.rule("R_BLOCKED_END") is not None
+        blocked = v.rule("R_BLOCKED_END")
+        self.blocked_end = blocked is not None
+        self.pass_with_playable = bool(getattr(blocked, "pass_with_playable", False))
         self.final_effects = v.rule("R_FINAL_CARD_EFFECTS") is not None
         limit = v.rule("R_TURN_LIMIT")
         self.max_moves = limit.max_moves if isinstance(limit, TurnLimit) else None
@@ -242,10 +244,27 @@ def _can_draw(r: Rules, s: GameState) -> bool:
     return r.drawing and bool(s.stock or (r.reshuffle and len(s.discard) > 1))
 
 
-def reference_moves(s: GameState) -> tuple[Move, ...]:
-    """Every legal move of the player to act, from the rule objects, card by card."""
+def _finisher(s: GameState) -> int | None:
+    return next(p for p, h in enumerate(s.hands) if not h) if s.phase is Phase.FINISHING else None
+
+
+def _callouts(s: GameState, seat: int) -> list[Move]:
+    """The call-outs ``seat`` may make: every other seat with an open window."""
+    targets = set(s.missed_calls)
+    finisher = _finisher(s)
+    if finisher is not None:
+        targets.add(finisher)
+    return [CallOut(t) for t in sorted(t for t in targets if t != seat)]
+
+
+def reference_moves(s: GameState, player: int | None = None) -> tuple[Move, ...]:
+    """Every legal move of ``player`` (default: the player to act), from the rule objects, card by card."""
     if s.end is not None:
         return ()
+    if player is not None and player != s.seat_to_act:
+        return tuple(_callouts(s, player))
+    if s.phase is Phase.FINISHING:
+        return (Pass(), *_callouts(s, s.seat_to_act))
     r = Rules(s)
     hand = list(s.hands[s.seat_to_act])
     out: list[Move] = []
@@ -260,10 +279,12 @@ def reference_moves(s: GameState) -> tuple[Move, ...]:
             assert isinstance(r.wild, Wild)
             wishes = [suit for suit in Suit if r.wild.may_wish_own_suit or suit is not card.suit]
         due = _due(r, hand, card)
+        ann = r.announce
+        words = [] if due is None or not isinstance(ann, Announcement) else (
+            [Call.MAU, Call.MAU_MAU] if ann.jack_word else [Call.MAU])
         for wish in wishes:
             out.append(Play(card, wish, None))
-            if due is not None:
-                out.append(Play(card, wish, due))
+            out.extend(Play(card, wish, word) for word in words)  # the right word, or a wrong one
     # draw and pass
     if s.phase is Phase.PLAY:
         if s.pending_draw:
@@ -274,15 +295,14 @@ def reference_moves(s: GameState) -> tuple[Move, ...]:
             can = _can_draw(r, s)
             if can and (r.voluntary or not playable):
                 out.append(Draw())
-            if r.pass_without_draw or not can:
+            if r.pass_without_draw or (not can and (not playable or r.pass_with_playable)):
                 out.append(Pass())
     elif s.phase is Phase.DRAWN:
         must_draw = (r.until_playable and s.drawn is not None and s.drawn not in playable and _can_draw(r, s))
         out.append(Draw() if must_draw else Pass())
     else:
         out.append(Pass())
-    if s.missed_call is not None and s.missed_call != s.seat_to_act:
-        out.append(CallOut(s.missed_call))
+    out.extend(_callouts(s, s.seat_to_act))
     return tuple(out)
 
 
@@ -326,14 +346,14 @@ class _Next:
 
 
 def _close_window(r: Rules, n: _Next, seat: int, move: Move) -> None:
-    if isinstance(move, CallOut) or n["missed_call"] is None:
+    """A move that is not a call-out closes windows: the mover's own (until_own_turn), or everyone else's."""
+    if isinstance(move, CallOut):
         return
     assert isinstance(r.announce, Announcement)
     if r.announce.window == "until_own_turn":
-        if n["missed_call"] == seat:
-            n["missed_call"] = None
-    elif n["missed_call"] != seat:
-        n["missed_call"] = None
+        n["missed_calls"] = tuple(p for p in n["missed_calls"] if p != seat)
+    else:
+        n["missed_calls"] = tuple(p for p in n["missed_calls"] if p == seat)
 
 
 def _end_turn(r: Rules, n: _Next, seat: int) -> None:
@@ -372,11 +392,12 @@ def _play(r: Rules, s: GameState, n: _Next, seat: int, move: Play) -> None:
     if isinstance(ann, Announcement):
         if move.call is not None:
             n.set_call(seat, move.call)
-        elif _due(r, before, card) is not None:
+        due = _due(r, before, card)
+        if due is not None and move.call is not due:  # nothing said, or the wrong word
             if ann.enforcement == "automatic":
                 n.draw(r, seat, ann.penalty)
-            else:
-                n["missed_call"] = seat
+            elif seat not in n["missed_calls"]:
+                n["missed_calls"] = n["missed_calls"] + (seat,)
     if r.cancels(card):
         n["pending_draw"] = 0
         n["penalty_stack"] = ()
@@ -405,22 +426,15 @@ def _play(r: Rules, s: GameState, n: _Next, seat: int, move: Play) -> None:
                     ok = bool(s.turn_plays)
                 else:
                     ok = call is (Call.MAU_MAU if jack_finish and ann.jack_word else Call.MAU)
+                if not ok and ann.enforcement == "callout":  # wait: someone calls him out, or nobody does
+                    n["phase"] = Phase.FINISHING
+                    n["seat_to_act"] = (seat + n["direction"]) % len(n.hands)
+                    return
                 if not ok:
                     n.draw(r, seat, ann.penalty)
                     _end_turn(r, n, seat)
                     return
-        n["phase"] = Phase.OVER
-        n["end"] = EndReason.EMPTY_HAND
-        n["winner"] = seat
-        if isinstance(ann, Announcement) and ann.final_word:
-            n.set_call(seat, Call.MAU_MAU)
-        n["missed_call"] = None
-        if r.final_effects and n["pending_draw"]:
-            skips = sum(1 for c in n["turn_plays"] if r.skips(c))
-            n.draw(r, (seat + n["direction"] * (1 + skips)) % len(n.hands), n["pending_draw"])
-        n["pending_draw"] = 0
-        n["penalty_stack"] = ()
-        n["pending_skip"] = 0
+        _win(r, n, seat)
         return
     first = n["turn_plays"][0]
     if r.series_card(card) and r.series_card(first) and any(c.rank is first.rank and r.series_card(c) for c in rest):
@@ -431,6 +445,37 @@ def _play(r: Rules, s: GameState, n: _Next, seat: int, move: Play) -> None:
         n["phase"] = Phase.SERIES
         return
     _end_turn(r, n, seat)
+
+
+def _win(r: Rules, n: _Next, seat: int) -> None:
+    """``seat`` went out and wins the round."""
+    ann = r.announce
+    n["phase"] = Phase.OVER
+    n["end"] = EndReason.EMPTY_HAND
+    n["winner"] = seat
+    if isinstance(ann, Announcement) and ann.final_word:
+        n.set_call(seat, Call.MAU_MAU)
+    n["missed_calls"] = ()
+    if r.final_effects and n["pending_draw"]:
+        skips = sum(1 for c in n["turn_plays"] if r.skips(c))
+        n.draw(r, (seat + n["direction"] * (1 + skips)) % len(n.hands), n["pending_draw"])
+    n["pending_draw"] = 0
+    n["penalty_stack"] = ()
+    n["pending_skip"] = 0
+
+
+def _by_count(n: _Next, reason: EndReason) -> None:
+    """The round ends: the fewest cards win; a tie for fewest has no winner."""
+    sizes = [len(h) for h in n.hands]
+    low = min(sizes)
+    n["winner"] = sizes.index(low) if sizes.count(low) == 1 else None
+    n["end"] = reason
+    n["phase"] = Phase.OVER
+    n["pending_draw"] = 0
+    n["penalty_stack"] = ()
+    n["pending_skip"] = 0
+    n["drawn"] = None
+    n["missed_calls"] = ()
 
 
 def _draw(r: Rules, s: GameState, n: _Next, seat: int) -> None:
@@ -459,6 +504,9 @@ def _draw(r: Rules, s: GameState, n: _Next, seat: int) -> None:
 def _pass(r: Rules, s: GameState, n: _Next, seat: int) -> None:
     n["drawn"] = None
     players = len(n.hands)
+    if s.phase is Phase.FINISHING:  # nobody called the finisher out
+        _win(r, n, _finisher(s) or 0)
+        return
     if s.phase is Phase.SERIES:
         _end_turn(r, n, seat)
         return
@@ -474,16 +522,15 @@ def _pass(r: Rules, s: GameState, n: _Next, seat: int) -> None:
     n["passes"] = s.passes + 1
     n["seat_to_act"] = (seat + n["direction"]) % players
     if r.blocked_end and n["passes"] >= players and not _can_draw(r, s):
-        n["phase"] = Phase.OVER
-        n["end"] = EndReason.BLOCKED
+        _by_count(n, EndReason.BLOCKED)
 
 
-def reference_apply(s: GameState, move: Move) -> GameState:
-    """The state after the legal ``move``, from the rule objects."""
+def reference_apply(s: GameState, move: Move, player: int | None = None) -> GameState:
+    """The state after the legal ``move`` of ``player`` (default: the player to act), from the rule objects."""
     r = Rules(s)
     n = _Next(s)
-    seat = s.seat_to_act
-    if s.missed_call is not None:
+    seat = s.seat_to_act if player is None else player
+    if s.missed_calls:
         _close_window(r, n, seat, move)
     if isinstance(move, Play):
         _play(r, s, n, seat, move)
@@ -494,18 +541,13 @@ def reference_apply(s: GameState, move: Move) -> GameState:
     else:
         assert isinstance(move, CallOut) and isinstance(r.announce, Announcement)
         n.draw(r, move.seat, r.announce.penalty)
-        n["missed_call"] = None
+        if s.phase is Phase.FINISHING and move.seat == _finisher(s):  # no win: the card stays, play goes on
+            n["phase"] = Phase.PLAY
+            _end_turn(r, n, move.seat)
+        else:
+            n["missed_calls"] = tuple(p for p in n["missed_calls"] if p != move.seat)
     if n["end"] is None and r.max_moves is not None and n["turn"] >= r.max_moves:
-        sizes = [len(h) for h in n.hands]
-        low = min(sizes)
-        n["winner"] = sizes.index(low) if sizes.count(low) == 1 else None
-        n["end"] = EndReason.TURN_LIMIT
-        n["phase"] = Phase.OVER
-        n["pending_draw"] = 0
-        n["penalty_stack"] = ()
-        n["pending_skip"] = 0
-        n["drawn"] = None
-        n["missed_call"] = None
+        _by_count(n, EndReason.TURN_LIMIT)
     return n.state(s)
 
 

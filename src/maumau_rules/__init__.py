@@ -12,12 +12,12 @@ True
 
 from .cards import JOKER, Card, Rank, Suit, parse_cards
 from .deck import FRENCH_36, FRENCH_52, SKAT_32, DeckSpec
-from .engine import apply, check, is_legal, legal_moves, new_game
+from .engine import apply, call_due, check, is_legal, legal_moves, new_game, open_windows
 from .errors import IllegalMoveError, MauMauError, NotationError, VariantError
 from .moves import Call, CallOut, Draw, Move, Pass, Play, parse_move
 from .reasons import Reason, Verdict
 from .scoring import Match, next_round, round_points, start_match
-from .state import Deal, EndReason, GameState, Phase, StateError
+from .state import Deal, EndReason, GameState, Phase, StateError, Window
 from .variants import Variant, available_variants, diff_variants, find_variant, load_variant
 from .views import PlayerView, PublicView, public_view, view
 
@@ -53,8 +53,10 @@ __all__ = [
     "Variant",
     "VariantError",
     "Verdict",
+    "Window",
     "apply",
     "available_variants",
+    "call_due",
     "check",
     "diff_variants",
     "find_variant",
@@ -63,6 +65,7 @@ __all__ = [
     "load_variant",
     "new_game",
     "next_round",
+    "open_windows",
     "parse_cards",
     "parse_move",
     "public_view",

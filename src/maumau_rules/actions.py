@@ -32,6 +32,7 @@ from typing import Final
 import attrs
 
 from .cards import Card, Suit
+from .engine import legal_moves
 from .errors import MauMauError
 from .moves import Call, CallOut, Draw, Move, Pass, Play, parse_move
 from .state import GameState
@@ -166,8 +167,9 @@ class ActionSpace:
                 f"{self.variant.id!r} with {self.players} players"
             )
 
-    def legal_actions(self, state: GameState) -> tuple[int, ...]:
-        """The IDs of the legal moves of ``state``, in the order of :func:`~maumau_rules.legal_moves`.
+    def legal_actions(self, state: GameState, player: int | None = None) -> tuple[int, ...]:
+        """The IDs of the legal moves of ``player`` (default: the seat to act) in ``state``, in the order of
+        :func:`~maumau_rules.legal_moves` (another seat has IDs only for its call-outs inside open windows).
 
         Raises:
             ActionError: the state belongs to another variant or player count, or a legal move has no ID.
@@ -179,10 +181,11 @@ class ActionSpace:
         True
         """
         self._check_state(state)
-        return tuple(self.encode(m) for m in state.legal_moves())
+        return tuple(self.encode(m) for m in legal_moves(state, player))
 
-    def mask(self, state: GameState) -> tuple[bool, ...]:
-        """A tuple of ``size`` booleans: ``True`` exactly at the IDs of the legal moves of ``state``.
+    def mask(self, state: GameState, player: int | None = None) -> tuple[bool, ...]:
+        """A tuple of ``size`` booleans: ``True`` exactly at the IDs of the legal moves of ``player`` (default:
+        the seat to act) in ``state``.
 
         Raises:
             ActionError: the state belongs to another variant or player count.
@@ -192,7 +195,7 @@ class ActionSpace:
         >>> sum(ActionSpace.for_variant("standard", 2).mask(s)) == len(s.legal_moves())
         True
         """
-        legal = set(self.legal_actions(state))
+        legal = set(self.legal_actions(state, player))
         return tuple(i in legal for i in range(len(self.moves)))
 
     def table(self) -> list[tuple[int, str]]:

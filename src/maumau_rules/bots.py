@@ -1,5 +1,8 @@
 """Computer players. A bot sees only a :class:`~maumau_rules.views.PlayerView` and picks one of its legal moves.
 
+Between turns a bot may also interject: call out a player who missed a call, inside the window the rules open
+(:meth:`HeuristicBot.interject`). :func:`table_move` asks every seat in turn and returns the next move at a table.
+
 >>> from maumau_rules import new_game, apply
 >>> from maumau_rules.views import view
 >>> s = new_game("standard", players=2, seed=3)
@@ -13,13 +16,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Protocol
 
+from .engine import call_due, legal_moves
 from .errors import MauMauError
 from .moves import CallOut, Draw, Move, Play
-from .views import PlayerView
+from .state import GameState
+from .views import PlayerView, view
 
-__all__ = ["BOT_KINDS", "Bot", "BotError", "HeuristicBot", "RandomBot", "make_bot"]
+__all__ = ["BOT_KINDS", "Bot", "BotError", "HeuristicBot", "RandomBot", "interjection", "make_bot", "table_move"]
 
 BOT_KINDS = ("heuristic", "random", "ismcts")
 """The bots :func:`make_bot` builds by name (``ismcts:N`` gives the search bot N playouts per decision)."""
@@ -79,6 +85,18 @@ class RandomBot:
             raise ValueError(f"seat {view.seat} has no legal move: it is not its turn or the round is over")
         return self._rng.choice(view.legal_moves)
 
+    def interject(self, view: PlayerView) -> Move | None:
+        """Between turns: a call-out the view allows, half of the time (a random player notices or not).
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.views import view
+        >>> RandomBot(1).interject(view(new_game("standard", players=2, seed=2), 0)) is None
+        True
+        """
+        if view.seat == view.seat_to_act or not view.legal_moves or self._rng.random() < 0.5:
+            return None
+        return self._rng.choice(view.legal_moves)
+
 
 class HeuristicBot:
     """Plays by the source's tips (STD-TIP-1..7): keep Jacks for when nothing else fits, hurt a player
@@ -90,7 +108,29 @@ class HeuristicBot:
     >>> s = new_game("standard", players=3, seed=11)
     >>> HeuristicBot().choose(view(s, s.seat_to_act)) in s.legal_moves()
     True
+
+    ``attention`` is the chance that it notices a missed call between turns (1.0: always); ``seed`` drives that
+    chance from the bot's own generator.
     """
+
+    def __init__(self, attention: float = 1.0, seed: int = 0) -> None:
+        self.attention = attention
+        self._rng = random.Random(seed)
+
+    def interject(self, view: PlayerView) -> Move | None:
+        """Between turns: call out whoever missed a call, when it notices (STD-TIP-6).
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.views import view
+        >>> HeuristicBot().interject(view(new_game("standard", players=2, seed=2), 0)) is None
+        True
+        """
+        if view.seat == view.seat_to_act:
+            return None
+        for m in view.legal_moves:
+            if isinstance(m, CallOut) and (self.attention >= 1.0 or self._rng.random() < self.attention):
+                return m
+        return None
 
     def choose(self, view: PlayerView) -> Move:
         """Pick the best legal move by the heuristics.
@@ -151,9 +191,54 @@ class HeuristicBot:
             score += held * 0.5  # STD-TIP-3: wish the suit you hold most
             if not held:
                 score -= 0.2
-        if m.call is not None:
-            score += 5.0  # never forget a call
+        due = call_due(view.rules, view.hand, card)
+        if m.call is due:
+            score += 5.0  # never forget a call, and say the right word
         return score
+
+
+def interjection(bot: Bot, view: PlayerView) -> Move | None:
+    """What ``bot`` does between turns at ``view``: its ``interject(view)`` when it has one (else nothing).
+
+    >>> from maumau_rules import new_game
+    >>> from maumau_rules.views import view
+    >>> interjection(HeuristicBot(), view(new_game("standard", players=2, seed=2), 1)) is None
+    True
+    """
+    interject = getattr(bot, "interject", None)
+    if interject is None or not view.legal_moves or view.seat == view.seat_to_act:
+        return None
+    move = interject(view)
+    return move if move is None or move in view.legal_moves else None
+
+
+def table_move(state: GameState, bots: Sequence[Bot]) -> tuple[int, Move]:
+    """The next move at a table of bots, with the seat that makes it: first each other seat, in turn order from
+    the seat to act, may interject inside an open window (a call-out); then the seat to act chooses.
+
+    Raises:
+        ValueError: the round is over, or there is not one bot per seat.
+
+    >>> from maumau_rules import new_game
+    >>> s = new_game("standard", players=2, seed=2)
+    >>> seat, move = table_move(s, [HeuristicBot(), HeuristicBot()])
+    >>> seat == s.seat_to_act and move in s.legal_moves()
+    True
+    """
+    n = state.players
+    if len(bots) != n:
+        raise ValueError(f"{len(bots)} bots for a table of {n} seats")
+    if state.is_over:
+        raise ValueError("the round is over: no move to make")
+    actor = state.seat_to_act
+    if state.missed_calls or state.finisher is not None:
+        for k in range(1, n):
+            seat = (actor + k * state.direction) % n
+            if legal_moves(state, seat):
+                move = interjection(bots[seat], view(state, seat))
+                if move is not None:
+                    return seat, move
+    return actor, bots[actor].choose(view(state, actor))
 
 
 def make_bot(kind: str, seed: int = 0) -> Bot:
@@ -173,7 +258,7 @@ def make_bot(kind: str, seed: int = 0) -> Bot:
     if kind == "random":
         return RandomBot(seed)
     if kind == "heuristic":
-        return HeuristicBot()
+        return HeuristicBot(seed=seed)
     name, colon, budget = kind.partition(":") if isinstance(kind, str) else ("", "", "")
     if name == "ismcts":
         from .search import SearchBot

@@ -24,14 +24,14 @@ from typing import Any, TextIO
 import attrs
 
 from . import __version__
-from .bots import Bot, make_bot
+from .bots import Bot, interjection, make_bot
 from .cli_records import load_rules_file, parse_args
-from .engine import apply, check
+from .engine import apply, call_due, check, legal_moves
 from .errors import MauMauError, VariantError
 from .exitcodes import ExitCode, describe_exit_codes
 from .moves import CallOut, Draw, Move, Pass, Play, parse_move
 from .scoring import Match, next_round, start_match
-from .state import GameState
+from .state import GameState, Phase
 from .variants import Difference, Variant, available_variants, diff_variants, find_variant, format_value, load_variant
 from .views import PlayerView, view
 
@@ -42,15 +42,16 @@ def _name(seat: int, human: int | None) -> str:
     return "you" if seat == human else f"CPU {seat}" if human is not None else f"P{seat}"
 
 
-def describe_move(before: GameState, move: Move, after: GameState, human: int | None = None) -> str:
-    """One line saying what a move did, in words.
+def describe_move(before: GameState, move: Move, after: GameState, human: int | None = None,
+                  seat: int | None = None) -> str:
+    """One line saying what a move did, in words (``seat``: the seat that made it, default the seat to act).
 
     >>> from maumau_rules import new_game, Draw, apply
     >>> s = new_game("standard", players=2, seed=3)
     >>> describe_move(s, Draw(), apply(s, Draw())) == f"P{s.seat_to_act} draws 1 card"
     True
     """
-    seat = before.seat_to_act
+    seat = before.seat_to_act if seat is None else seat
     who = _name(seat, human)
     s_ = "" if who == "you" else "s"
     words = _word_for(before.variant)
@@ -61,21 +62,43 @@ def describe_move(before: GameState, move: Move, after: GameState, human: int | 
                 text += f" and wish{'' if who == 'you' else 'es'} {move.wish.symbol}"
             if move.call is not None:
                 text += f' and call{s_} "{words.get(move.call.value, move.call.value)}!"'
+            due = call_due(before.variant, before.hands[seat], move.card)
+            if due is not None and move.call is not due:
+                word = words.get(due.value, due.value)
+                text += (f' without saying "{word}"' if move.call is None else f' (the wrong word: "{word}" was due)')
+            if after.phase is Phase.FINISHING:
+                text += " and goes out, without the call that was needed"
         case Draw():
             got = len(after.hands[seat]) - len(before.hands[seat])
             text = f"{who} draw{s_} {got} card{'s' if got != 1 else ''}"
             if before.pending_draw:
                 text += f" (penalty +{before.pending_draw})"
+        case Pass() if before.phase is Phase.FINISHING:
+            text = f"{who} let{s_} the win stand"
         case Pass():
             text = f"{who} pass{'' if who == 'you' else 'es'}"
         case CallOut():
-            text = f"{who} call{s_} out {_name(move.seat, human)}, who draws {len(after.hands[move.seat]) - len(before.hands[move.seat])}"
+            text = (f"{who} call{s_} out {_name(move.seat, human)}, who draws "
+                    f"{len(after.hands[move.seat]) - len(before.hands[move.seat])}")
+            if before.phase is Phase.FINISHING and move.seat == before.finisher:
+                text += " and does not win: play goes on"
     if after.is_over:
         if after.winner is not None:
             text += f" — {_name(after.winner, human)} win{'' if after.winner == human else 's'} the round"
         else:
-            text += f" — the round ends ({after.end.value if after.end else ''}) with no winner"
+            tied = " and ".join(_name(p, human) for p in after.tied)
+            text += f" — the round ends ({after.end.value if after.end else ''}) in a tie between {tied}"
     return text
+
+
+def _window_text(state: GameState, offender: int, human: int | None) -> str:
+    """Why ``offender`` can be called out, in words."""
+    words = _word_for(state.variant)
+    if state.finisher == offender:
+        return f"{_name(offender, human)} went out without the call that was needed"
+    call = state.announced[offender]
+    said = "nothing" if call is None else f'"{words.get(call.value, call.value)}"'
+    return f"{_name(offender, human)} said {said} when a call was due"
 
 
 def _word_for(v: Variant) -> dict[str, str]:
@@ -135,31 +158,78 @@ def _ask_move(state: GameState, pv: PlayerView, human: int, read: Callable[[str]
         print(f"  ✗ {verdict.message} [{verdict.reason.value}, {verdict.rule_id}]", file=out)
 
 
+def _ask_callout(state: GameState, seat: int, move: CallOut, read: Callable[[str], str], out: TextIO) -> bool | None:
+    """Offer the human a call-out between turns: True to call out, False not to, None to quit."""
+    try:
+        answer = read(f"{_window_text(state, move.seat, seat)}: call them out? [y/N] ").strip().lower()
+    except EOFError:
+        return None
+    if answer in ("quit", "exit", "q"):
+        return None
+    return answer in ("y", "yes", "callout", "call", "nisi najavio")
+
+
+def _next_move(state: GameState, bots: list[Bot], human: int | None, seats: tuple[int, ...],
+               read: Callable[[str], str], out: TextIO, asked: set[tuple[int, int]]) -> tuple[int, Move] | None:
+    """The next move at the table and its seat: a call-out between turns (the human is asked first, once per
+    window), or the move of the seat to act. ``None``: the human quits."""
+    actor = state.seat_to_act
+    n = state.players
+    if state.missed_calls or state.finisher is not None:
+        order = [(actor + k * state.direction) % n for k in range(1, n)]
+        for seat in sorted(order, key=lambda p: seats[p] != human):  # the human first, then the CPUs in turn
+            for move in legal_moves(state, seat):
+                if seats[seat] == human:
+                    assert isinstance(move, CallOut)
+                    key = (move.seat, state.turn if state.finisher is not None else -1)
+                    if key in asked:
+                        continue
+                    asked.add(key)
+                    yes = _ask_callout(state, seat, move, read, out)
+                    if yes is None:
+                        return None
+                    if yes:
+                        return seat, move
+                else:
+                    chosen = interjection(bots[seats[seat]], view(state, seat))
+                    if chosen is not None:
+                        return seat, chosen
+                    break
+    pv = view(state, actor)
+    if seats[actor] == human:
+        _show_table(pv, state.variant, actor, out)
+        for w in pv.windows:
+            if w.offender != actor:
+                hint = " or 'pass' to let the win stand" if w.kind == "unannounced_finish" else ""
+                print(f"{_window_text(state, w.offender, actor)}: 'callout {w.offender}' calls them out{hint}",
+                      file=out)
+        chosen_move = _ask_move(state, pv, actor, read, out)
+        return None if chosen_move is None else (actor, chosen_move)
+    return actor, bots[seats[actor]].choose(pv)
+
+
 def _play_round(match: Match, bots: list[Bot], human: int | None, read: Callable[[str], str], out: TextIO,
-                quiet: bool, history: list[GameState]) -> GameState | None:
+                quiet: bool, history: list[GameState], movers: list[int]) -> GameState | None:
     state = match.game
     history.append(state)
-    v = match.variant
     seats = match.seats
     if not quiet:
         print(f"\n=== round {match.round_no}: dealer {_name(seats[state.dealer], human)}, start card "
               f"{state.top_card} ===", file=out)
+    asked: set[tuple[int, int]] = set()
     while not state.is_over:
-        seat = state.seat_to_act
-        mseat = seats[seat]
-        pv = view(state, seat)
-        if mseat == human:
-            _show_table(pv, v, seat, out)
-            move = _ask_move(state, pv, seat, read, out)
-            if move is None:
-                return None
-        else:
-            move = bots[mseat].choose(pv)
-        after = apply(state, move)
+        found = _next_move(state, bots, human, seats, read, out, asked)
+        if found is None:
+            return None
+        seat, move = found
+        after = apply(state, move, player=seat)
+        asked = {key for key in asked if key[0] in after.missed_calls or key[0] == after.finisher}
         if not quiet:
-            print(describe_move(state, move, after, human if human is None else seats.index(human)), file=out)
+            print(describe_move(state, move, after, human if human is None else seats.index(human), seat=seat),
+                  file=out)
         state = after
         history.append(state)
+        movers.append(seat)
     return state
 
 
@@ -205,12 +275,14 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str], out: TextIO)
           + ("" if human is None else "; you are seat 0"), file=out)
     rounds = 0
     histories: list[list[GameState]] = []
+    movers: list[list[int]] = []
     while not match.over:
         histories.append([])
-        final = _play_round(match, bots, human, read, out, args.quiet, histories[-1])
+        movers.append([])
+        final = _play_round(match, bots, human, read, out, args.quiet, histories[-1], movers[-1])
         if final is None:
             print("bye", file=out)
-            return _save(args, histories, out)
+            return _save(args, histories, movers, out)
         rounds += 1
         match = next_round(match, final)
         print(f"after round {rounds}: scores " + ", ".join(
@@ -220,13 +292,13 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str], out: TextIO)
         if human is not None and not match.over:
             try:
                 if read("next round? [Y/n] ").strip().lower() in ("n", "no", "q", "quit"):
-                    return _save(args, histories, out)
+                    return _save(args, histories, movers, out)
             except EOFError:
-                return _save(args, histories, out)
+                return _save(args, histories, movers, out)
     if match.over:
         print(f"match over: {_name(match.winner, human) if match.winner is not None else 'nobody'} "
               f"win{'' if match.winner == human else 's'} the match", file=out)
-    return _save(args, histories, out)
+    return _save(args, histories, movers, out)
 
 
 def _err(args: argparse.Namespace) -> TextIO:
@@ -234,14 +306,14 @@ def _err(args: argparse.Namespace) -> TextIO:
     return err if err is not None else sys.stderr
 
 
-def _save(args: argparse.Namespace, histories: list[list[GameState]], out: TextIO) -> int:
+def _save(args: argparse.Namespace, histories: list[list[GameState]], movers: list[list[int]], out: TextIO) -> int:
     """Write one game record per round played (a JSON list when there are several) to ``--save``."""
     path = args.save
     if not path or not any(histories):
         return int(ExitCode.OK)
     from .records import dumps_records, record_from_history
 
-    records = [record_from_history(h) for h in histories if h]
+    records = [record_from_history(h, movers=m) for h, m in zip(histories, movers, strict=True) if h]
     try:
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(dumps_records(records, indent=1) + "\n")

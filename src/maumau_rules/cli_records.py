@@ -31,6 +31,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, TextIO
 
+from .engine import open_windows
 from .errors import MauMauError, VariantError
 from .exitcodes import ExitCode, describe_exit_codes
 from .records import (
@@ -271,8 +272,8 @@ def _line(step: int, seat: int, move: str, s: GameState, hands: bool) -> str:
         extra.append(f"+{s.pending_draw} pending")
     if s.pending_skip:
         extra.append(f"skip pending x{s.pending_skip}")
-    if s.missed_call is not None:
-        extra.append(f"seat {s.missed_call} can be called out")
+    for w in open_windows(s):
+        extra.append(f"seat {w.offender} can be called out")
     sizes = " ".join(str(len(h)) for h in s.hands)
     text = (f"{step:>4}  seat {seat}  {move:<12} top {s.top_card!s:<5} hands [{sizes}] stock {len(s.stock)}"
             f"  → seat {s.seat_to_act}")

@@ -32,7 +32,7 @@ from .reasons import Reason, Verdict
 from .rules.effects import WishSuit
 from .rules.plan import CutResult, Plan
 from .rules.turn import Turn
-from .state import Deal, EndReason, GameState, Phase, StateError
+from .state import Deal, EndReason, GameState, Phase, StateError, Window
 from .variants import Variant, find_variant
 
 __all__ = ["apply", "check", "end_turn", "is_legal", "legal_moves", "new_game"]
@@ -50,6 +50,7 @@ _PLAY: Final = Phase.PLAY
 _DRAWN: Final = Phase.DRAWN
 _SERIES: Final = Phase.SERIES
 _OVER: Final = Phase.OVER
+_FINISHING: Final = Phase.FINISHING
 
 
 # ====================================================================== setup
@@ -77,9 +78,13 @@ def new_game(
         dealer: the dealer's seat; by default the variant's R_DEALER rule chooses (without it, seat 0).
         first_player: the seat that plays first; by default the variant's R_TURN_ORDER rule chooses.
         hand_sizes: per-seat hand sizes (for matches where hands shrink); by default R_DEAL decides.
-        deck_order: the shuffled deck as recorded at a real table, in dealing order (cards are dealt
-            from the front; after the deal the last card is turned up); replaces the seeded shuffle.
-        cut: where the deck is cut (the cut packet is the first ``cut + 1`` cards); by default from ``seed``.
+        deck_order: the shuffled deck as it lies face down at a real table, **top card first**; replaces the
+            seeded shuffle. It is cut (R_CUT), dealt from the top, then the top card of the rest is turned up as
+            the start card and the rest is the stock, drawn from the top: ``deck_order[0]`` is dealt first and,
+            without a cut, the first card after the hands is the start card and the next one is the first card
+            drawn.
+        cut: where the deck is cut (the cut packet is the top ``cut + 1`` cards, put under the rest); by default
+            from ``seed``.
 
     Raises:
         VariantError: the player count is outside the variant's range, or the deal is impossible.
@@ -90,10 +95,15 @@ def new_game(
     ([6, 6], 20)
     >>> new_game("standard", players=2, seed=5) == s
     True
+
+    A real table's deck, top card first: cut under after the fourth card, dealt one at a time from the dealer's
+    left (seat 1 first); the next card is the start card, the one after it the first card drawn:
+
     >>> from maumau_rules import SKAT_32
-    >>> t = new_game("standard", players=2, deck_order=SKAT_32.cards(), cut=3, dealer=0)
-    >>> str(t.top_card), [str(c) for c in t.hands[1][:2]]
-    ('10♣', ['J♣', 'K♣'])
+    >>> order = SKAT_32.cards()  # 7♣ 8♣ 9♣ 10♣ | J♣ Q♣ K♣ A♣ 7♠ ... A♠ | 7♥ 8♥ ...
+    >>> t = new_game("standard", players=2, deck_order=order, cut=3, dealer=0)
+    >>> [str(c) for c in t.hands[1][:3]], str(t.top_card), str(t.stock[-1])
+    (['J♣', 'K♣', '7♠'], '7♥', '8♥')
     """
     v = find_variant(variant) if isinstance(variant, str) else variant
     plan = v.plan
@@ -134,6 +144,8 @@ def new_game(
             raise StateError("deck_order and cut give a redeal (R_CUT): one special card too many was cut")
         state = _rng.next_u64(state)[1]  # a redeal (R_CUT): shuffle again
     hands, rest = plan.dealing.deal(done.pile, seats, sizes, cutter, done.kept)
+    if deck_order is not None:
+        rest.reverse()  # the pile left after the deal becomes the stock, drawn from its end: its top card last
     start = done.start
     if start is None:
         start = plan.start_card.turn_up(rest) if plan.start_card is not None else rest.pop()
@@ -186,7 +198,7 @@ def _opening(
         "variant": v, "stock": tuple(stock), "discard": tuple(discard), "seat_to_act": first,
         "direction": plan.direction, "dealer": dealer, "phase": Phase.PLAY, "pending_draw": 0, "penalty_stack": (),
         "pending_skip": 0, "wished_suit": None, "any_card": False, "drawn": None, "turn_plays": (),
-        "announced": (None,) * len(hands), "missed_call": None, "fresh": False, "passes": 0, "turn": 0, "rng": state,
+        "announced": (None,) * len(hands), "missed_calls": (), "fresh": False, "passes": 0, "turn": 0, "rng": state,
         "winner": None, "end": None, "_hm": hm, "is_over": False,
     }
     top = discard[-1]
@@ -208,16 +220,80 @@ _SORT_INDEX: Final = SORT_INDEX.__getitem__
 # ====================================================================== legal moves
 
 
-def legal_moves(state: GameState) -> tuple[Move, ...]:
-    """Every legal move of the player to act, sorted and stable (plays by card, then draw, pass, call-outs).
+def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]:
+    """Every legal move of ``player`` (default: the seat to act), sorted and stable (plays by card, then draw,
+    pass, call-outs).
 
-    The moves are part of the state: they are found once, when the state is made.
+    A seat that is not to act has moves only while a window is open for it: a call-out of a player who missed a
+    call (R_ANNOUNCE), before the window closes (see :func:`open_windows`). The seat to act's moves are part of
+    the state: they are found once, when the state is made.
 
     >>> s = new_game("standard", players=3, seed=42)
-    >>> all(check(s, m).ok for m in legal_moves(s))
-    True
+    >>> all(check(s, m).ok for m in legal_moves(s)), legal_moves(s, player=(s.seat_to_act + 1) % 3)
+    (True, ())
     """
-    return state._legal  # type: ignore[no-any-return]
+    if player is None or player == state.seat_to_act:
+        return state._legal  # type: ignore[no-any-return]
+    return _interjections(state, player)
+
+
+def _interjections(state: GameState, player: object) -> tuple[Move, ...]:
+    """The moves of a seat that is not to act: call-outs of the other seats with an open window."""
+    f = state.__dict__
+    if f["end"] is not None or type(player) is not int or not 0 <= player < len(f["announced"]):
+        return _NONE
+    targets = f["missed_calls"]
+    if f["phase"] is _FINISHING:
+        targets = (*targets, state.finisher)
+    callouts = f["variant"]._plan.callouts
+    return tuple(callouts[seat] for seat in sorted(targets) if seat != player)
+
+
+def open_windows(state: GameState) -> tuple[Window, ...]:
+    """The windows open in ``state``: who can be called out, by whom, under which rule, and until when.
+
+    >>> from maumau_rules import Deal, parse_cards, Play, SKAT_32
+    >>> hands = (parse_cards("9h Qh 10c"), parse_cards("9c Qc Ac"))
+    >>> rest = [c for c in SKAT_32.cards() if c not in hands[0] + hands[1] + parse_cards("10h")]
+    >>> deal = Deal(hands=hands, stock=tuple(rest), discard=parse_cards("10h"), first_player=0)
+    >>> s = new_game("standard", 2, deal=deal)
+    >>> s = apply(apply(s, Play(parse_cards("9h")[0])), Play(parse_cards("9c")[0]))
+    >>> s = apply(s, Play(parse_cards("10c")[0]))  # two cards, one left: "Mau" was due and not said
+    >>> [(w.kind, w.offender, w.seats, w.closes) for w in open_windows(s)]
+    [('missed_call', 0, (1,), 'next_player')]
+    """
+    plan = state.variant.plan
+    ann = plan.announcer
+    if ann is None or state.end is not None:
+        return ()
+    players = range(state.players)
+    out = [Window("missed_call", seat, tuple(p for p in players if p != seat), ann.window)
+           for seat in state.missed_calls]
+    finisher = state.finisher
+    if finisher is not None:
+        out.append(Window("unannounced_finish", finisher, tuple(p for p in players if p != finisher), "decision"))
+    return tuple(out)
+
+
+def call_due(variant: Variant | str, hand: Sequence[Card], card: Card) -> Call | None:
+    """The call due when ``card`` is played from ``hand`` in ``variant`` (R_ANNOUNCE), or ``None``.
+
+    Bots and interfaces use it to say the right word; saying another, or nothing, is a legal mistake.
+
+    >>> from maumau_rules import parse_cards
+    >>> call_due("greek-150", parse_cards("7h Jc"), parse_cards("7h")[0]), call_due("standard", parse_cards("7h Jc 8c"), parse_cards("7h")[0])
+    (<Call.MAU_MAU: 'maumau'>, None)
+    """
+    v = find_variant(variant) if isinstance(variant, str) else variant
+    plan = v.plan
+    ann = plan.announcer
+    if ann is None or card not in hand:
+        return None
+    try:
+        hm = sum(plan.unit[c] for c in hand)
+    except KeyError:
+        return None
+    return (None, Call.MAU, Call.MAU_MAU)[ann.due(plan, hm, card, len(hand))]
 
 
 def moves_of(f: dict[str, Any], plan: Plan | None = None) -> tuple[Move, ...]:
@@ -239,15 +315,18 @@ def moves_of(f: dict[str, Any], plan: Plan | None = None) -> tuple[Move, ...]:
     hm = (f["_hm"] >> plan.shifts[seat]) & plan.seat_full
     fit = plan.fit[_lead_code(plan, f["any_card"], f["wished_suit"], f["turn"]) + f["fresh"]][f["discard"][-1]]
     phase = f["phase"]
+    missed = f["missed_calls"]
+    if phase is _FINISHING:  # let the win stand, or call the finisher out (and anyone else with an open window)
+        finisher = next(p for p in range(len(f["announced"])) if not (f["_hm"] >> plan.shifts[p]) & plan.seat_full)
+        return (_PASS, *(plan.callouts[p] for p in sorted((*missed, finisher)) if p != seat))
     if phase is _PLAY and not f["pending_draw"] and not f["pending_skip"]:
         out = _start_moves(plan, hm, fit, _drawable(plan, f["stock"], f["discard"]))
     elif phase is _DRAWN:
         out = _drawn_moves(plan, hm, fit, f["drawn"], _drawable(plan, f["stock"], f["discard"]))
     else:
         out = _answer_moves(plan, hm, fit, f)
-    missed = f["missed_call"]
-    if missed is not None and missed != seat:
-        return (*out, plan.callouts[missed])
+    if missed and (len(missed) > 1 or missed[0] != seat):
+        return (*out, *(plan.callouts[p] for p in sorted(missed) if p != seat))
     return out
 
 
@@ -399,7 +478,8 @@ def check(state: GameState, move: Move, *, player: int | None = None, turn: int 
     Args:
         state: the current state.
         move: the move to judge.
-        player: the seat the move comes from (a server passes the client's seat); default: the seat to act.
+        player: the seat the move comes from (a server passes the client's seat); default: the seat to act. A
+            seat that is not to act may move only inside an open window (a call-out, see :func:`open_windows`).
         turn: the state version the client saw (``state.turn``); a different value is a stale move.
 
     >>> s = new_game("standard", players=3, seed=42)
@@ -415,6 +495,13 @@ def check(state: GameState, move: Move, *, player: int | None = None, turn: int 
                               ("R_TURN_LIMIT" if state.end is EndReason.TURN_LIMIT else "R_MATCH"),
                               f"illegal move {_show(move)}: the round is over")
     if player is not None and (type(player) is not int or player != state.seat_to_act):
+        if type(player) is not int or not 0 <= player < state.players:
+            return Verdict.reject(Reason.NOT_YOUR_TURN, "R_TURN_ORDER",
+                                  f"illegal move {_show(move)} by player {_show(player)}: not a seat of this game")
+        if move in _interjections(state, player):
+            return Verdict.accept()
+        if isinstance(move, CallOut):
+            return _explain_callout(state, move, player)
         return Verdict.reject(Reason.NOT_YOUR_TURN, "R_TURN_ORDER",
                               f"illegal move {_show(move)} by player {player}: it is player {state.seat_to_act}'s turn")
     if is_legal(state, move):
@@ -497,6 +584,10 @@ def _explain(s: GameState, move: Move) -> Verdict:
     plan = s.variant.plan
     seat = s.seat_to_act
     who = f"illegal move {_show(move)} by player {seat}"
+    if s.phase is _FINISHING and not isinstance(move, CallOut):
+        return Verdict.reject(Reason.NOT_A_MOVE if not isinstance(move, Play | Draw | Pass) else Reason.MUST_DECIDE_FINISH,
+                              "R_ANNOUNCE", f"{who}: player {s.finisher} went out without the call he needed: "
+                              f"call him out ('callout {s.finisher}') or let the win stand ('pass')")
     if isinstance(move, Play):
         card = move.card
         if not isinstance(card, Card):
@@ -525,11 +616,15 @@ def _explain(s: GameState, move: Move) -> Verdict:
         ann = plan.announcer
         due_index = ann.due(plan, hm, card, _size(plan, hm)) if ann is not None else 0
         due = (None, Call.MAU, Call.MAU_MAU)[due_index]
+        if ann is None:
+            return Verdict.reject(Reason.CALL_NOT_DUE, "R_ANNOUNCE", f"{who}: this variant has no calls")
         if move.call is not None and due is None:
-            return Verdict.reject(Reason.CALL_NOT_DUE, "R_ANNOUNCE", f"{who}: no call is due with this play")
+            return Verdict.reject(Reason.CALL_NOT_DUE, "R_ANNOUNCE",
+                                  f"{who}: no call is due with this play (the call goes with the play that leaves "
+                                  f"{'only Jacks or ' if ann.call_mode == 2 else ''}one card)")
         return Verdict.reject(Reason.CALL_NOT_DUE, "R_ANNOUNCE",
-                              f"{who}: '{_word(plan, move.call)}' is not the call due with this play "
-                              f"('{_word(plan, due)}')")
+                              f"{who}: {move.call!r} is not a call of this variant (its call is "
+                              f"'{ann.word}')")
     if isinstance(move, Draw):
         if s.phase is Phase.DRAWN:
             if plan.until_playable:
@@ -555,12 +650,29 @@ def _explain(s: GameState, move: Move) -> Verdict:
         if s.pending_draw:
             return Verdict.reject(Reason.MUST_ANSWER_DRAW, "R_DRAW_PENALTY",
                                   f"{who}: must answer the pending draw (+{s.pending_draw})")
+        if s.phase is Phase.PLAY and not _can_draw(s, plan):
+            return Verdict.reject(Reason.PASS_NOT_ALLOWED, "R_BLOCKED_END",
+                                  f"{who}: nothing can be drawn, and a player who can play must play")
         return Verdict.reject(Reason.PASS_NOT_ALLOWED, "R_DRAW",
                               f"{who}: play a card or draw; passing is not allowed now")
     if isinstance(move, CallOut):
-        return Verdict.reject(Reason.NOTHING_TO_CALL_OUT, "R_ANNOUNCE",
-                              f"{who}: player {move.seat} cannot be called out now")
+        return _explain_callout(s, move, seat)
     return Verdict.reject(Reason.NOT_A_MOVE, "R_MATCH", f"{_show(move)} is not a move")
+
+
+def _explain_callout(s: GameState, move: CallOut, seat: int) -> Verdict:
+    """Why ``seat`` may not call out ``move.seat`` now."""
+    who = f"illegal move {_show(move)} by player {seat}"
+    target = move.seat
+    if s.variant.plan.announcer is None:
+        return Verdict.reject(Reason.NOTHING_TO_CALL_OUT, "R_ANNOUNCE", f"{who}: this variant has no calls")
+    if target == seat:
+        return Verdict.reject(Reason.NOTHING_TO_CALL_OUT, "R_ANNOUNCE", f"{who}: a player cannot call himself out")
+    if target >= s.players:
+        return Verdict.reject(Reason.NOTHING_TO_CALL_OUT, "R_ANNOUNCE", f"{who}: there is no player {target}")
+    return Verdict.reject(Reason.NOTHING_TO_CALL_OUT, "R_ANNOUNCE",
+                          f"{who}: player {target} made every call that was due, or the window to call him out "
+                          f"has closed")
 
 
 def _size(plan: Plan, hm: int) -> int:
@@ -603,6 +715,11 @@ def apply(state: GameState, move: Move, *, player: int | None = None, turn: int 
                 return _transition(state, move)
     elif turn is None and type(player) is int and player == state.seat_to_act:
         player = None  # the seat to act: nothing more to check than without ``player``
+    elif type(player) is int and player != state.seat_to_act:  # an interjection inside an open window
+        verdict = check(state, move, player=player, turn=turn)
+        if not verdict.ok:
+            raise IllegalMoveError(verdict)
+        return _transition(state, move, player)
     if turn is not None or player is not None or not is_legal(state, move):
         verdict = check(state, move, player=player, turn=turn)
         if not verdict.ok:
@@ -610,7 +727,7 @@ def apply(state: GameState, move: Move, *, player: int | None = None, turn: int 
             if (plan.wrong_card is not None and isinstance(move, Play) and verdict.reason in _WRONG_CARD_REASONS
                     and state.phase is Phase.PLAY):
                 t = Turn.scratch(state)
-                if plan.announcer is not None and t.missed_call is not None:
+                if plan.announcer is not None and t.missed_calls:
                     plan.announcer.close_window(t, t.seat, _DRAW)
                 plan.wrong_card(t)
                 return _freeze(t)
@@ -634,20 +751,21 @@ def _turn(f: dict[str, Any], plan: Plan, seat: int, move: Move | None, card: Car
     return t
 
 
-def _transition(s: GameState, move: Move) -> GameState:
+def _transition(s: GameState, move: Move, mover: int | None = None) -> GameState:
     """The next state after the legal ``move``: one path for every variant, running the plan.
 
     The next state's fields start as a copy of this state's (one C-level dict copy) and become the ``__dict__``
     of the new :class:`GameState`. The engine changes them directly; effects and rule hooks get a
     :class:`Turn` over the same fields. When the move leaves the next player at the start of a turn with
     nothing pending, the next state's moves come from :func:`_start_moves` with the lead already known;
-    otherwise from :func:`moves_of`.
+    otherwise from :func:`moves_of`. ``mover`` is a seat that is not to act, making a call-out inside an open
+    window (an interjection).
     """
     plan: Plan = s.variant._plan
     f = s.__dict__.copy()
     f["turn"] = s.turn + 1
-    seat = s.seat_to_act
-    if s.missed_call is not None:
+    seat = s.seat_to_act if mover is None else mover
+    if s.missed_calls:
         ann = plan.announcer
         assert ann is not None
         ann.close_window(_turn(f, plan, seat, move), seat, move)
@@ -691,7 +809,7 @@ def _transition(s: GameState, move: Move) -> GameState:
                 f["turn_plays"] = (*earlier, card)
                 end_turn(t if t is not None else _turn(f, plan, seat, move, card))
                 nxt = f["seat_to_act"]
-            if not f["pending_skip"] and f["missed_call"] is None:
+            if not f["pending_skip"] and not f["missed_calls"]:
                 # the next turn starts on this card, fresh: its moves from the lead the play left
                 ws = f["wished_suit"]
                 fit = plan.fit[(plan.free_code if f["any_card"] else 0 if ws is None else plan.wish_code[id(ws)]) + 1][
@@ -734,7 +852,7 @@ def _transition(s: GameState, move: Move) -> GameState:
                 f["drawn"] = got = _draw_more(s, f, plan, seat, got)
                 stock, hm = f["stock"], f["_hm"]
             f["phase"] = _DRAWN
-            if f["missed_call"] is None:
+            if not f["missed_calls"]:
                 ws = s.wished_suit
                 discard = f["discard"]  # a reshuffle may have emptied it but for the top card
                 fit = plan.fit[plan.free_code if s.any_card else 0 if ws is None else plan.wish_code[id(ws)]][discard[-1]]
@@ -753,7 +871,11 @@ def _transition(s: GameState, move: Move) -> GameState:
     elif kind is Pass:
         f["drawn"] = None
         phase = s.phase
-        if phase is _SERIES:
+        if phase is _FINISHING:  # nobody called the finisher out: his win stands
+            finisher = s.finisher
+            assert finisher is not None
+            _finish(_turn(f, plan, finisher, move), plan, finisher)
+        elif phase is _SERIES:
             end_turn(_turn(f, plan, seat, _PASS))
         else:
             f["fresh"] = False
@@ -761,7 +883,7 @@ def _transition(s: GameState, move: Move) -> GameState:
             if phase is _DRAWN:
                 f["phase"] = _PLAY
                 f["seat_to_act"] = nxt = (seat + s.direction) % players
-                if f["missed_call"] is None:
+                if not f["missed_calls"]:
                     ws = s.wished_suit
                     fit = plan.fit[plan.free_code if s.any_card else 0 if ws is None else plan.wish_code[id(ws)]][
                         s.discard[-1]]
@@ -782,11 +904,15 @@ def _transition(s: GameState, move: Move) -> GameState:
                 f["passes"] = passes = s.passes + 1
                 f["seat_to_act"] = (seat + s.direction) % players
                 if plan.blocked_end and passes >= players and not _can_draw(s, plan):
-                    f["phase"] = _OVER
-                    f["end"] = EndReason.BLOCKED
+                    _finish_by_count(f, plan, EndReason.BLOCKED)
     else:
         assert isinstance(move, CallOut) and plan.announcer is not None
-        plan.announcer.call_out(_turn(f, plan, seat, move), move.seat)
+        t = _turn(f, plan, seat, move)
+        if s.phase is _FINISHING and move.seat == s.finisher:  # "nisi najavio": no win, play goes on
+            f["phase"] = _PLAY
+            plan.announcer.caught_finishing(t, move.seat)
+        else:
+            plan.announcer.call_out(t, move.seat)
     if f["end"] is None and f["turn"] >= plan.max_moves:
         _finish_by_count(f, plan, EndReason.TURN_LIMIT)
     if f["end"] is not None:  # (``is_over`` is False in ``f``, copied from a state that went on)
@@ -895,7 +1021,7 @@ def _finish(t: Turn, plan: Plan, seat: int) -> None:
     t.winner = seat
     if plan.announcer is not None:
         plan.announcer.at_finish(t)
-    t.missed_call = None
+    t.missed_calls = ()
     for hook in plan.round_end_hooks:
         hook(t)
     # The round is over: no effect is left pending.
@@ -920,5 +1046,5 @@ def _finish_by_count(f: dict[str, Any], plan: Plan, reason: EndReason) -> None:
     f["penalty_stack"] = ()
     f["pending_skip"] = 0
     f["drawn"] = None
-    f["missed_call"] = None
+    f["missed_calls"] = ()
 

@@ -38,7 +38,7 @@ from .deck import DeckSpec
 from .errors import MauMauError, NotationError
 from .moves import CallOut, Draw, Move, Pass, Play, parse_move
 from .reasons import Verdict
-from .state import GameState, StateError
+from .state import GameState, StateError, Window
 from .variants import Variant, find_variant, variant_from_dict
 from .views import PlayerView, PublicView
 
@@ -205,6 +205,8 @@ def _enc(value: Any, tp: Any) -> Any:
         return str(value)
     if tp is Variant:
         return _variant_ref(value)
+    if tp is Window:
+        return value.to_json()
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return value.value
     if tp in (int, bool, str):
@@ -250,6 +252,8 @@ def _dec(data: Any, tp: Any, where: str) -> Any:
             raise NotationError(f"{where}: {exc}") from None
     if tp is Variant:
         return _variant_from_ref(data, where)
+    if tp is Window:
+        return _dec_window(data, where)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         try:
             return tp(data)
@@ -257,6 +261,22 @@ def _dec(data: Any, tp: Any, where: str) -> Any:
             allowed = ", ".join(repr(m.value) for m in tp)
             raise NotationError(f"{where}: unknown {tp.__name__} {_show(data)}: expected one of {allowed}") from None
     raise TypeError(f"cannot decode field type {tp}")  # pragma: no cover - programming error
+
+
+_WINDOW_KINDS: Final = ("missed_call", "unannounced_finish")
+_WINDOW_CLOSES: Final = ("next_player", "until_own_turn", "decision")
+
+
+def _dec_window(data: Any, where: str) -> Window:
+    if not isinstance(data, dict):
+        raise NotationError(f"{where}: expected a window object, got {_show(data)}")
+    _check_fields(data, ("kind", "offender", "seats", "closes", "rule_id"), where,
+                  required=("kind", "offender", "seats", "closes", "rule_id"))
+    if data["kind"] not in _WINDOW_KINDS or data["closes"] not in _WINDOW_CLOSES:
+        raise NotationError(f"{where}: unknown window kind {_show(data['kind'])} or closing {_show(data['closes'])}")
+    return Window(kind=data["kind"], offender=_dec(data["offender"], int, f"{where}.offender"),
+                  seats=_dec(data["seats"], tuple[int, ...], f"{where}.seats"), closes=data["closes"],
+                  rule_id=_dec(data["rule_id"], str, f"{where}.rule_id"))
 
 
 def _dec_move(data: Any, where: str) -> Move:

@@ -65,9 +65,12 @@ class Reason(enum.Enum):
     PASS_NOT_ALLOWED = "pass_not_allowed"
     """Passing is not allowed now; play or draw."""
     CALL_NOT_DUE = "call_not_due"
-    """This call is not due with this play (wrong word, or no call in this variant)."""
+    """No call is due with this play (a call is made with the play that leaves one card), or the variant has none.
+    (With a call due, the wrong word is a legal mistake that can be called out.)"""
     NOTHING_TO_CALL_OUT = "nothing_to_call_out"
     """That seat made every call that was due, or the window has closed."""
+    MUST_DECIDE_FINISH = "must_decide_finish"
+    """A player went out without the call he needed: call him out, or let the win stand (pass)."""
     RULE_FORBIDS = "rule_forbids"
     """A rule of the variant forbids this card now (the verdict names the rule; house rules use it)."""
     NOT_A_MOVE = "not_a_move"

@@ -31,7 +31,7 @@ from typing import Any, Final
 import attrs
 
 from .cards import Card
-from .engine import apply, new_game
+from .engine import apply, legal_moves, new_game
 from .errors import IllegalMoveError, MauMauError, NotationError
 from .moves import Move, parse_move
 from .notation import (
@@ -148,7 +148,8 @@ class RecordedMove:
     move: Move
     """The move."""
     seat: int | None = None
-    """The seat that made it; replay checks it is the seat to act (``None``: not recorded)."""
+    """The seat that made it; replay checks that this seat could make it: the seat to act, or another seat calling
+    out inside an open window (``None``: not recorded, the seat to act)."""
     time: str | None = None
     """When it was made (ISO 8601 text is suggested); ignored by the engine."""
     comment: str | None = None
@@ -718,7 +719,7 @@ def record_from_moves(
     variant: Variant | str,
     players: int,
     seed: int,
-    moves: Iterable[Move | str],
+    moves: Iterable[Move | str | tuple[int, Move | str]],
     *,
     deal: Deal | None = None,
     names: Sequence[str] = (),
@@ -727,7 +728,8 @@ def record_from_moves(
     """Write the record of a finished or unfinished game from its setup and moves.
 
     Every move is applied (so the record is valid by construction); each recorded move carries its
-    seat, and the result is filled in when the game is over.
+    seat, and the result is filled in when the game is over. A move made by a seat that is not to act (a call-out
+    between turns) is given with its seat, as ``(seat, move)``.
 
     Raises:
         IllegalMoveError: a move is illegal (the record would not replay).
@@ -741,9 +743,11 @@ def record_from_moves(
     state = new_game(v, players, seed, deal=deal)
     recorded = []
     for i, m in enumerate(moves):
-        move = _as_move(m, i)
-        seat = state.seat_to_act
-        state = apply(state, move)
+        if isinstance(m, tuple):
+            seat, move = m[0], _as_move(m[1], i)
+        else:
+            seat, move = state.seat_to_act, _as_move(m, i)
+        state = apply(state, move, player=seat)
         recorded.append(RecordedMove(move, seat=seat))
     return _record(v, players, seed, deal, tuple(recorded), state, names, tags)
 
@@ -772,11 +776,13 @@ def _seed_for(rng: int) -> int:
 
 
 def record_from_history(history: Sequence[GameState], *, names: Sequence[str] = (),
-                        tags: Mapping[str, str] | None = None) -> GameRecord:
+                        tags: Mapping[str, str] | None = None, movers: Sequence[int] | None = None) -> GameRecord:
     """Write the record of a game from its states (the initial state, then the state after each move).
 
     The setup is written as an explicit deal with the seed of the initial random state (so later
-    reshuffles replay exactly); each move is the legal move that leads from one state to the next.
+    reshuffles replay exactly); each move is the legal move that leads from one state to the next: the seat to
+    act's, else a call-out by another seat inside an open window. ``movers`` gives the seat that made each move,
+    when the caller knows it (a call-out by the seat to act and by another seat lead to the same state).
 
     Raises:
         NotationError: the history is empty, does not start at turn 0, or two states are not one move apart.
@@ -808,14 +814,21 @@ def record_from_history(history: Sequence[GameState], *, names: Sequence[str] = 
             break
     if deal is None:
         raise NotationError("the initial state cannot be reproduced from an explicit deal")
+    if movers is not None and len(movers) != len(history) - 1:
+        raise NotationError(f"{len(movers)} movers for {len(history) - 1} moves")
     moves = []
     for i, (before, after) in enumerate(itertools.pairwise(history)):
         found = None
-        for move in before.legal_moves():
-            if apply(before, move) == after:
-                found = move
+        seats = [movers[i]] if movers is not None else [before.seat_to_act, *(
+            p for p in range(before.players) if p != before.seat_to_act)]
+        for seat in seats:
+            for move in legal_moves(before, seat):
+                if apply(before, move, player=seat) == after:
+                    found = move
+                    break
+            if found is not None:
                 break
         if found is None:
             raise NotationError(f"no legal move leads from state {i} (turn {before.turn}) to state {i + 1}")
-        moves.append(RecordedMove(found, seat=before.seat_to_act))
+        moves.append(RecordedMove(found, seat=seat))
     return _record(first.variant, first.players, seed, deal, tuple(moves), history[-1], names, tags)

@@ -16,6 +16,8 @@ import copy
 from typing import Any, Final
 
 from .errors import NotationError
+from .reasons import Reason
+from .state import Phase
 
 __all__ = [
     "CARD_SCHEMA",
@@ -55,15 +57,24 @@ _DEFS: Final[dict[str, Any]] = {
     "seat_or_null": {"type": ["integer", "null"], "minimum": 0},
     "count": {"type": "integer", "minimum": 0},
     "direction": {"enum": [1, -1]},
-    "phase": {"enum": ["play", "drawn", "series", "over"]},
+    "phase": {"enum": [p.value for p in Phase]},
+    "window": {
+        "description": "An open window: who can be called out, by whom, until when (maumau_rules.state.Window).",
+        "type": "object",
+        "required": ["kind", "offender", "seats", "closes", "rule_id"],
+        "additionalProperties": False,
+        "properties": {
+            "kind": {"enum": ["missed_call", "unannounced_finish"]},
+            "offender": {"$ref": "#/$defs/seat"},
+            "seats": {"type": "array", "items": {"$ref": "#/$defs/seat"}},
+            "closes": {"enum": ["next_player", "until_own_turn", "decision"]},
+            "rule_id": {"type": "string"},
+        },
+    },
     "end": {"enum": ["empty_hand", "blocked", "turn_limit", None]},
     "reason": {
         "description": "A stable reason code (maumau_rules.reasons.Reason).",
-        "enum": ["ok", "game_over", "not_your_turn", "stale_state", "wrong_variant", "card_not_in_hand",
-                 "does_not_match", "must_follow_wish", "wild_on_wild", "wild_blocked", "wish_required",
-                 "wish_not_allowed", "must_answer_draw", "must_answer_skip", "must_play_drawn",
-                 "must_continue_series", "finish_forbidden", "draw_not_allowed", "pass_not_allowed",
-                 "call_not_due", "nothing_to_call_out", "not_a_move"],
+        "enum": [r.value for r in Reason],
     },
     "variant": {
         "description": "A full variant definition: the spec/variants/*.toml shape.",
@@ -169,13 +180,15 @@ _PUBLIC_PROPS: Final[dict[str, Any]] = {
     "pending_draw": {"$ref": "#/$defs/count"},
     "pending_skip": {"$ref": "#/$defs/count"},
     "announced": {"type": "array", "items": {"$ref": "#/$defs/call"}},
-    "missed_call": {"$ref": "#/$defs/seat_or_null"},
+    "missed_calls": {"type": "array", "items": {"$ref": "#/$defs/seat"},
+                     "description": "Seats that missed a call and can still be called out."},
     "winner": {"$ref": "#/$defs/seat_or_null"},
     "end": {"$ref": "#/$defs/end"},
+    "windows": {"type": "array", "items": {"$ref": "#/$defs/window"}, "description": "The open windows."},
     "series": {"$ref": "#/$defs/cards", "description": "Cards played so far this turn."},
     "scores": {"type": ["array", "null"], "items": {"type": "integer"}, "description": "Match scores by seat."},
 }
-_PUBLIC_REQUIRED: Final = [k for k in _PUBLIC_PROPS if k not in ("series", "scores")]
+_PUBLIC_REQUIRED: Final = [k for k in _PUBLIC_PROPS if k not in ("series", "scores", "windows")]
 
 PUBLIC_VIEW_SCHEMA: Final = _doc(
     "public-view", "Public view", "What every player and spectator may see.", dict(_PUBLIC_PROPS), _PUBLIC_REQUIRED
@@ -215,7 +228,7 @@ STATE_SCHEMA: Final = _doc(
         "drawn": {"anyOf": [{"$ref": "#/$defs/card"}, {"type": "null"}]},
         "turn_plays": {"$ref": "#/$defs/cards"},
         "announced": {"type": "array", "items": {"$ref": "#/$defs/call"}},
-        "missed_call": {"$ref": "#/$defs/seat_or_null"},
+        "missed_calls": {"type": "array", "items": {"$ref": "#/$defs/seat"}},
         "fresh": {"type": "boolean"},
         "passes": {"$ref": "#/$defs/count"},
         "turn": {"$ref": "#/$defs/count"},
@@ -225,7 +238,7 @@ STATE_SCHEMA: Final = _doc(
     },
     ["variant", "hands", "stock", "discard", "seat_to_act", "direction", "dealer", "phase", "pending_draw",
      "penalty_stack", "pending_skip", "wished_suit", "any_card", "drawn", "turn_plays", "announced",
-     "missed_call", "fresh", "passes", "turn", "rng", "winner", "end"],
+     "missed_calls", "fresh", "passes", "turn", "rng", "winner", "end"],
 )
 """A full game state."""
 

@@ -37,11 +37,12 @@ import attrs
 
 from .bots import BotError
 from .cards import Card
-from .engine import apply, legal_moves
+from .engine import apply, call_due, legal_moves
 from .moves import CallOut, Draw, Move, Play
 from .rules.effects import PendingDraw, WishSuit
 from .rules.plan import Plan
 from .state import GameState, Phase
+from .variants import Variant
 from .views import PlayerView
 
 __all__ = ["HandLimit", "SearchBot", "SearchError", "candidates", "determinize"]
@@ -153,39 +154,60 @@ def determinize(view: PlayerView, rng: random.Random, *,
     if len(cards) != others + view.stock_size:
         raise SearchError(f"the view of seat {view.seat} does not add up: {len(cards)} unseen cards, but the other "
                           f"hands and the stock hold {others + view.stock_size}")
-    rng.shuffle(cards)
-    hands: list[tuple[Card, ...]] = [()] * len(view.hand_sizes)
-    hands[view.seat] = view.hand
     seats = [seat for seat in range(len(view.hand_sizes)) if seat != view.seat]
-    if limits:  # the seats with beliefs first, each taking the first cards of the shuffled pile its limits allow
+    if limits:  # the seats with beliefs first
         seats.sort(key=lambda seat: -len(limits.get(seat, ())))
-    for seat in seats:
-        size = view.hand_sizes[seat]
-        mine = limits.get(seat) if limits else None
-        taken = _within(cards, size, mine) if mine else None
-        if taken is None:
-            hand = cards[:size]
-            del cards[:size]
-        else:
-            hand = [cards[i] for i in taken]
-            for i in reversed(taken):
-                del cards[i]
-        hands[seat] = tuple(hand)
+    for attempt in range(_ATTEMPTS):
+        pile = list(cards)
+        rng.shuffle(pile)
+        dealt = _deal(pile, seats, view.hand_sizes, limits, keep=attempt == _ATTEMPTS - 1)
+        if dealt is not None:
+            break
+    assert dealt is not None
+    dealt[view.seat] = view.hand
+    hands = tuple(dealt)
     penalty_stack = _penalty_stack(plan, view.discard, view.pending_draw)
     rng_state = rng.getrandbits(64)
     # After a draw the top card is never fresh; otherwise it usually is (the last player played it).
     for fresh in (False, True) if view.phase is Phase.DRAWN else (True, False):
         state = GameState(
-            variant=variant, hands=tuple(hands), stock=tuple(cards), discard=view.discard,
+            variant=variant, hands=hands, stock=tuple(pile), discard=view.discard,
             seat_to_act=view.seat_to_act, direction=view.direction, dealer=view.dealer, phase=view.phase,
             pending_draw=view.pending_draw, penalty_stack=penalty_stack, pending_skip=view.pending_skip,
             wished_suit=view.wished_suit, any_card=view.any_card, drawn=view.drawn, turn_plays=view.series,
-            announced=view.announced, missed_call=view.missed_call, fresh=fresh, passes=0, turn=view.turn,
+            announced=view.announced, missed_calls=view.missed_calls, fresh=fresh, passes=0, turn=view.turn,
             rng=rng_state, winner=None, end=None)
         if legal_moves(state) == view.legal_moves:
             return state
     raise SearchError(f"no state with seat {view.seat}'s view has the view's legal moves "
                       f"({' '.join(map(str, view.legal_moves))})")
+
+
+_ATTEMPTS: Final = 20
+"""Shuffles :func:`determinize` tries for a deal that keeps to every belief before it drops some."""
+
+
+def _deal(pile: list[Card], seats: Sequence[int], sizes: Sequence[int], limits: Mapping[int, Sequence[HandLimit]] | None,
+          *, keep: bool) -> list[tuple[Card, ...]] | None:
+    """Deal the hands of ``seats`` from the shuffled ``pile`` (what is left stays in it), each taking the first
+    cards its limits allow; ``None`` when a seat's limits cannot be kept, unless ``keep`` (then that seat's limits
+    are dropped)."""
+    hands: list[tuple[Card, ...]] = [()] * len(sizes)
+    for seat in seats:
+        size = sizes[seat]
+        mine = limits.get(seat) if limits else None
+        taken = _within(pile, size, mine) if mine else None
+        if taken is None:
+            if mine and not keep:
+                return None
+            hand = pile[:size]
+            del pile[:size]
+        else:
+            hand = [pile[i] for i in taken]
+            for i in reversed(taken):
+                del pile[i]
+        hands[seat] = tuple(hand)
+    return hands
 
 
 def _within(pile: list[Card], size: int, limits: Sequence[HandLimit]) -> list[int] | None:
@@ -258,24 +280,44 @@ class _Node:
         self.children: dict[Move, _Node] = {}
 
 
-def candidates(moves: tuple[Move, ...]) -> tuple[Move, ...]:
+def candidates(moves: tuple[Move, ...], variant: Variant | None = None, hand: Sequence[Card] = ()
+               ) -> tuple[Move, ...]:
     """The moves worth searching among ``moves``: a call-out alone when one is listed (a forgotten call is
-    always called out), and a play without its call only when it cannot be made with the call.
+    always called out), and of the forms of a play that differ only in the call, the one with the call due
+    (:func:`~maumau_rules.engine.call_due` for ``hand`` in ``variant``; without them, the form with a call).
 
-    >>> from maumau_rules import parse_move
-    >>> moves = tuple(map(parse_move, ["9h", "9h mau", "Ts", "draw"]))
-    >>> [str(m) for m in candidates(moves)]
+    >>> from maumau_rules import find_variant, parse_move, parse_cards
+    >>> moves = tuple(map(parse_move, ["9h", "9h mau", "9h maumau", "Ts", "draw"]))
+    >>> [str(m) for m in candidates(moves, find_variant("standard"), parse_cards("9h Ts"))]
     ['9♥ mau', '10♠', 'draw']
+    >>> [str(m) for m in candidates(moves, find_variant("greek-150"), parse_cards("9h Jc"))]
+    ['9♥ maumau', '10♠', 'draw']
     >>> [str(m) for m in candidates((*moves, parse_move("callout 1")))]
     ['callout 1']
     """
     last = moves[-1]
     if type(last) is CallOut:
         return (last,)
-    called = {(m.card, m.wish) for m in moves if type(m) is Play and m.call is not None}
+    called = {m.card for m in moves if type(m) is Play and m.call is not None}
     if not called:
         return moves
-    return tuple(m for m in moves if type(m) is not Play or m.call is not None or (m.card, m.wish) not in called)
+    if variant is None:
+        return tuple(m for m in moves if type(m) is not Play or m.card not in called or m.call is not None)
+    due = {card: call_due(variant, hand, card) for card in called}
+    return tuple(m for m in moves if type(m) is not Play or m.card not in called or m.call is due[m.card])
+
+
+def _options(state: GameState) -> tuple[Move, ...]:
+    """:func:`candidates` of the seat to act in ``state`` (its hand is read only when a call may be due)."""
+    moves = legal_moves(state)
+    if type(moves[-1]) is CallOut:
+        return (moves[-1],)
+    for m in moves:
+        if type(m) is not Play:
+            return moves
+        if m.call is not None:
+            return candidates(moves, state.variant, state.hand(state.seat_to_act))
+    return moves
 
 
 def _playout(state: GameState, rng: random.Random, info: dict[int, _PlayInfo]) -> GameState:
@@ -294,8 +336,7 @@ class _PlayInfo:
     def __init__(self, move: Play, roles: frozenset[str]) -> None:
         self.wild = "wild" in roles
         self.hurts = "penalty" in roles or "skip" in roles
-        self.base = (int(move.card.rank) / 20 + (1.0 if self.hurts else 0.0) + (2.0 if "again" in roles else 0.0)
-                     + (5.0 if move.call is not None else 0.0))
+        self.base = int(move.card.rank) / 20 + (1.0 if self.hurts else 0.0) + (2.0 if "again" in roles else 0.0)
         self.suit = move.card.suit
         self.wish = move.wish
 
@@ -306,7 +347,7 @@ def _policy(state: GameState, roles: Mapping[Card, frozenset[str]], info: dict[i
     scores best: keep wild cards while other cards fit and more than one would be left, use penalties and skips
     on a next player close to finishing, shed high cards, wish the suit held most, make the call due (with a
     little noise from ``rng``, when given); else draw; else pass."""
-    moves = legal_moves(state)
+    moves = _options(state)
     last = moves[-1]
     if type(last) is CallOut:
         return last
@@ -515,11 +556,24 @@ class SearchBot:
         probe = GameState(variant=variant, hands=hands, stock=(), discard=pv.discard, seat_to_act=pv.seat_to_act,
                           direction=pv.direction, dealer=pv.dealer, phase=Phase.PLAY, pending_draw=0,
                           penalty_stack=(), pending_skip=0, wished_suit=pv.wished_suit, any_card=pv.any_card,
-                          drawn=None, turn_plays=(), announced=pv.announced, missed_call=None,
+                          drawn=None, turn_plays=(), announced=pv.announced, missed_calls=(),
                           fresh=self._last_played, passes=0, turn=pv.turn, rng=0, winner=None, end=None)
         fits = frozenset(m.card for m in legal_moves(probe) if type(m) is Play)
         self._fits[key] = fits
         return fits
+
+    def interject(self, view: PlayerView) -> Move | None:
+        """Between turns: call out whoever missed a call, whenever the rules allow it (a call-out costs nothing).
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.views import view
+        >>> SearchBot().interject(view(new_game("standard", players=2, seed=2), 0)) is None
+        True
+        """
+        self.observe(view)
+        if view.seat == view.seat_to_act:
+            return None
+        return next((m for m in view.legal_moves if type(m) is CallOut), None)
 
     def choose(self, view: PlayerView) -> Move:
         """Search from ``view`` and return the legal move tried most often.
@@ -541,7 +595,7 @@ class SearchBot:
         if not view.legal_moves or view.seat != view.seat_to_act or view.is_over:
             raise SearchError(f"seat {view.seat} cannot move in this view: it is not its turn or the round is over")
         self.observe(view)
-        legal = candidates(view.legal_moves)
+        legal = candidates(view.legal_moves, view.rules, view.hand)
         if len(legal) == 1:
             self.last_playouts = 0
             return legal[0]
@@ -576,7 +630,7 @@ class SearchBot:
         roles = state.variant.plan.roles
         info = self._info
         while not state.is_over:
-            moves = candidates(legal_moves(state))
+            moves = _options(state)
             children = node.children
             untried = []
             for m in moves:

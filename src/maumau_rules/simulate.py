@@ -42,7 +42,7 @@ from typing import Any, Final
 import attrs
 
 from . import rng as _rng
-from .bots import BotError, make_bot
+from .bots import BotError, make_bot, table_move
 from .engine import apply, new_game
 from .errors import MauMauError
 from .moves import CallOut, Draw, Pass, Play
@@ -324,7 +324,8 @@ def play_game(variant: Variant | str, lineup: Sequence[str], seed: int, *, start
               ) -> GameFacts:
     """Play one round with the bots of ``lineup`` (one per seat, by name: see
     :func:`~maumau_rules.bots.make_bot`) and report what it showed. Each bot gets only its seat's view: to
-    choose a move, and after every move (its ``observe`` method, for the bots that have one) to follow the game.
+    choose a move, to call out a missed call between turns (:func:`~maumau_rules.bots.table_move`), and after
+    every move (its ``observe`` method, for the bots that have one) to follow the game.
 
     Args:
         variant: the variant (or its name).
@@ -366,8 +367,8 @@ def play_game(variant: Variant | str, lineup: Sequence[str], seed: int, *, start
         watch(view(state, seat))
     while not state.is_over:
         seat = state.seat_to_act
-        move = bots[seat].choose(view(state, seat))
-        after = apply(state, move)
+        mover, move = table_move(state, bots)
+        after = apply(state, move, player=mover)
         for other, watch in watchers:
             watch(view(after, other))
         kind = type(move)

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .moves import Move
     from .variants import Variant
 
-__all__ = ["Deal", "EndReason", "GameState", "Phase"]
+__all__ = ["Deal", "EndReason", "GameState", "Phase", "Window"]
 
 
 class Phase(enum.Enum):
@@ -45,6 +45,10 @@ class Phase(enum.Enum):
     """The player has drawn a card: play it (where allowed) or pass."""
     SERIES = "series"
     """The player has played and may add cards of the same rank, or pass."""
+    FINISHING = "finishing"
+    """A player went out without the call the variant needs (R_ANNOUNCE, ``enforcement = "callout"``): any other
+    player may call him out (he draws, the card stays, play goes on); the player to act may instead let the win
+    stand by passing."""
     OVER = "over"
     """The round has ended."""
 
@@ -62,6 +66,41 @@ class EndReason(enum.Enum):
     """Nothing could be drawn and every player passed in turn (R_BLOCKED_END)."""
     TURN_LIMIT = "turn_limit"
     """The move limit was reached (R_TURN_LIMIT)."""
+
+
+@attrs.frozen
+class Window:
+    """A window the rules open for players who are not to act: while it is open, each of ``seats`` may call out
+    ``offender`` (a :class:`~maumau_rules.moves.CallOut`), whoever is to act.
+
+    ``closes`` says when it closes without a call-out: ``"next_player"`` when a player other than the offender
+    makes a move, ``"until_own_turn"`` when the offender makes his next move, ``"decision"`` when the player to
+    act lets the win stand (a pass; only for ``"unannounced_finish"``).
+
+    >>> w = Window("missed_call", 1, (0, 2), "next_player"); w.rule_id, w.to_json()["offender"]
+    ('R_ANNOUNCE', 1)
+    """
+
+    kind: str
+    """``"missed_call"``: the offender did not say the call that was due, or said the wrong word;
+    ``"unannounced_finish"``: the offender went out without the call he needed (phase ``FINISHING``)."""
+    offender: int
+    """The seat that can be called out."""
+    seats: tuple[int, ...]
+    """The seats that may call him out."""
+    closes: str
+    """When the window closes without a call-out: ``"next_player"``, ``"until_own_turn"`` or ``"decision"``."""
+    rule_id: str = "R_ANNOUNCE"
+    """The rule that opens it."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The window as JSON-ready data.
+
+        >>> Window("missed_call", 0, (1,), "next_player").to_json()["seats"]
+        [1]
+        """
+        return {"kind": self.kind, "offender": self.offender, "seats": list(self.seats), "closes": self.closes,
+                "rule_id": self.rule_id}
 
 
 @attrs.frozen
@@ -134,10 +173,14 @@ def _check_fields(fields: dict[str, Any], n: int) -> None:
     """The fields every state must have right before the engine can read it (else :class:`StateError`)."""
     if not n:
         raise StateError("no seats (no hands and no entries in 'announced')")
-    for name in ("seat_to_act", "dealer", "winner", "missed_call"):
+    for name in ("seat_to_act", "dealer", "winner"):
         seat = fields[name]
         if (seat is not None or name in ("seat_to_act", "dealer")) and (type(seat) is not int or not 0 <= seat < n):
             raise StateError(f"{name}={seat!r} is not a seat of a game of {n} players")
+    missed = fields["missed_calls"]
+    if (type(missed) is not tuple or len(set(missed)) != len(missed)
+            or any(type(seat) is not int or not 0 <= seat < n for seat in missed)):
+        raise StateError(f"missed_calls={missed!r} must be a tuple of distinct seats of a game of {n} players")
     if fields["direction"] not in (1, -1) or type(fields["direction"]) is not int:
         raise StateError(f"direction={fields['direction']!r} must be 1 or -1")
     if not fields["discard"]:
@@ -212,8 +255,9 @@ class GameState:
     """Cards played so far in the current turn (a series), or the finishing cards at the end."""
     announced: tuple[Call | None, ...]
     """Each seat's standing call."""
-    missed_call: int | None
-    """A seat that did not make a call that was due and can still be called out."""
+    missed_calls: tuple[int, ...]
+    """Seats that did not make a call that was due (or made the wrong one) and can still be called out, oldest
+    first (R_ANNOUNCE)."""
     fresh: bool
     """The top card was played by the player who acted last (its effect has just happened)."""
     passes: int
@@ -253,6 +297,9 @@ class GameState:
             raise StateError(f"{len(hands)} hands but {len(fields['announced'])} entries in 'announced'")
         _check_fields(fields, len(hands))
         fields["_hm"] = _hand_integer(fields["variant"], hands)
+        if fields["phase"] is Phase.FINISHING and (sum(not h for h in hands) != 1 or not hands[fields["seat_to_act"]]):
+            raise StateError("phase=finishing needs exactly one empty hand (the seat that went out), "
+                             "and another seat to act")
         fields["is_over"] = fields["end"] is not None
         from .engine import moves_of
 
@@ -304,6 +351,33 @@ class GameState:
         True
         """
         return self.discard[-1]
+
+    @property
+    def finisher(self) -> int | None:
+        """In phase ``FINISHING``, the seat that went out without the call it needed (its hand is empty); else ``None``.
+
+        >>> from maumau_rules import new_game, find_variant
+        >>> new_game(find_variant("greek-150"), players=2, seed=1).finisher is None
+        True
+        """
+        if self.phase is not Phase.FINISHING:
+            return None
+        return self.hand_sizes.index(0)
+
+    @property
+    def tied(self) -> tuple[int, ...]:
+        """The seats that share the fewest cards when a round ended without a winner (blocked, or at the move limit
+        with a tie); empty while the round goes on or when it has a winner.
+
+        >>> from maumau_rules import new_game, find_variant
+        >>> new_game(find_variant("standard"), players=2, seed=1).tied
+        ()
+        """
+        if self.end is None or self.winner is not None:
+            return ()
+        sizes = self.hand_sizes
+        low = min(sizes)
+        return tuple(seat for seat, n in enumerate(sizes) if n == low)
 
     def all_cards(self) -> Counter[Card]:
         """The multiset of every card in every zone (it never changes during a round).

@@ -21,10 +21,10 @@ from typing import Any
 import attrs
 
 from .cards import Card, Suit
-from .engine import legal_moves
+from .engine import legal_moves, open_windows
 from .errors import SeatError
 from .moves import Call, Move
-from .state import EndReason, GameState, Phase
+from .state import EndReason, GameState, Phase, Window
 from .variants import Variant, find_variant
 
 __all__ = ["PlayerView", "PublicView", "public_view", "view"]
@@ -68,12 +68,14 @@ class PublicView:
     """Pending passable skips."""
     announced: tuple[Call | None, ...]
     """Each seat's standing call."""
-    missed_call: int | None
-    """A seat that can be called out."""
+    missed_calls: tuple[int, ...]
+    """Seats that missed a call (or said the wrong word) and can still be called out."""
     winner: int | None
     """The winner, once the round is over."""
     end: EndReason | None
     """How the round ended."""
+    windows: tuple[Window, ...] = ()
+    """The open windows: who can be called out, by whom, and until when (:func:`~maumau_rules.open_windows`)."""
     series: tuple[Card, ...] = ()
     """The cards the player to act has played so far this turn (all face up on the discard pile)."""
     scores: tuple[int, ...] | None = None
@@ -156,7 +158,8 @@ class PlayerView(PublicView):
     drawn: Card | None = None
     """The card this seat drew this turn (only while it is this seat's turn)."""
     legal_moves: tuple[Move, ...] = ()
-    """This seat's legal moves (empty when it is not this seat's turn)."""
+    """This seat's legal moves: on its turn, all of them; otherwise its call-outs inside open windows (usually
+    none)."""
 
 
 def _public_fields(state: GameState) -> dict[str, Any]:
@@ -177,7 +180,8 @@ def _public_fields(state: GameState) -> dict[str, Any]:
         "pending_draw": state.pending_draw,
         "pending_skip": state.pending_skip,
         "announced": state.announced,
-        "missed_call": state.missed_call,
+        "missed_calls": state.missed_calls,
+        "windows": open_windows(state),
         "winner": state.winner,
         "end": state.end,
         "series": state.turn_plays,
@@ -239,5 +243,5 @@ def view(state: GameState, player: int, *, scores: Sequence[int] | None = None) 
         seat=player,
         hand=state.hand(player),
         drawn=state.drawn if mine else None,
-        legal_moves=legal_moves(state) if mine else (),
+        legal_moves=legal_moves(state, player),
     )

@@ -66,7 +66,7 @@ def test_the_queens_draws_reshuffle_and_lapse_calls_like_any_draw() -> None:
     s = game(v, ["Qh 9h 5d", "7c", "Kc Ks Kd"], top="Qs", under="2h 3h 4h", first_player=0, dealer=2)
     s = type(s)(**{**{a: getattr(s, a) for a in ("variant", "hands", "discard", "seat_to_act", "direction",
                                                   "dealer", "phase", "pending_draw", "penalty_stack", "pending_skip",
-                                                  "wished_suit", "any_card", "drawn", "turn_plays", "missed_call",
+                                                  "wished_suit", "any_card", "drawn", "turn_plays", "missed_calls",
                                                   "fresh", "passes", "turn", "rng", "winner", "end")},
                    "stock": s.stock[-1:], "announced": (None, Call.MAU, None)})
     t = play(s, "Qh")

@@ -26,16 +26,20 @@ def compare_game(variant: Variant, players: int, seed: int, choice_seed: int, st
     s = new_game(variant, players, seed=seed)
     compared = 0
     for _ in range(steps):
-        moves = legal_moves(s)
-        assert moves == reference_moves(s), f"{variant.id}: moves of {s!r}"
+        table = []
+        for seat in range(players):  # the seat to act, and every other seat's call-outs inside open windows
+            moves = legal_moves(s, seat)
+            assert moves == reference_moves(s, seat), f"{variant.id}: moves of seat {seat} in {s!r}"
+            table += [(seat, move) for move in moves]
         if s.is_over:
             break
-        for move in moves:
-            got, want = apply(s, move), reference_apply(s, move)
-            assert got == want, f"{variant.id}: {move} from {s!r}\n engine {got!r}\n reference {want!r}"
+        for seat, move in table:
+            got, want = apply(s, move, player=seat), reference_apply(s, move, seat)
+            assert got == want, f"{variant.id}: {move} by {seat} from {s!r}\n engine {got!r}\n reference {want!r}"
             assert got._hm == want._hm and got.is_over == want.is_over and legal_moves(got) == legal_moves(want)
             compared += 1
-        s = apply(s, rnd.choice(moves))
+        seat, move = rnd.choice(table)
+        s = apply(s, move, player=seat)
     return compared
 
 

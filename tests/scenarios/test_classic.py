@@ -116,9 +116,11 @@ def test_mau_at_one_card_and_mau_mau_before_a_jack() -> None:
     s3 = play(s2, "callout 0")
     assert len(s3.hands[0]) == 2
     t = game(V, ["9h Jc", "7c 9c", "8s 8d"], top="10h")
-    bad = check(t, Play(Card.parse("9h"), call=Call.MAU))
-    assert not bad.ok and bad.reason is Reason.CALL_NOT_DUE
-    assert check(t, Play(Card.parse("9h"), call=Call.MAU_MAU)).ok
+    right = play(t, "9h maumau")
+    assert right.missed_calls == () and right.announced[0] is Call.MAU_MAU
+    wrong = play(t, "9h mau")  # the wrong word is a legal mistake: it can be called out, like no call at all
+    assert wrong.missed_calls == (0,) and wrong.announced[0] is Call.MAU
+    assert len(play(wrong, "2:callout 0").hands[0]) == 2
 
 
 @pytest.mark.rule("R_CUT")

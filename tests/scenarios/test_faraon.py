@@ -89,4 +89,4 @@ def test_jack_of_spades_without_a_pending_draw_is_an_ordinary_card_and_no_calls(
     s = game(V, ["Js 9h", "Kd 8d", "Kc 8c"], top="10h")
     assert played(s) == {"9♥"}
     t = play(s, "9h")
-    assert t.missed_call is None and t.seat_to_act == 1
+    assert t.missed_calls == () and t.seat_to_act == 1

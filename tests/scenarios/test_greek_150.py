@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from maumau_rules import Call, CallOut, Card, Draw, Play, Reason, Suit, check, find_variant, legal_moves, new_game
+from maumau_rules import (
+    CallOut,
+    Card,
+    Draw,
+    Phase,
+    Play,
+    Reason,
+    Suit,
+    apply,
+    check,
+    find_variant,
+    legal_moves,
+    new_game,
+)
 from maumau_rules.rules import ScoreWinnerCollects
 from maumau_rules.scoring import round_points
 from tests.helpers import game, play, played
@@ -38,10 +51,14 @@ def test_scn_gr_02_round_scoring() -> None:
 def test_scn_gr_03_jack_finish_without_mau_mau_is_caught() -> None:
     """SCN-GR-03, GR-MAU-4/5, CA-11: Q♠ then J♣ without 'Mau Mau': two cards and the round goes on."""
     s = game(V, ["Qs Jc", "Ks 8d 8c", "Kd 9d 8h"], top="10s")
-    assert check(s, Play(Card.parse("Qs"), call=Call.MAU)).reason is Reason.CALL_NOT_DUE
-    s = play(s, "Qs")  # says nothing; nobody calls him out
+    s = play(s, "Qs mau")  # only "Mau": a mistake; nobody calls him out before the next player moves
     s = play(s, "Ks", "Kd", "Jc>h")
-    assert not s.is_over and len(s.hands[0]) == 2 and str(s.top_card) == "J♣"
+    assert s.phase is Phase.FINISHING and s.finisher == 0 and not s.is_over and s.seat_to_act == 1
+    caught = apply(s, CallOut(0), player=2)  # an opponent catches him: two cards, and the game continues
+    assert not caught.is_over and len(caught.hands[0]) == 2 and str(caught.top_card) == "J♣"
+    assert caught.seat_to_act == 1 and caught.wished_suit is Suit.HEARTS
+    unnoticed = play(s, "pass")  # nobody catches him: he wins
+    assert unnoticed.is_over and unnoticed.winner == 0
     ok = play(game(V, ["Qs Jc", "Ks 8d 8c", "Kd 9d 8h"], top="10s"), "Qs maumau", "Ks", "Kd", "Jc>h")
     assert ok.is_over and ok.winner == 0
 

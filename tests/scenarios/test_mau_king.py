@@ -17,6 +17,7 @@ from maumau_rules import (
     Reason,
     StateError,
     Suit,
+    apply,
     check,
     find_variant,
     legal_moves,
@@ -101,7 +102,7 @@ def test_scn_mk_04_multiple_mau_mau_and_table_scoring() -> None:
     # counter-clockwise with three players: seat 0 → seat 2 → seat 1 → seat 0
     s = game(V, ["9d Jc Jh", "As 9c Kd 3h", "Jd 3s 3d"], top="9h")
     assert check(s, Play(Card.parse("9d"), call=Call.MAU_MAU)).ok
-    assert check(s, Play(Card.parse("9d"), call=Call.MAU)).reason is Reason.CALL_NOT_DUE
+    assert play(s, "9d zadnja").missed_calls == (0,)  # "Zadnja" is the wrong word here: it can be called out
     s = play(s, "9d maumau", "3d", "3h")
     assert s.seat_to_act == 0 and str(s.top_card) == "3♥"
     s = play(s, "Jc>h")
@@ -156,7 +157,12 @@ def test_zadnja_missed_can_be_called_out_until_the_offenders_next_move() -> None
     s = play(s, "callout 0")
     assert len(s.hands[0]) == 3
     u = play(game(V, ["Kd 5d", "5h 5s 3c", "Kh 6s 3h"], top="9d"), "Kd", "Kh", "5h", "5d")
-    assert not u.is_over and len(u.hands[0]) == 2 and str(u.top_card) == "5♦"  # 'nisi najavio': +2, play goes on
+    assert u.phase is Phase.FINISHING and u.finisher == 0 and u.seat_to_act == 2
+    caught = apply(u, CallOut(0), player=1)  # 'nisi najavio': +2, the card stays, play goes on
+    assert not caught.is_over and len(caught.hands[0]) == 2 and str(caught.top_card) == "5♦"
+    assert caught.seat_to_act == 2
+    unnoticed = play(u, "pass")  # nobody says it: the win stands
+    assert unnoticed.is_over and unnoticed.winner == 0
 
 
 @pytest.mark.rule("R_DRAW_PENALTY", "R_FINAL_CARD_EFFECTS")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from maumau_rules import JOKER, Call, Card, Play, Reason, Suit, check, find_variant, new_game
+from maumau_rules import JOKER, Card, Play, Reason, Suit, check, find_variant, new_game
 from tests.helpers import game, play, played
 
 V = find_variant("neuner")
@@ -51,8 +51,8 @@ def test_jack_is_an_ordinary_card() -> None:
 def test_mau_mau_is_due_when_the_last_card_is_a_wild_nine() -> None:
     """WIKI-MAU-3 inherited, CA-10: the Jack call goes with the wild card, here the 9."""
     s = game(V, ["Kh 9d", "7c 8c"], top="Ah")
-    assert check(s, Play(Card.parse("Kh"), call=Call.MAU_MAU)).ok
-    assert check(s, Play(Card.parse("Kh"), call=Call.MAU)).reason is Reason.CALL_NOT_DUE
+    assert play(s, "Kh maumau").missed_calls == ()
+    assert play(s, "Kh mau").missed_calls == (0,)  # the wrong word: a mistake that can be called out
 
 
 @pytest.mark.rule("R_PLAY_AGAIN", "R_DRAW_PENALTY", "R_SKIP")

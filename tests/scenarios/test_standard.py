@@ -85,7 +85,7 @@ def test_scn_std_02_main_example() -> None:
     # "After a few turns": a Queen on top, P3 {10♥, Q♦}, P4 {J♣}, P2 {K♥}, P3 to play.
     s = deal(["K♥ 8♣", "10♥ Q♦", "J♣ 8♠"], "Q♣", first=1, dealer=0)
     s = apply(s, P("Q♦ mau"))                   # 6: "Mau!" with one card left, no penalty
-    assert s.announced[1] is Call.MAU and s.missed_call is None
+    assert s.announced[1] is Call.MAU and s.missed_calls == ()
     s = apply(s, P("J♣>♥"))                     # 7: the Jack requests hearts
     assert s.wished_suit is Suit.HEARTS
     assert check(s, P("K♥")).ok                 # 8: K♥ follows the wish
@@ -188,12 +188,13 @@ def test_forgotten_mau_costs_two_cards_when_called_out_before_next_player_acts()
     """STD-MAU-3: forgetting "Mau" costs two cards if noticed before the next player plays."""
     s = deal(["K♦ 8♣", "9♣ 10♦ Q♣", "K♣ A♣ Q♠"], "9♦", first=0)
     s = apply(s, P("K♦"))  # leaves one card, no call
-    assert s.missed_call == 0 and CallOut(0) in legal_moves(s)
+    assert s.missed_calls == (0,) and CallOut(0) in legal_moves(s)
     t = apply(s, CallOut(0))
-    assert len(t.hands[0]) == 3 and t.missed_call is None and t.seat_to_act == 1
+    assert len(t.hands[0]) == 3 and t.missed_calls == () and t.seat_to_act == 1
     u = apply(s, P("10♦"))  # the next player acts: the window closes
-    assert u.missed_call is None and not any(isinstance(m, CallOut) for m in legal_moves(u))
+    assert u.missed_calls == () and not any(isinstance(m, CallOut) for m in legal_moves(u))
     assert check(u, CallOut(0)).reason is Reason.NOTHING_TO_CALL_OUT
+    assert check(u, CallOut(0), player=2).reason is Reason.NOTHING_TO_CALL_OUT
 
 
 @pytest.mark.rule("R_ANNOUNCE")

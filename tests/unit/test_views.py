@@ -16,7 +16,7 @@ from maumau_rules.views import PlayerView, PublicView, public_view, view
 from tests.server._games import cards_in, playout, reshuffle_hidden, validate_json
 
 PUBLIC_FIELDS = {"variant", "turn", "seat_to_act", "direction", "dealer", "phase", "hand_sizes", "stock_size",
-                 "discard", "wished_suit", "any_card", "pending_draw", "pending_skip", "announced", "missed_call",
+                 "discard", "wished_suit", "any_card", "pending_draw", "pending_skip", "announced", "missed_calls", "windows",
                  "winner", "end", "series", "scores"}
 PLAYER_FIELDS = PUBLIC_FIELDS | {"seat", "hand", "drawn", "legal_moves"}
 

@@ -226,7 +226,7 @@ def _section_specs(players: int, distinct: int, copies: float, deck: float, move
             ("hand_sizes", (n,), deck, "cards in each hand, by relative seat"),
             ("to_act", (n,), 1.0, "the seat to act, one-hot by relative seat"),
             ("announced", (n, 2), 1.0, "each relative seat's standing call: mau, maumau"),
-            ("missed_call", (n,), 1.0, "the relative seat that can be called out, one-hot (zeros if none)"),
+            ("missed_call", (n,), 1.0, "the relative seats that can be called out (ones; zeros if none)"),
         ]
     if history:
         specs += [
@@ -481,8 +481,8 @@ class ObservationLayout:
             if call is not None:
                 buf[ann + 2 * k + _CALLS.index(call)] = 1.0
         buf[to_act + (view.seat_to_act - seat) % n] = 1.0
-        if view.missed_call is not None:
-            buf[missed + (view.missed_call - seat) % n] = 1.0
+        for w in view.windows:
+            buf[missed + (w.offender - seat) % n] = 1.0
 
     def table(self) -> list[tuple[str, int, str, str]]:
         """Each section as ``(name, offset, shape, what it holds)``, for documentation.

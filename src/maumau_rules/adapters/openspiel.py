@@ -371,7 +371,7 @@ def _public_text(pv: PublicView, seat: int) -> str:
             f"{' any' if pv.any_card else ''} pending {pv.pending_draw}/{pv.pending_skip} "
             f"dir {pv.direction:+d} phase {pv.phase.value} series {_cards(pv.series)} stock {pv.stock_size} "
             f"sizes {' '.join(str(pv.hand_sizes[(seat + k) % n]) for k in range(n))} "
-            f"to act {pv.seat_to_act} calls {calls} missed {'-' if pv.missed_call is None else pv.missed_call} "
+            f"to act {pv.seat_to_act} calls {calls} missed {' '.join(str(w.offender) for w in pv.windows) or '-'} "
             f"move {pv.turn}")
 
 

@@ -206,9 +206,10 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         >>> int(obs["action_mask"].sum()) == len(e.game_state.legal_moves())
         True
         """
-        pv = view(self.game_state, self._seat[agent])
+        seat = self._seat[agent]
+        pv = view(self.game_state, seat)
         mask = np.zeros(self.codec.size, dtype=np.int8)
-        if pv.legal_moves:
+        if pv.legal_moves and seat == self.game_state.seat_to_act:  # turn by turn: no call-outs between turns
             mask[[self.codec.encode(m) for m in pv.legal_moves]] = 1
         return {"observation": np.asarray(self.layout.encode(pv), dtype=np.float32), "action_mask": mask}
 

@@ -1105,8 +1105,8 @@ class Announcement(Rule):
         return 0
 
     def on_play(self, t: Turn, plan: Plan, before: int, card: Card, call: Call | None) -> None:
-        """Record the call made with a play; a call that is due and not made is penalised at once (automatic) or
-        opens a window for a call-out.
+        """Record the call made with a play. A call that is due and not made, or made with the wrong word, is a
+        mistake: penalised at once (``automatic``) or open to a call-out (``callout``).
 
         >>> from maumau_rules import new_game, Card
         >>> from maumau_rules.rules.turn import Turn
@@ -1116,45 +1116,58 @@ class Announcement(Rule):
         """
         if call is not None:
             t.set_call(t.seat, call)
-        elif self.due(plan, before, card, _size(plan, before)):
-            if self.enforcement == "automatic":
-                t.draw(t.seat, self.penalty)
-            else:
-                t.missed_call = t.seat
+        due = self.due(plan, before, card, _size(plan, before))
+        if due and call is not _DUE_CALLS[due]:
+            self.mistake(t, t.seat)
 
-    def close_window(self, t: Turn, seat: int, move: Move) -> None:
-        """A missed call can be called out until the next player acts (or, ``until_own_turn``, until the offender
-        acts again).
-
-        >>> from maumau_rules import new_game, Draw
-        >>> from maumau_rules.rules.turn import Turn
-        >>> t = Turn.scratch(new_game("standard", players=2, seed=1)); t.missed_call = 1
-        >>> Announcement().close_window(t, 0, Draw()); t.missed_call is None
-        True
-        """
-        if isinstance(move, CallOut) or t.missed_call is None:
-            return
-        if self.window == "until_own_turn":
-            if t.missed_call == seat:
-                t.missed_call = None
-        elif t.missed_call != seat:
-            t.missed_call = None
-
-    def call_out(self, t: Turn, seat: int) -> None:
-        """``seat`` is called out: he draws the penalty, and the window closes.
+    def mistake(self, t: Turn, seat: int) -> None:
+        """``seat`` missed a call that was due (or said the wrong word): he draws the penalty at once
+        (``automatic``), or his window for a call-out opens (``callout``).
 
         >>> from maumau_rules import new_game
         >>> from maumau_rules.rules.turn import Turn
-        >>> t = Turn.scratch(new_game("standard", players=2, seed=1)); t.missed_call = 1
-        >>> Announcement().call_out(t, 1); t.missed_call, len(t.hand(1))
-        (None, 8)
+        >>> t = Turn.scratch(new_game("standard", players=2, seed=1)); Announcement().mistake(t, 1); t.missed_calls
+        (1,)
+        """
+        if self.enforcement == "automatic":
+            t.draw(seat, self.penalty)
+        elif seat not in t.missed_calls:
+            t.missed_calls = (*t.missed_calls, seat)
+
+    def close_window(self, t: Turn, seat: int, move: Move) -> None:
+        """A move of ``seat`` that is not a call-out closes windows: with ``next_player`` the windows of every
+        other seat (the next player has acted; after a play-again card the offender's own moves keep his window
+        open), with ``until_own_turn`` the mover's own window.
+
+        >>> from maumau_rules import new_game, Draw
+        >>> from maumau_rules.rules.turn import Turn
+        >>> t = Turn.scratch(new_game("standard", players=2, seed=1)); t.missed_calls = (1,)
+        >>> Announcement().close_window(t, 0, Draw()); t.missed_calls
+        ()
+        """
+        if isinstance(move, CallOut) or not t.missed_calls:
+            return
+        if self.window == "until_own_turn":
+            t.missed_calls = tuple(s for s in t.missed_calls if s != seat)
+        else:
+            t.missed_calls = (seat,) if seat in t.missed_calls else ()
+
+    def call_out(self, t: Turn, seat: int) -> None:
+        """``seat`` is called out: he draws the penalty, and his window closes.
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.rules.turn import Turn
+        >>> t = Turn.scratch(new_game("standard", players=2, seed=1)); t.missed_calls = (1,)
+        >>> Announcement().call_out(t, 1); t.missed_calls, len(t.hand(1))
+        ((), 8)
         """
         t.draw(seat, self.penalty)
-        t.missed_call = None
+        t.missed_calls = tuple(s for s in t.missed_calls if s != seat)
 
     def _finish_check(self, t: Turn, state: GameState, card: Card, before: int) -> bool:
-        """Going out without the call the variant needs: the card stays, the player draws, play goes on
-        (MK-ANN-4, GR-MAU-5)."""
+        """Going out without the call the variant needs (MK-ANN-4, GR-MAU-5): with ``automatic`` enforcement the
+        card stays, the player draws and play goes on; with ``callout`` the round waits in phase ``FINISHING`` for
+        the others to call him out or let the win stand."""
         plan = t.plan
         if self.unannounced_finish == "allowed":
             return False
@@ -1169,11 +1182,30 @@ class Announcement(Rule):
             announced = call is (Call.MAU_MAU if jack_finish and self.jack_word else Call.MAU)
         if announced:
             return False
-        t.draw(seat, self.penalty)
+        from ..state import Phase
+
+        if self.enforcement == "callout":
+            t.phase = Phase.FINISHING
+            t.seat_to_act = t.next_seat()
+            return True
+        self.caught_finishing(t, seat)
+        return True
+
+    def caught_finishing(self, t: Turn, seat: int) -> None:
+        """``seat`` went out without the right call and is caught ("nisi najavio"): the card stays on the pile, he
+        draws the penalty, and the turn passes on from him after the cards he played.
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.rules.turn import Turn
+        >>> t = Turn.scratch(new_game("greek-150", players=2, seed=1)); t.turn_plays = ()
+        >>> Announcement(penalty=2).caught_finishing(t, t.seat); len(t.hand(t.seat)), t.seat_to_act != t.seat
+        (7, True)
+        """
         from ..engine import end_turn
 
+        t.draw(seat, self.penalty)
+        t.seat = seat
         end_turn(t)
-        return True
 
     def at_finish(self, t: Turn) -> None:
         """The word said with the last card, when the variant has one.
@@ -1198,6 +1230,10 @@ class Announcement(Rule):
         return self.words[_CALL_WORDS[call]]
 
 
+_DUE_CALLS: Final = (None, Call.MAU, Call.MAU_MAU)
+"""The call due, by :meth:`Announcement.due`'s code."""
+
+
 def _present(plan: Plan, hm: int) -> int:
     return hm if plan.width == 1 else handmask.presence(hm, plan.width, plan.low)
 
@@ -1216,7 +1252,8 @@ def _wishes(plan: Plan) -> int:
 @builtin
 @attrs.frozen(field_transformer=from_spec)
 class BlockedEnd(Rule):
-    """R_BLOCKED_END: when nothing can be drawn, a player who cannot play passes; a full round of passes ends it.
+    """R_BLOCKED_END: when nothing can be drawn, a player who cannot play passes; a full round of passes ends it,
+    and the player with the fewest cards wins (a tie for fewest: no winner).
 
     >>> BlockedEnd().rule_id
     'R_BLOCKED_END'
@@ -1224,15 +1261,17 @@ class BlockedEnd(Rule):
 
     rule_id: ClassVar[str] = "R_BLOCKED_END"
     kind: ClassVar[Kind] = "end"
+    pass_with_playable: bool = FROM_SPEC
 
     def contribute(self, plan: PlanBuilder) -> None:
-        """A full round of passes with nothing to draw ends the round.
+        """A full round of passes with nothing to draw ends the round (the fewest cards win).
 
-        >>> b = example_plan(); BlockedEnd().contribute(b); b.blocked_end
-        True
+        >>> b = example_plan(); BlockedEnd().contribute(b); b.blocked_end, b.pass_with_playable
+        (True, False)
         """
         plan.claim("blocked_end", self.rule_id)
         plan.blocked_end = True
+        plan.pass_with_playable = self.pass_with_playable
 
 
 @builtin

@@ -302,6 +302,24 @@ class Announcer(Protocol):
         """
 
     @property
+    def word(self) -> str:
+        """The last-card call ("Mau").
+
+        >>> from maumau_rules.rules import Announcement
+        >>> Announcement().word
+        'Mau'
+        """
+
+    @property
+    def window(self) -> str:
+        """How long a missed call can be called out: ``"next_player"`` or ``"until_own_turn"``.
+
+        >>> from maumau_rules.rules import Announcement
+        >>> Announcement().window
+        'next_player'
+        """
+
+    @property
     def call_mode(self) -> int:
         """When a call can be due: 1 with one card left, 2 also when only Jacks would be left.
 
@@ -365,6 +383,14 @@ class Announcer(Protocol):
 
         >>> from maumau_rules import find_variant
         >>> callable(find_variant("standard").plan.announcer.call_out)
+        True
+        """
+
+    def caught_finishing(self, t: Turn, seat: int) -> None:
+        """``seat`` went out without the call he needed and is called out: he draws, play goes on from him.
+
+        >>> from maumau_rules import find_variant
+        >>> callable(find_variant("greek-150").plan.announcer.caught_finishing)
         True
         """
 
@@ -607,6 +633,8 @@ class PlanBuilder:
         self.penalty_ends_turn = True
         self.penalty_skip_cards: frozenset[Card] = frozenset()
         self.blocked_end = False
+        self.pass_with_playable = False
+        """Whether a player who holds a playable card may pass when nothing can be drawn (R_BLOCKED_END)."""
         self.max_moves: int = sys.maxsize
         self.wrong_card: Callable[[Turn], None] | None = None
         self.announcer: Announcer | None = None
@@ -907,9 +935,11 @@ class Plan:
         self.draw_more = tuple(b.draw_more)
         draw = 3 if policy.pass_without_draw else 2  # draw (and pass, where passing without drawing is allowed)
         self.tails: tuple[tuple[int, int], tuple[int, int]] = (
-            (1, draw), (1, draw if policy.voluntary else (1 if policy.pass_without_draw else 0)))
+            (1, draw), (1 if policy.pass_without_draw or b.pass_with_playable else 0,
+                        draw if policy.voluntary else (1 if policy.pass_without_draw else 0)))
         """``tails[any card can be played][a card can be drawn]``: what follows the plays at the start of a turn
-        with nothing pending: 0 nothing, 1 pass, 2 draw, 3 draw and pass (R_DRAW; without a card to draw, pass)."""
+        with nothing pending: 0 nothing, 1 pass, 2 draw, 3 draw and pass (R_DRAW). Without a card to draw, a
+        player who cannot play passes; one who can plays (R_BLOCKED_END ``pass_with_playable`` lets him pass)."""
         self.reshuffle = b.reshuffle
         self.penalty_ends_turn = b.penalty_ends_turn
         self.penalty_skip_cards = b.penalty_skip_cards
@@ -937,15 +967,18 @@ class Plan:
         self.multipliers = tuple(b.multipliers)
         self.most_multiplier = b.most_multiplier
         # moves
-        calls = (None, Call.MAU, Call.MAU_MAU)
+        # With a call due, a play may carry any of the variant's calls or none: a wrong word or none is a mistake
+        # (R_ANNOUNCE), not an illegal move.
+        words = (Call.MAU, Call.MAU_MAU) if b.announcer is not None and b.announcer.jack_call else (Call.MAU,)
+        calls = ((None,), (None, *words), (None, *words))
         plays: dict[Card, tuple[tuple[Play, ...], tuple[Play, ...], tuple[Play, ...]]] = {}
         for card in SORT_INDEX:
             wishes = _form(card, effects.get(card, ()))
-            forms = [tuple(Play(card, wish, call) for wish in wishes for call in ((None, due) if due else (None,)))
-                     for due in calls]
+            forms = [tuple(Play(card, wish, call) for wish in wishes for call in made) for made in calls]
             plays[card] = (forms[0], forms[1], forms[2])
         self.plays = plays
-        """Every legal form of a play of each card (its wishes, with and without the call due), by the call due."""
+        """Every legal form of a play of each card (its wishes; with a call due, with each call of the variant or
+        none), by the call due (0 none, 1 ``MAU``, 2 ``MAU_MAU``)."""
         self.plays_plain = {card: forms[0] for card, forms in plays.items()}
         self.drawn_moves = {card: (*forms[0], Pass()) for card, forms in plays.items()}
         self.callouts = tuple(CallOut(seat) for seat in range(b.max_players))

@@ -63,7 +63,7 @@ class Turn:
     drawn: Card | None
     turn_plays: tuple[Card, ...]
     announced: tuple[Call | None, ...]
-    missed_call: int | None
+    missed_calls: tuple[int, ...]
     fresh: bool
     passes: int
     turn: int

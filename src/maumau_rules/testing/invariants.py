@@ -26,7 +26,7 @@ from typing import Final, NoReturn
 import attrs
 
 from ..cards import JOKER, Card, Rank, Suit
-from ..engine import apply, check, legal_moves, new_game
+from ..engine import apply, check, legal_moves, new_game, open_windows
 from ..errors import IllegalMoveError
 from ..moves import Call, CallOut, Draw, Move, Pass, Play
 from ..reasons import Reason
@@ -329,13 +329,17 @@ def _check_pending(state: GameState, tolerate: Collection[str]) -> None:
         if (state.pending_draw or state.penalty_stack or state.pending_skip) and not lenient:
             _fail(inv, f"the round is over ({state.end.value if state.end else ''}) with pending_draw="
                        f"{state.pending_draw}, pending_skip={state.pending_skip}", state)
-        if state.missed_call is not None or (state.drawn is not None
-                                             and not (lenient and state.end is EndReason.TURN_LIMIT)):
+        if state.missed_calls or (state.drawn is not None and not (lenient and state.end is EndReason.TURN_LIMIT)):
             _fail(inv, "the round is over with an open call-out or a drawn card", state)
         if state.winner is not None and not 0 <= state.winner < state.players:
             _fail(inv, f"winner {state.winner} is not a seat", state)
         if state.end is EndReason.EMPTY_HAND and (state.winner is None or state.hands[state.winner]):
             _fail(inv, "an empty-hand finish without a winner whose hand is empty", state)
+        if state.end in (EndReason.BLOCKED, EndReason.TURN_LIMIT):
+            sizes = state.hand_sizes
+            fewest = [p for p, k in enumerate(sizes) if k == min(sizes)]
+            if state.winner != (fewest[0] if len(fewest) == 1 else None):
+                _fail(inv, f"a {state.end.value} end with hand sizes {list(sizes)} names winner {state.winner}", state)
         return
     if state.winner is not None:
         _fail(inv, f"winner {state.winner} while the round goes on", state)
@@ -352,8 +356,12 @@ def _check_pending(state: GameState, tolerate: Collection[str]) -> None:
     custom = any(not e.role for e in plan.effects.get(state.top_card, ()))
     if state.wished_suit is not None and not ({"wish", "demand"} & roles or custom):
         _fail(inv, f"wished suit {state.wished_suit.symbol} while {state.top_card} is on top", state)
-    if state.missed_call is not None and (plan.announcer is None or not 0 <= state.missed_call < state.players):
-        _fail(inv, f"missed_call={state.missed_call} without an announcement rule or seat", state)
+    if state.missed_calls and plan.announcer is None:
+        _fail(inv, f"missed_calls={state.missed_calls} without an announcement rule", state)
+    if state.phase is Phase.FINISHING:
+        empty = [p for p, h in enumerate(state.hands) if not h]
+        if plan.announcer is None or len(empty) != 1 or empty[0] == state.seat_to_act or state.drawn is not None:
+            _fail(inv, f"phase finishing with empty hands {empty}, seat {state.seat_to_act} to act", state)
 
 
 # ---------------------------------------------------------------------------------------- transitions
@@ -369,8 +377,12 @@ def _gains(before: tuple[Card, ...], after: tuple[Card, ...]) -> tuple[Counter[C
     return a - b, b - a
 
 
-def check_transition(before: GameState, move: Move, after: GameState, *, conservation: bool = True) -> None:
+def check_transition(before: GameState, move: Move, after: GameState, *, conservation: bool = True,
+                     player: int | None = None) -> None:
     """Check one accepted move: INV_CARD_CONSERVATION, INV_HAND_SIZES, INV_TERMINATION, INV_ONE_SEAT_TO_ACT.
+
+    ``player`` is the seat that made it, when it is not the seat to act (a call-out inside an open window): the
+    seat to act stays as it was, unless the finisher is called out (then the turn passes on from him).
 
     A play that is not legal but was accepted (R_WRONG_CARD ``penalize``) is checked as the table
     penalty instead (INV_LEGAL_IFF_APPLY).
@@ -395,6 +407,13 @@ def check_transition(before: GameState, move: Move, after: GameState, *, conserv
         return
     if after.variant is not before.variant or after.players != before.players:
         _fail("INV_ONE_SEAT_TO_ACT", "a move changed the variant or the seats", after)
+    if player is not None and player != before.seat_to_act:
+        if not isinstance(move, CallOut) or move.seat == player:
+            _fail("INV_ONE_SEAT_TO_ACT", f"seat {player}, not to act, made {move}", after)
+        finisher_caught = before.phase is Phase.FINISHING and move.seat == before.finisher
+        if not finisher_caught and not after.is_over and (after.seat_to_act != before.seat_to_act
+                                                           or after.phase is not before.phase):
+            _fail("INV_ONE_SEAT_TO_ACT", f"a call-out by seat {player} changed the seat to act or the phase", after)
     if not _conserved(before, after) or (conservation and _multiset(after) != _multiset(before)):
         _fail("INV_CARD_CONSERVATION", f"move {move} changed the multiset of cards", after)
     if after.turn != before.turn + 1:
@@ -456,6 +475,10 @@ def _check_hand_sizes(before: GameState, move: Move, after: GameState) -> None:
                            f"{avail} available) = {want}", after)
             if any(g for p, g in enumerate(gains) if p != seat):
                 _fail(inv, f"draw changed another hand: gains {gains}", after)
+        case Pass() if before.phase is Phase.FINISHING:
+            # the win stands: the round ends, and a final-card effect may make others draw what is pending
+            if gains[before.finisher or 0] or any(g > before.pending_draw for g in gains):
+                _fail(inv, f"letting the win stand moved cards: gains {gains}, pending {before.pending_draw}", after)
         case Pass():
             if any(gains) or after.stock != before.stock or after.discard != before.discard:
                 _fail(inv, f"pass moved cards: gains {gains}", after)
@@ -531,30 +554,49 @@ def check_rejections(state: GameState, moves: Iterable[Move] | None = None) -> i
     return tried
 
 
-def check_other_seats(state: GameState) -> None:
-    """INV_ONE_SEAT_TO_ACT: only the seat to act has legal moves; every other seat's move is refused.
+def check_other_seats(state: GameState) -> list[tuple[int, Move, GameState]]:
+    """INV_ONE_SEAT_TO_ACT: only the seat to act makes turns; another seat only calls out inside an open window.
 
-    The view of every other seat lists no legal move, and ``apply(state, m, player=other)`` raises
-    ``NOT_YOUR_TURN`` (``GAME_OVER`` once the round is over) for the actor's own legal moves.
+    Every other seat's view and ``legal_moves(state, other)`` list exactly its call-outs of the open windows
+    (:func:`~maumau_rules.open_windows`), which ``check`` and ``apply`` accept (each checked by
+    :func:`check_transition`); the actor's own moves, a draw and every other call-out by that seat are refused
+    with ``NOT_YOUR_TURN`` or ``NOTHING_TO_CALL_OUT`` (``GAME_OVER`` once the round is over). Returns the
+    interjections as ``(seat, move, next state)``.
 
     Raises:
-        InvariantViolation: another seat could move.
+        InvariantViolation: another seat could move, or could not call out.
 
     >>> from maumau_rules import new_game
     >>> check_other_seats(new_game("standard", players=3, seed=2))
+    []
     """
     moves = legal_moves(state)
     if view(state, state.seat_to_act).legal_moves != moves:
         _fail("INV_ONE_SEAT_TO_ACT", "the actor's view does not list the legal moves", state)
-    tries: tuple[Move, ...] = (*moves[:1], *moves[-1:], _DRAW)
-    want = Reason.GAME_OVER if state.is_over else Reason.NOT_YOUR_TURN
+    tries: tuple[Move, ...] = (*moves[:1], *moves[-1:], _DRAW, *(CallOut(q) for q in range(state.players)))
+    windows = open_windows(state)
     before = snapshot(state)
+    out: list[tuple[int, Move, GameState]] = []
     for p in range(state.players):
         if p == state.seat_to_act:
             continue
-        if view(state, p).legal_moves:
-            _fail("INV_ONE_SEAT_TO_ACT", f"seat {p} is not to act but its view lists legal moves", state)
+        mine = legal_moves(state, p)
+        expected = tuple(CallOut(w.offender) for w in sorted(windows, key=lambda w: w.offender) if p in w.seats)
+        if mine != expected or view(state, p).legal_moves != mine:
+            _fail("INV_ONE_SEAT_TO_ACT", f"seat {p} is not to act; it lists {[str(m) for m in mine]}, its view "
+                                         f"{[str(m) for m in view(state, p).legal_moves]}, the windows allow "
+                                         f"{[str(m) for m in expected]}", state)
+        for m in mine:
+            if not check(state, m, player=p).ok:
+                _fail("INV_LEGAL_IFF_APPLY", f"check refuses {m} by seat {p}, which legal_moves lists", state)
+            after = apply(state, m, player=p)
+            check_transition(state, m, after, player=p)
+            out.append((p, m, after))
         for m in tries:
+            if m in mine:
+                continue
+            want = (Reason.GAME_OVER if state.is_over else
+                    Reason.NOTHING_TO_CALL_OUT if isinstance(m, CallOut) else Reason.NOT_YOUR_TURN)
             try:
                 apply(state, m, player=p)
             except IllegalMoveError as exc:
@@ -565,6 +607,7 @@ def check_other_seats(state: GameState) -> None:
                 _fail("INV_ONE_SEAT_TO_ACT", f"{m} by seat {p}, who is not to act, was accepted", state)
     if snapshot(state) != before:
         _fail("INV_ONE_SEAT_TO_ACT", "a refused move changed the state", state)
+    return out
 
 
 # ---------------------------------------------------------------------------------------- views
@@ -661,6 +704,10 @@ def check_step(state: GameState, rnd: random.Random | None = None, *, full: bool
     return out
 
 
+TableMove = tuple[int, Move]
+"""A move with the seat that made it (the seat to act, or another seat calling out inside an open window)."""
+
+
 def play_random_game(
     variant: Variant,
     players: int,
@@ -669,12 +716,15 @@ def play_random_game(
     *,
     full_every: int = 0,
     max_steps: int | None = None,
-) -> tuple[GameState, list[Move]]:
+    interject: float = 0.3,
+) -> tuple[GameState, list[TableMove]]:
     """Play a game with random legal moves, checking the invariants on every state and move.
 
     Every state gets :func:`check_state` and every move :func:`check_transition`; with
     ``full_every=k > 0`` every k-th state (and the last) also gets the whole :func:`check_step`.
-    Stops at the end of the round or after ``max_steps`` moves. Returns the last state and the moves.
+    While a window is open, another seat calls out with probability ``interject`` (a random one of the seats
+    that may); otherwise the seat to act moves. Stops at the end of the round or after ``max_steps`` moves.
+    Returns the last state and the moves, each with its seat.
 
     Raises:
         InvariantViolation: an invariant does not hold.
@@ -686,7 +736,7 @@ def play_random_game(
     """
     rnd = random.Random(choice_seed)
     s = new_game(variant, players=players, seed=seed)
-    moves: list[Move] = []
+    moves: list[TableMove] = []
     while True:
         if full_every and (s.turn % full_every == 0 or s.is_over):
             check_step(s, rnd)
@@ -694,15 +744,21 @@ def play_random_game(
             check_state(s, deck=s.turn == 0 or s.is_over)
         if s.is_over or (max_steps is not None and len(moves) >= max_steps):
             return s, moves
+        seat = s.seat_to_act
         m = rnd.choice(legal_moves(s))
-        t = apply(s, m)
-        check_transition(s, m, t, conservation=False)
-        moves.append(m)
+        if s.missed_calls or s.phase is Phase.FINISHING:
+            others = [(p, c) for p in range(players) if p != seat for c in legal_moves(s, p)]
+            if others and rnd.random() < interject:
+                seat, m = rnd.choice(others)
+        t = apply(s, m, player=seat)
+        check_transition(s, m, t, conservation=False, player=seat)
+        moves.append((seat, m))
         s = t
 
 
-def replay(variant: Variant, players: int, seed: int, moves: Sequence[Move]) -> list[GameState]:
-    """The states of a game from its seed and moves (the first is the opening state).
+def replay(variant: Variant, players: int, seed: int, moves: Sequence[Move | TableMove]) -> list[GameState]:
+    """The states of a game from its seed and moves (the first is the opening state); a move may come with the
+    seat that made it, as ``(seat, move)``.
 
     >>> from maumau_rules import find_variant, legal_moves
     >>> v = find_variant("standard")
@@ -712,12 +768,15 @@ def replay(variant: Variant, players: int, seed: int, moves: Sequence[Move]) -> 
     """
     states = [new_game(variant, players=players, seed=seed)]
     for m in moves:
-        states.append(apply(states[-1], m))
+        if isinstance(m, tuple):
+            states.append(apply(states[-1], m[1], player=m[0]))
+        else:
+            states.append(apply(states[-1], m))
     return states
 
 
 def check_game(variant: Variant, players: int, seed: int, choice_seed: int, *, full_every: int = 0) -> tuple[
-        GameState, list[Move]]:
+        GameState, list[TableMove]]:
     """Play a random game with checks (:func:`play_random_game`), then replay it from the seed and its
     moves: every state must be equal (INV_DETERMINISM), and the round must have ended (INV_TERMINATION).
 
