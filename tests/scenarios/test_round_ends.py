@@ -14,6 +14,7 @@ from maumau_rules import (
     Card,
     Deal,
     EndReason,
+    GameState,
     Pass,
     Phase,
     Play,
@@ -39,7 +40,7 @@ def _unplayable(v: Variant, top: Card) -> list[Card]:
             if c.suit not in (top.suit, None) and c.rank is not top.rank and not v.plan.roles.get(c)]
 
 
-def blocked_game(v: Variant, sizes: tuple[int, int]) -> tuple[Variant, object]:
+def blocked_game(v: Variant, sizes: tuple[int, int]) -> tuple[Variant, GameState]:
     """Two players holding ``sizes`` cards none of which can be played, the stock empty and nothing to
     reshuffle: the round can only be passed to its end."""
     if v.rule("R_RESHUFFLE") is not None:  # with a reshuffle there is always something to draw
