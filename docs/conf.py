@@ -29,6 +29,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
     "maumau_spec",
+    "maumau_stats",
 ]
 
 exclude_patterns = ["_build", "schemas", "_ext", "**/*.inc"]

@@ -20,11 +20,23 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from .engine import call_due, legal_moves
+from .errors import MauMauError
 from .moves import CallOut, Draw, Move, Play
 from .state import GameState
 from .views import PlayerView, view
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "interjection", "make_bot", "table_move"]
+__all__ = ["BOT_KINDS", "Bot", "BotError", "HeuristicBot", "RandomBot", "interjection", "make_bot", "table_move"]
+
+BOT_KINDS = ("heuristic", "random", "ismcts")
+"""The bots :func:`make_bot` builds by name (``ismcts:N`` gives the search bot N playouts per decision)."""
+
+
+class BotError(MauMauError, ValueError):
+    """An unknown bot name, or a bad setting of a bot.
+
+    >>> issubclass(BotError, ValueError)
+    True
+    """
 
 
 class Bot(Protocol):
@@ -230,17 +242,30 @@ def table_move(state: GameState, bots: Sequence[Bot]) -> tuple[int, Move]:
 
 
 def make_bot(kind: str, seed: int = 0) -> Bot:
-    """Build a bot by name: ``random`` or ``heuristic``.
+    """Build a bot by name: ``random``, ``heuristic``, ``ismcts`` (the search bot of :mod:`maumau_rules.search`,
+    200 playouts per decision) or ``ismcts:N`` (N playouts).
 
     Raises:
-        ValueError: unknown bot name.
+        BotError: unknown bot name, or a playout count that is not a positive whole number.
 
-    >>> type(make_bot("heuristic")).__name__
-    'HeuristicBot'
+    >>> type(make_bot("heuristic")).__name__, make_bot("ismcts:50", seed=3).playouts
+    ('HeuristicBot', 50)
+    >>> make_bot("genius")
+    Traceback (most recent call last):
+    ...
+    maumau_rules.bots.BotError: unknown bot 'genius': choose 'heuristic', 'random', 'ismcts' or 'ismcts:N' (N playouts)
     """
     if kind == "random":
         return RandomBot(seed)
     if kind == "heuristic":
         return HeuristicBot(seed=seed)
-    raise ValueError(f"unknown bot {kind!r}: choose 'random' or 'heuristic'")
+    name, colon, budget = kind.partition(":") if isinstance(kind, str) else ("", "", "")
+    if name == "ismcts":
+        from .search import SearchBot
 
+        if not colon:
+            return SearchBot(seed=seed)
+        if not budget.isdigit() or int(budget) < 1:
+            raise BotError(f"bot {kind!r}: the playouts after 'ismcts:' must be a whole number of at least 1")
+        return SearchBot(int(budget), seed=seed)
+    raise BotError(f"unknown bot {kind!r}: choose 'heuristic', 'random', 'ismcts' or 'ismcts:N' (N playouts)")

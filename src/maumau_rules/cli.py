@@ -220,6 +220,9 @@ def _parser() -> argparse.ArgumentParser:
     records = _records_cli()
     if records is not None:
         records.add_subcommands(sub)
+    from .cli_simulate import add_subcommand as add_simulate
+
+    add_simulate(sub)
     return p
 
 

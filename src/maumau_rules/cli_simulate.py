@@ -1,0 +1,229 @@
+"""``maumau simulate``: play many games between bots and print statistics with confidence intervals.
+
+The work is :func:`maumau_rules.simulate.simulate`; this module reads the command line, shows a progress bar
+on standard error (``tqdm`` from the ``progress`` extra when it is installed, a plain line otherwise), prints
+the result (a table, JSON or CSV) and writes files and plots (the ``plot`` extra)::
+
+    maumau simulate standard -n 100000 --jobs 2
+    maumau simulate all --players 2 3 4 -n 20000 --json run.json --plot docs/stats
+    maumau simulate standard --bots ismcts,heuristic -n 1000 --ray auto
+
+>>> import argparse, io
+>>> parser = argparse.ArgumentParser(prog="maumau")
+>>> add_subcommand(parser.add_subparsers(dest="command"))
+>>> args = parser.parse_args(["simulate", "prsi", "-n", "10", "--players", "2", "3", "--jobs", "1", "--no-progress"])
+>>> args.out, args.err = io.StringIO(), io.StringIO()
+>>> cmd_simulate(args), args.out.getvalue().splitlines()[0]
+(0, 'prsi, 2 players: 10 games, bots heuristic (seats rotate), seed 0')
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from .errors import MauMauError
+from .exitcodes import ExitCode
+from .extras import MissingExtraError
+from .simulate import SimulationResult, available_cores, simulate
+
+__all__ = ["TextProgress", "add_subcommand", "cmd_simulate"]
+
+
+def add_subcommand(sub: Any) -> None:
+    """Add ``simulate`` to the ``maumau`` command's subparsers ``sub``.
+
+    >>> parser = argparse.ArgumentParser(prog="maumau")
+    >>> add_subcommand(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["simulate", "standard"])
+    >>> args.games, args.players, args.bots, args.jobs, args.ray
+    (1000, [2], 'heuristic', 0, None)
+    """
+    p = sub.add_parser(
+        "simulate", help="play many games between bots and print statistics with confidence intervals",
+        description="Play GAMES games of every variant at every player count between computer players, on all "
+                    "cores (or a Ray cluster), and print statistics with 95%% confidence intervals. The same seed "
+                    "gives the same result whatever --jobs or --ray.")
+    p.add_argument("variants", nargs="+", metavar="VARIANT",
+                   help="variant names or aliases, variant files (.toml, .py), or 'all' for every registered variant")
+    p.add_argument("-p", "--players", type=int, nargs="+", default=[2], metavar="N",
+                   help="player counts (default: 2)")
+    p.add_argument("-b", "--bots", default="heuristic",
+                   help="bots seat by seat, comma-separated, repeated to fill the seats: heuristic, random, ismcts, "
+                        "ismcts:N (N playouts per decision); default: heuristic")
+    p.add_argument("-n", "--games", type=int, default=1000, help="games per variant and player count (default 1000)")
+    p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    p.add_argument("-j", "--jobs", type=int, default=0,
+                   help=f"worker processes (default 0: every core, here {available_cores()}; 1: no workers)")
+    p.add_argument("--ray", metavar="ADDRESS", default=None,
+                   help="run on a Ray cluster (pip install \"maumau-rules[ray]\"): 'auto' joins this machine's "
+                        "cluster, 'local' starts one here with --jobs CPUs, or give the head's address")
+    p.add_argument("--no-rotate", dest="rotate", action="store_false",
+                   help="keep every bot in its seat (by default the bots move one seat on every game)")
+    p.add_argument("--duplicate", action="store_true",
+                   help="play every deal once in each rotation of the bots (the luck of the deal evens out)")
+    p.add_argument("--format", choices=("table", "json", "csv"), default="table",
+                   help="what to print on standard output (default: table)")
+    p.add_argument("--json", metavar="FILE", default=None, help="also write the result as JSON to FILE")
+    p.add_argument("--csv", metavar="FILE", default=None, help="also write the result as CSV to FILE")
+    p.add_argument("--plot", metavar="DIR", default=None,
+                   help="write plots to DIR (pip install \"maumau-rules[plot]\"): game lengths, win rates by position")
+    p.add_argument("--plot-format", default="png", help="plot file formats, comma-separated: png, svg (default png)")
+    p.add_argument("--no-progress", dest="progress", action="store_false", help="show no progress bar")
+    p.set_defaults(func=cmd_simulate)
+
+
+class TextProgress:
+    """A progress line without any extra package: games done, games per second and the time left, rewritten in
+    place on a terminal.
+
+    >>> import io
+    >>> clock = iter([0.0, 2.0, 4.0]).__next__
+    >>> out = io.StringIO()
+    >>> bar = TextProgress(out, clock=clock)
+    >>> bar(50, 200); bar(100, 200); bar.close()
+    >>> out.getvalue().split("\\r")[-1]
+    ' 100/200 games (50%)  25.00 games/s  0:00:04 left\\n'
+    """
+
+    def __init__(self, out: TextIO, clock: Callable[[], float] = time.monotonic) -> None:
+        self._out = out
+        self._clock = clock
+        self._start = clock()
+        self._shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        """Show that ``done`` of ``total`` games are done.
+
+        >>> import io
+        >>> out = io.StringIO()
+        >>> TextProgress(out, clock=iter([0.0, 1.0]).__next__)(10, 20)
+        >>> out.getvalue()
+        '\\r 10/20 games (50%)  10.00 games/s  0:00:01 left'
+        """
+        elapsed = self._clock() - self._start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = (total - done) / rate if rate > 0 else 0.0
+        minutes, seconds = divmod(round(left), 60)
+        hours, minutes = divmod(minutes, 60)
+        self._out.write(f"\r {done}/{total} games ({100 * done // max(total, 1)}%)  "
+                        f"{rate:,.{0 if rate >= 100 else 2}f} games/s  "
+                        f"{hours}:{minutes:02d}:{seconds:02d} left")
+        self._out.flush()
+        self._shown = True
+
+    def close(self) -> None:
+        """End the line.
+
+        >>> import io
+        >>> out = io.StringIO(); TextProgress(out).close(); out.getvalue()
+        ''
+        """
+        if self._shown:
+            self._out.write("\n")
+            self._out.flush()
+
+
+def _progress_bar(err: TextIO, total: int, enabled: bool) -> tuple[Callable[[int, int], None] | None,
+                                                                     Callable[[], None]]:
+    """A progress callback and its closer: tqdm when installed, else :class:`TextProgress`; none when standard
+    error is not a terminal or progress is off."""
+    if not enabled or not (hasattr(err, "isatty") and err.isatty()):
+        return None, lambda: None
+    try:
+        from tqdm import tqdm
+    except ModuleNotFoundError:
+        text = TextProgress(err)
+        return text, text.close
+    bar = tqdm(total=total, unit=" games", file=err, dynamic_ncols=True, smoothing=0.05, mininterval=0.2)
+
+    def update(done: int, _total: int) -> None:
+        bar.update(done - bar.n)
+
+    return update, bar.close
+
+
+def _error(args: argparse.Namespace, message: str) -> None:
+    err = getattr(args, "err", None) or sys.stderr
+    print(f"maumau simulate: {message}", file=err)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Run ``maumau simulate``; returns the exit code (2 for bad settings, 3 for a file that cannot be written).
+
+    >>> import argparse, io
+    >>> args = argparse.Namespace(variants=["standard"], players=[9], bots="heuristic", games=5, seed=0, jobs=1,
+    ...     ray=None, rotate=True, duplicate=False, format="table", json=None, csv=None, plot=None, plot_format="png",
+    ...     progress=False, out=io.StringIO(), err=io.StringIO())
+    >>> cmd_simulate(args), args.err.getvalue()
+    (2, "maumau simulate: variant 'standard' is for 2-5 players, not 9\\n")
+    """
+    out: TextIO = getattr(args, "out", None) or sys.stdout
+    err: TextIO = getattr(args, "err", None) or sys.stderr
+    try:
+        from .cli import variant_argument
+
+        variants = ["all" if name == "all" else variant_argument(name) for name in args.variants]
+        bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+        formats = [f.strip().lower() for f in args.plot_format.split(",") if f.strip()]
+        if args.plot is not None and (not formats or any(f not in ("png", "svg") for f in formats)):
+            raise MauMauError(f"plot format {args.plot_format!r}: choose png, svg or both ('png,svg')")
+        cores = available_cores()
+        workers = args.jobs or cores
+        total = args.games * max(1, len(args.players)) * len(variants)
+        update, close = _progress_bar(err, total, args.progress)
+        start = time.perf_counter()
+        try:
+            result = simulate(variants, args.players, bots=bots, games=args.games, seed=args.seed,
+                              rotate=args.rotate, duplicate=args.duplicate, jobs=args.jobs, ray=args.ray, progress=update)
+        finally:
+            close()
+        seconds = time.perf_counter() - start
+    except MissingExtraError as exc:
+        _error(args, str(exc))
+        return int(ExitCode.USAGE)
+    except MauMauError as exc:
+        _error(args, str(exc))
+        return int(ExitCode.USAGE)
+    played = result.games * len(result.cells)
+    where = f"Ray ({args.ray})" if args.ray else f"{workers} process{'es' if workers != 1 else ''}"
+    rate = played / seconds if seconds > 0 else 0.0
+    print(f"{played} games in {seconds:.1f} s: {rate:,.{0 if rate >= 100 else 2}f} games/s on {where}", file=err)
+    if args.format == "json":
+        print(json.dumps(result.to_json(), indent=1), file=out)
+    elif args.format == "csv":
+        out.write(result.to_csv())
+    else:
+        print(result.table(), file=out)
+    return _write_files(args, result)
+
+
+def _write_files(args: argparse.Namespace, result: SimulationResult) -> int:
+    try:
+        if args.json:
+            Path(args.json).write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
+        if args.csv:
+            Path(args.csv).write_text(result.to_csv(), encoding="utf-8")
+    except OSError as exc:
+        _error(args, f"cannot write {exc.filename!r}: {exc.strerror or exc}")
+        return int(ExitCode.INPUT)
+    if args.plot:
+        try:
+            from .plot import write_plots
+
+            formats = [f.strip().lower() for f in args.plot_format.split(",") if f.strip()]
+            written = write_plots(result, args.plot, formats=formats)
+        except MissingExtraError as exc:
+            _error(args, str(exc))
+            return int(ExitCode.USAGE)
+        except OSError as exc:
+            _error(args, f"cannot write plots to {args.plot!r}: {exc.strerror or exc}")
+            return int(ExitCode.INPUT)
+        err = getattr(args, "err", None) or sys.stderr
+        print("plots: " + ", ".join(str(p) for p in written), file=err)
+    return int(ExitCode.OK)

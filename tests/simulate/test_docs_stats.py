@@ -1,0 +1,47 @@
+"""The committed run behind the "Variant statistics" page is the one its command makes (issue 16)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+from pathlib import Path
+
+from maumau_rules import available_variants
+from maumau_rules.cli_simulate import add_subcommand
+from maumau_rules.simulate import SimulationResult, simulate
+
+STATS = Path(__file__).resolve().parents[2] / "docs" / "stats"
+
+
+def _command() -> argparse.Namespace:
+    text = (STATS / "command.txt").read_text(encoding="utf-8").strip()
+    assert text.startswith("$ maumau simulate ")
+    parser = argparse.ArgumentParser(prog="maumau")
+    add_subcommand(parser.add_subparsers(dest="command"))
+    return parser.parse_args(shlex.split(text.removeprefix("$ maumau ")))
+
+
+def test_the_committed_run_is_what_its_command_asks_for() -> None:
+    args = _command()
+    run = SimulationResult.from_json(json.loads((STATS / "all-variants.json").read_text(encoding="utf-8")))
+    assert args.variants == ["all"] and args.json == "docs/stats/all-variants.json" and args.plot == "docs/stats"
+    assert (run.seed, run.games, run.bots, run.rotate) == (args.seed, args.games, tuple(args.bots.split(",")),
+                                                          args.rotate)
+    assert [(c.variant, c.players) for c in run.cells] == [
+        (v.id, p) for v in available_variants() for p in args.players]
+    assert all(c.games == args.games and c.decisions.n == args.games for c in run.cells)
+    for name in ("lengths.png", "win-rate-by-position.png"):
+        assert (STATS / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_first_games_of_the_committed_run_are_played_again_alike() -> None:
+    """The run's counts hold its games; replaying a few of them with the same seed gives games that fit in
+    them (lengths the histogram holds), so the file is not made up."""
+    args = _command()
+    run = SimulationResult.from_json(json.loads((STATS / "all-variants.json").read_text(encoding="utf-8")))
+    for variant in ("standard", "pesten"):
+        small = simulate(variant, args.players[0], games=20, seed=args.seed)
+        committed = run.cell(variant, args.players[0])
+        lengths = dict(committed.decisions.counts)
+        assert all(lengths.get(value, 0) >= count for value, count in small.cells[0].decisions.counts)
