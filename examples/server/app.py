@@ -455,7 +455,6 @@ def main() -> None:
     args = parser.parse_args()
     if args.profile:
         import cProfile
-
         import signal
 
         server = uvicorn.Server(uvicorn.Config(create_app(args.db), host=args.host, port=args.port,

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import random
 import socket
-import sqlite3
 import threading
 import time
 from collections.abc import Iterator
@@ -31,9 +30,9 @@ from examples.server.app import create_app
 from examples.server.client import SeatClient, create_game
 from maumau_rules import Card, GameState
 from maumau_rules.cli_records import main as validate_main
-from maumau_rules.notation import loads_state
+from maumau_rules.fairness import verify_record
 from maumau_rules.records import loads_record, replay
-from tests.server._games import cards_in, validate_json
+from tests.server._games import cards_in, stored_state, validate_json
 
 
 class Server:
@@ -69,13 +68,8 @@ class Server:
         self.sock.close()
 
     def state(self, game_id: str) -> GameState:
-        """The full state as the server holds it (read straight from SQLite)."""
-        db = sqlite3.connect(self.db)
-        try:
-            row = db.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
-        finally:
-            db.close()
-        return loads_state(row[0])
+        """The full state as the server stores it: its seed and moves, read straight from SQLite, replayed."""
+        return stored_state(self.db, game_id)
 
 
 @pytest.fixture(scope="module")
@@ -100,8 +94,8 @@ def assert_no_leak(res: httpx.Response, state: GameState, seat: int | None, name
         assert str(card) not in res.text and f'"{card.ascii}"' not in res.text
 
 
-def play_game(server: Server, http: httpx.Client, players: int, seed: int, rng: random.Random) -> tuple[str, str]:
-    game = create_game(http, players, seed)
+def play_game(server: Server, http: httpx.Client, players: int, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    game = create_game(http, players)
     gid = game["id"]
     seats = [SeatClient(http, gid, i, t) for i, t in enumerate(game["tokens"])]
     rejections: dict[str, int] = {}
@@ -136,7 +130,7 @@ def play_game(server: Server, http: httpx.Client, players: int, seed: int, rng: 
         assert_no_leak(res, after, me.seat)
         validate_json(res.json()["view"])
     assert server.state(gid).is_over
-    return gid, game["admin_token"]
+    return gid, game
 
 
 def bad_request(rng: random.Random, seats: list[SeatClient], me: SeatClient, v: dict[str, Any],
@@ -188,14 +182,15 @@ def bad_request(rng: random.Random, seats: list[SeatClient], me: SeatClient, v: 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 42), (4, 7), (5, 2024)])
 def test_complete_games_over_http(server: Server, http: httpx.Client, tmp_path: Path, players: int,
                                   seed: int) -> None:
-    gid, admin = play_game(server, http, players, seed, random.Random(seed))
-    # the record needs the admin token: it reveals every card
+    gid, game = play_game(server, http, players, random.Random(seed))
+    # the record needs a token of the game: it reveals every card
     assert http.get(f"/games/{gid}/record").status_code == 403
-    res = http.get(f"/games/{gid}/record", headers={"Authorization": f"Bearer {admin}"})
+    res = http.get(f"/games/{gid}/record", headers={"Authorization": f"Bearer {game['admin_token']}"})
     assert res.status_code == 200
     validate_json(res.json())
     record = loads_record(res.text)
     assert list(replay(record))[-1] == server.state(gid)
+    assert verify_record(record, commitment=game["commitment"]).moves == len(record.moves)
     assert all(m.time is not None and m.seat is not None for m in record.moves)
     path = tmp_path / f"{gid}.json"
     path.write_text(json.dumps(res.json(), ensure_ascii=False), encoding="utf-8")
@@ -203,7 +198,7 @@ def test_complete_games_over_http(server: Server, http: httpx.Client, tmp_path: 
 
 
 def test_requests_that_are_rejected(server: Server, http: httpx.Client) -> None:
-    game = create_game(http, 3, seed=5)
+    game = create_game(http, 3)
     gid = game["id"]
     seat0 = SeatClient(http, gid, 0, game["tokens"][0])
     assert http.get(f"/games/{gid}/view", params={"seat": 0}).status_code == 403  # no token
@@ -225,7 +220,7 @@ def test_requests_that_are_rejected(server: Server, http: httpx.Client) -> None:
 
 def test_two_answers_to_the_same_turn(server: Server, http: httpx.Client) -> None:
     """Two copies of the same move sent at once: exactly one is accepted, the other is stale."""
-    game = create_game(http, 2, seed=9)
+    game = create_game(http, 2)
     gid = game["id"]
     state = server.state(gid)
     seat = state.seat_to_act
