@@ -383,6 +383,8 @@ def load_variant(text: str) -> Variant:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise VariantError(f"variant text is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise VariantError("variant text is nested too deeply to be a variant") from None
     return variant_from_dict(data)
 
 
