@@ -318,6 +318,8 @@ def create_app(db_path: str) -> Starlette:
             return JSONResponse(await store.create(variant, players), status_code=201)
         except MauMauError as exc:
             return _error(422, "bad_game", str(exc))
+        except sqlite3.Error:
+            return _error(503, "unavailable", "the game could not be stored; try again")
 
     def _find(request: Request) -> Game | JSONResponse:
         gid = request.path_params["gid"]

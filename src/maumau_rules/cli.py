@@ -18,7 +18,6 @@ import shutil
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, TextIO
 
 import attrs
