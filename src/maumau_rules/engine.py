@@ -659,12 +659,13 @@ def apply(state: GameState, move: Move, *, player: int | None = None, turn: int 
     """
     if turn is None and player is None:
         try:
-            legal = state._legal
-        except AttributeError:
+            for m in state._legal:  # a move handed out by legal_moves: legal, found by identity
+                if m is move:
+                    return _transition(state, move)
+        except AttributeError:  # (zero cost until raised: the identity fast path stays as it was)
+            if type(state) is GameState:
+                raise
             raise _not_a_state(state) from None
-        for m in legal:  # a move handed out by legal_moves: legal, found by identity
-            if m is move:
-                return _transition(state, move)
     if type(state) is not GameState:
         raise _not_a_state(state)
     if turn is None and type(player) is int and player == state.seat_to_act:

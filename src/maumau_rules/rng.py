@@ -100,9 +100,12 @@ def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
     >>> shuffle(range(40), seed_state(9)) == _fisher_yates(list(range(40)), 40, seed_state(9))
     True
     """
-    if type(state) is not int or not isinstance(items, Sequence):
-        raise ArgumentTypeError(f"shuffle needs a sequence and an integer state, got {shown(items)}, {shown(state)}")
-    out = list(items)
+    if type(state) is not int:
+        raise ArgumentTypeError(f"shuffle needs an integer state, got {shown(state)}")
+    try:
+        out = list(items)
+    except TypeError:
+        raise ArgumentTypeError(f"shuffle needs a sequence of items, got {shown(items)}") from None
     count = len(out)
     if count < 2:
         return tuple(out), state

@@ -138,6 +138,8 @@ while not ROUND.is_over:
 SPACE = ActionSpace.for_variant("standard", 3)
 RECORD = records.record_from_moves("standard", 3, 42, legal_moves(STATE)[:1])
 RECORD_TEXT = records.dumps_record(RECORD)
+FAIR = fairness.FairSeed(b"secret", b"salt")
+FAIR_RECORD = records.record_from_moves("standard", 2, FAIR.game_seed, ["draw"], fairness=FAIR)
 
 TYPES: list[type] = [int, str, bytes, float, bool, complex, list, dict, tuple, set, frozenset, type(None), Suit, Rank,
                      Call, Verdict]
@@ -226,7 +228,7 @@ CALLS: dict[str, tuple[Callable[..., Any], list[Any], dict[str, Any]]] = {
     "rng.shuffle": (rng.shuffle, [(1, 2, 3), 7], {}),
     "fairness.FairSeed": (fairness.FairSeed, [bytes(32), bytes(16)], {"entropy": ("a", "b")}),
     "fairness.commitment": (fairness.commitment, [bytes(32), bytes(16)], {}),
-    "fairness.verify_record": (fairness.verify_record, [RECORD], {}),
+    "fairness.verify_record": (fairness.verify_record, [FAIR_RECORD], {"commitment": FAIR.commitment}),
     "read_record_file": (read_record_file, ["/nonexistent"], {}),
 }
 
