@@ -199,8 +199,9 @@ class Game:
 class Store:
     """The games in one SQLite file, and the ones this process serves, in memory."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, seeds: Callable[[], FairSeed] = FairSeed.fresh) -> None:
         self.path = path
+        self.seeds = seeds
         db = _connect(path)
         db.executescript(SCHEMA)
         db.close()
@@ -216,7 +217,7 @@ class Store:
     async def create(self, variant: str, players: int) -> dict[str, Any]:
         """Start a game with a seed only the server knows; return its ID, tokens and the seed's commitment."""
         v = find_variant(variant)
-        fair = FairSeed.fresh()
+        fair = self.seeds()
         new_game(v, players, fair.game_seed)  # (refuses a player count the variant does not allow)
         gid = secrets.token_urlsafe(12)
         tokens = [secrets.token_urlsafe(16) for _ in range(players)]
@@ -298,9 +299,13 @@ def _int(data: dict[str, Any], key: str) -> int | None:
     return value if type(value) is int else None
 
 
-def create_app(db_path: str) -> Starlette:
-    """The Starlette application, storing games in the SQLite file ``db_path``."""
-    store = Store(db_path)
+def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh) -> Starlette:
+    """The Starlette application, storing games in the SQLite file ``db_path``.
+
+    ``seeds`` makes each new game's secret seed: by default a fresh one from the OS CSPRNG. It is the
+    operator's setting, never a client's (tests pass a fixed sequence to replay the same games).
+    """
+    store = Store(db_path, seeds)
 
     async def create_game(request: Request) -> JSONResponse:
         data = await _body(request)

@@ -93,8 +93,9 @@ def validate_json(doc: dict[str, Any]) -> None:
     validator.validate(doc)
 
 
-def stored_state(db: Path, game_id: str) -> GameState:
-    """The full state of a game as the example server stores it: its seed and moves, read from SQLite, replayed."""
+def stored_state(db: Path, game_id: str, known: GameState | None = None) -> GameState:
+    """The full state of a game as the example server stores it: its seed and moves, read from SQLite, replayed
+    (from ``known``, an earlier state of the same game, when given)."""
     from maumau_rules import parse_move
     from maumau_rules.fairness import FairSeed
 
@@ -102,10 +103,12 @@ def stored_state(db: Path, game_id: str) -> GameState:
     try:
         variant, players, fairness = con.execute("SELECT variant, players, fairness FROM games WHERE id = ?",
                                                  (game_id,)).fetchone()
-        moves = con.execute("SELECT seat, move FROM moves WHERE game_id = ? ORDER BY step", (game_id,)).fetchall()
+        start = known.turn if known is not None else 0
+        moves = con.execute("SELECT seat, move FROM moves WHERE game_id = ? AND step >= ? ORDER BY step",
+                            (game_id, start)).fetchall()
     finally:
         con.close()
-    state = new_game(variant, players, FairSeed.from_json(json.loads(fairness)).game_seed)
+    state = known if known is not None else new_game(variant, players, FairSeed.from_json(json.loads(fairness)).game_seed)
     for seat, move in moves:
         state = apply(state, parse_move(move), player=seat)
     return state

@@ -8,12 +8,13 @@ malformed requests are rejected with their reason codes; the stored record valid
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ from examples.server.app import create_app
 from examples.server.client import SeatClient, create_game
 from maumau_rules import Card, GameState
 from maumau_rules.cli_records import main as validate_main
-from maumau_rules.fairness import verify_record
+from maumau_rules.fairness import FairSeed, verify_record
 from maumau_rules.records import loads_record, replay
 from tests.server._games import cards_in, stored_state, validate_json
 
@@ -38,14 +39,16 @@ from tests.server._games import cards_in, stored_state, validate_json
 class Server:
     """The example app served by uvicorn in a thread, on a free port of 127.0.0.1."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, seeds: Callable[[], FairSeed] | None = None) -> None:
         self.db = db
+        self.known: dict[str, GameState] = {}
         # proto=IPPROTO_TCP matters: asyncio sets TCP_NODELAY only on sockets that say they are TCP
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
-        config = uvicorn.Config(create_app(str(db)), log_level="warning", lifespan="off")
+        app = create_app(str(db)) if seeds is None else create_app(str(db), seeds=seeds)
+        config = uvicorn.Config(app, log_level="warning", lifespan="off")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
@@ -68,13 +71,30 @@ class Server:
         self.sock.close()
 
     def state(self, game_id: str) -> GameState:
-        """The full state as the server stores it: its seed and moves, read straight from SQLite, replayed."""
-        return stored_state(self.db, game_id)
+        """The full state as the server stores it: its seed and moves, read straight from SQLite, replayed (from
+        the state this method last returned for the game, which the stored moves extend)."""
+        state = self.known[game_id] = stored_state(self.db, game_id, self.known.get(game_id))
+        return state
+
+
+class FixedSeeds:
+    """The server's seed source for these tests: each game's seed from ``label`` and a count, so that the same
+    games are played on every run (the server's operator chooses the source; no client ever can)."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.count = itertools.count()
+
+    def __call__(self) -> FairSeed:
+        return FairSeed(f"{self.label} {next(self.count)}".encode(), b"test salt")
+
+
+SEEDS = FixedSeeds("roundtrip")
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with Server(tmp_path_factory.mktemp("server") / "games.sqlite3") as s:
+    with Server(tmp_path_factory.mktemp("server") / "games.sqlite3", SEEDS) as s:
         yield s
 
 
@@ -182,6 +202,7 @@ def bad_request(rng: random.Random, seats: list[SeatClient], me: SeatClient, v: 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 42), (4, 7), (5, 2024)])
 def test_complete_games_over_http(server: Server, http: httpx.Client, tmp_path: Path, players: int,
                                   seed: int) -> None:
+    SEEDS.label, SEEDS.count = f"rt-a {players}", itertools.count()  # the same game on every run
     gid, game = play_game(server, http, players, random.Random(seed))
     # the record needs a token of the game: it reveals every card
     assert http.get(f"/games/{gid}/record").status_code == 403
