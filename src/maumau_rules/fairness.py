@@ -208,9 +208,14 @@ class FairSeed:
         except FairnessError as exc:
             raise NotationError(f"fairness: {exc}") from None
         written = data.get("commitment")
-        if type(written) is not str or not hmac.compare_digest(written, fair.commitment):
+        if type(written) is not str or not _same_text(written, fair.commitment):
             raise FairnessError(f"fairness: the revealed seed and salt do not give the commitment {shown(written)}")
         return fair
+
+
+def _same_text(a: str, b: str) -> bool:
+    """Whether two texts are equal, compared in constant time (any text: ``compare_digest`` takes only ASCII str)."""
+    return hmac.compare_digest(a.encode("utf-8", "replace"), b.encode("utf-8", "replace"))
 
 
 def _hex(value: object, name: str) -> bytes:
@@ -279,7 +284,7 @@ def verify_record(record: GameRecord, *, commitment: str | None = None,
     if commitment is not None:
         if type(commitment) is not str:
             raise FairnessError(f"commitment {shown(commitment)} must be hex text")
-        if not hmac.compare_digest(commitment.strip().lower(), fair.commitment):
+        if not _same_text(commitment.strip().lower(), fair.commitment):
             raise FairnessError(f"the revealed seed and salt do not give the commitment {shown(commitment[:4] + '...')}"
                                 f" published at the start (they give {fair.commitment})")
     if record.seed != fair.game_seed:
