@@ -33,11 +33,12 @@ class SeatClient:
         return self.http.post(f"/games/{self.game_id}/moves", json=body, headers=self.headers)
 
 
-def create_game(http: httpx.Client, players: int, seed: int | None = None, variant: str = "standard") -> dict[str, Any]:
-    """POST /games; return the server's answer (id, tokens, admin token)."""
+def create_game(http: httpx.Client, players: int, variant: str = "standard") -> dict[str, Any]:
+    """POST /games; return the server's answer (id, tokens, admin token, the seed's commitment).
+
+    The server chooses the seed: it is revealed with the record when the game is over.
+    """
     body: dict[str, Any] = {"variant": variant, "players": players}
-    if seed is not None:
-        body["seed"] = seed
     res = http.post("/games", json=body)
     res.raise_for_status()
     answer: dict[str, Any] = res.json()
@@ -63,7 +64,7 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     with httpx.Client(base_url=args.url) as http:
-        game = create_game(http, args.players, args.seed)
+        game = create_game(http, args.players)
         seats = [SeatClient(http, game["id"], i, t) for i, t in enumerate(game["tokens"])]
         while True:
             public = http.get(f"/games/{game['id']}/public").json()

@@ -33,7 +33,7 @@ import attrs
 
 from .cards import Card, Suit
 from .engine import legal_moves
-from .errors import MauMauError
+from .errors import MauMauError, shown
 from .moves import Call, CallOut, Draw, Move, Pass, Play, parse_move
 from .state import GameState
 from .variants import Variant, find_variant
@@ -41,6 +41,7 @@ from .variants import Variant, find_variant
 __all__ = ["ActionError", "ActionSpace", "action_table"]
 
 _CALLS: Final[tuple[Call | None, ...]] = (None, Call.MAU, Call.MAU_MAU)
+_MOVE_TYPES: Final = frozenset({Play, Draw, Pass, CallOut})
 
 
 class ActionError(MauMauError, ValueError):
@@ -107,10 +108,10 @@ class ActionSpace:
         >>> ActionSpace.for_variant("standard", 4).size
         94
         """
-        v = find_variant(variant) if isinstance(variant, str) else variant
+        v = find_variant(variant)
         low, high = v.plan.min_players, v.plan.max_players
-        if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
-            raise ActionError(f"variant {v.id!r} is for {low}-{high} players, not {players!r}")
+        if type(players) is not int or not low <= players <= high:
+            raise ActionError(f"variant {v.id!r} is for {low}-{high} players, not {shown(players)}")
         return cls(v, players, _layout(v, players))
 
     @property
@@ -138,11 +139,13 @@ class ActionSpace:
         maumau_rules.actions.ActionError: move '7♣>♥' has no action ID in 'standard' with 2 players
         """
         m = parse_move(move) if isinstance(move, str) else move
+        if type(m) not in _MOVE_TYPES:
+            raise ActionError(f"{shown(m)} is not a move: it has no action ID")
         try:
             return self._index[m]
-        except (KeyError, TypeError):
-            shown = str(m) if isinstance(m, Play | Draw | Pass | CallOut) else repr(m)[:60]
-            raise ActionError(f"move {shown!r} has no action ID in {self.variant.id!r} with {self.players} players") from None
+        except KeyError:
+            raise ActionError(f"move {str(m)!r} has no action ID in {self.variant.id!r} with {self.players} players"
+                              ) from None
 
     def decode(self, action: int) -> Move:
         """The move of action ID ``action``.
@@ -153,14 +156,16 @@ class ActionSpace:
         >>> ActionSpace.for_variant("standard", 2).decode(1)
         Pass()
         """
-        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < len(self.moves):
+        if type(action) is not int or not 0 <= action < len(self.moves):
             raise ActionError(
-                f"action {action!r} is out of range: {self.variant.id!r} with {self.players} players "
+                f"action {shown(action)} is out of range: {self.variant.id!r} with {self.players} players "
                 f"has actions 0..{len(self.moves) - 1}"
             )
         return self.moves[action]
 
     def _check_state(self, state: GameState) -> None:
+        if type(state) is not GameState:
+            raise ActionError(f"{shown(state)} is not a game state")
         if state.variant != self.variant or state.players != self.players:
             raise ActionError(
                 f"the state is {state.variant.id!r} with {state.players} players, but the action space is "

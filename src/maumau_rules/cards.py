@@ -23,7 +23,7 @@ from typing import Final
 
 import attrs
 
-from .errors import NotationError
+from .errors import NotationError, shown
 
 __all__ = ["JOKER", "Card", "Rank", "Suit", "parse_cards"]
 
@@ -194,13 +194,16 @@ class Card:
         key = (rank, suit)
         try:
             card = _INTERNED.get(key)
-        except TypeError:  # an unhashable rank or suit: never a card
+        except Exception:  # an unhashable (or hostile) rank or suit: never a card
             card = None
         if card is not None:
             return card
+        if type(rank) is not Rank or (suit is not None and type(suit) is not Suit):
+            raise NotationError(f"invalid card {shown(rank)}/{shown(suit)}: a card needs a Rank and a Suit (or None "
+                                "for a Joker)")
         if (rank is Rank.JOKER) != (suit is None):
             raise NotationError(
-                f"invalid card {getattr(rank, 'name', rank)}/{suit}: a Joker has no suit and every other card has one"
+                f"invalid card {rank.name}/{suit}: a Joker has no suit and every other card has one"
             )
         card = object.__new__(cls)
         object.__setattr__(card, "rank", rank)
@@ -274,7 +277,7 @@ class Card:
         maumau_rules.errors.NotationError: unknown card 'Zz': expected a rank and a suit such as '7h', '7♥', 'h7' or 'Herz 7'
         """
         if not isinstance(text, str):
-            raise NotationError(f"unknown card {text!r}: expected a string")
+            raise NotationError(f"unknown card {shown(text)}: expected a string")
         if len(text) > 40:
             raise NotationError(f"unknown card {_quote(text)}: too long for a card")
         key = _fold(text)
@@ -315,7 +318,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     ()
     """
     if not isinstance(text, str):
-        raise NotationError(f"unknown card list {text!r}: expected a string")
+        raise NotationError(f"unknown card list {shown(text)}: expected a string")
     if len(text) > 10_000:
         raise NotationError(f"card list of {len(text)} characters is too long (limit 10000)")
     chunks = [c.strip() for c in text.split(",")] if "," in text else text.split()
@@ -328,6 +331,8 @@ def _quote(text: str) -> str:
 
 
 def _fold(text: str) -> str:
+    if not isinstance(text, str):
+        raise NotationError(f"{shown(text)} is not text: expected a string")
     return unicodedata.normalize("NFC", text).strip().casefold().replace("\ufe0f", "")
 
 

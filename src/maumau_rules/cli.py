@@ -18,7 +18,6 @@ import shutil
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, TextIO
 
 import attrs
@@ -54,10 +53,15 @@ def variant_argument(text: str) -> Variant:
             raise VariantError(f"rules file {path!r} defines no variant {attr or 'VARIANT'!r}")
         return found
     if path.endswith(".toml"):
+        from .cli_records import read_limited
+        from .variants import MAX_VARIANT_TEXT
+
         try:
-            data = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise VariantError(f"cannot read variant file {path!r}: {exc.strerror or exc}") from None
+            with open(path, "rb") as fh:
+                data = read_limited(fh, MAX_VARIANT_TEXT * 4, f"variant file {path!r}").decode("utf-8")
+        except (OSError, UnicodeDecodeError, MauMauError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise VariantError(f"cannot read variant file {path!r}: {why}") from None
         return load_variant(data)
     return find_variant(text)
 

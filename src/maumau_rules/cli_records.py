@@ -29,10 +29,10 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any, TextIO
+from typing import Any, BinaryIO, Final, TextIO
 
 from .engine import open_windows
-from .errors import MauMauError, VariantError
+from .errors import ArgumentError, MauMauError, VariantError, shown
 from .exitcodes import ExitCode, describe_exit_codes
 from .records import (
     INVALID_RECORD,
@@ -46,9 +46,10 @@ from .records import (
     validate_records,
 )
 from .state import GameState
+from .views import PublicView
 
-__all__ = ["FileProblem", "add_subcommands", "cmd_replay", "cmd_validate", "main", "parse_args", "read_json_file",
-           "read_record_file", "save_record"]
+__all__ = ["MAX_RECORD_FILE_BYTES", "FileProblem", "add_subcommands", "cmd_replay", "cmd_validate", "cmd_verify",
+           "main", "parse_args", "read_json_file", "read_limited", "read_record_file", "save_record"]
 
 
 def load_rules_file(path: str) -> ModuleType:
@@ -105,8 +106,47 @@ def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
     os.replace(tmp, target)
 
 
-def read_record_file(path: str | os.PathLike[str]) -> str:
-    """Read a record file as text, refusing a file too large to be a record before reading it.
+MAX_RECORD_FILE_BYTES: Final = MAX_RECORD_TEXT * 4
+"""Most bytes read from one record file or stream (a record file holds at most ``MAX_RECORD_TEXT`` characters of
+UTF-8, at most four bytes each)."""
+
+_CHUNK: Final = 1 << 16
+
+
+def read_limited(stream: BinaryIO, limit: int, what: str) -> bytes:
+    """Read ``stream`` to its end, but never more than ``limit`` bytes: the limit holds while reading, so a
+    device that never ends (``/dev/zero``), a pipe or standard input cost at most ``limit`` bytes of memory.
+
+    Raises:
+        ArgumentError: the stream holds more than ``limit`` bytes (the message names ``what``).
+
+    >>> import io
+    >>> read_limited(io.BytesIO(b"abc"), 10, "x")
+    b'abc'
+    >>> read_limited(io.BytesIO(b"abc"), 2, "the input")
+    Traceback (most recent call last):
+    ...
+    maumau_rules.errors.ArgumentError: the input is longer than 2 bytes: too large (limit 2 bytes)
+    """
+    if type(limit) is not int or limit < 0:
+        raise ArgumentError(f"limit {shown(limit)} must be a whole number of bytes")
+    parts: list[bytes] = []
+    got = 0
+    while True:
+        chunk = stream.read(min(_CHUNK, limit + 1 - got))
+        if not chunk:
+            return b"".join(parts)
+        parts.append(chunk)
+        got += len(chunk)
+        if got > limit:
+            raise ArgumentError(f"{what} is longer than {limit} bytes: too large (limit {limit} bytes)")
+
+
+def read_record_file(path: str | os.PathLike[str], *, limit: int = MAX_RECORD_FILE_BYTES) -> str:
+    """Read a record file (``-``: standard input) as text, reading at most ``limit`` bytes.
+
+    The limit is enforced while reading, not from the file's reported size: a device, a pipe or standard input
+    that never ends is cut off at the limit.
 
     Raises:
         ReplayError: the file cannot be read, is too large, or is not UTF-8 (reason ``invalid_record``).
@@ -115,20 +155,31 @@ def read_record_file(path: str | os.PathLike[str]) -> str:
     Traceback (most recent call last):
     ...
     maumau_rules.records.ReplayError: setup: invalid_record: cannot read '/nonexistent/game.json': ...
+    >>> read_record_file("/dev/zero", limit=1000)
+    Traceback (most recent call last):
+    ...
+    maumau_rules.records.ReplayError: setup: invalid_record: '/dev/zero' is longer than 1000 bytes: too large ...
     """
-    p = Path(path)
     try:
-        size = p.stat().st_size
-        if size > MAX_RECORD_TEXT * 4:
-            raise ReplayError(f"{str(p)!r} is {size} bytes: too large for a record file (limit {MAX_RECORD_TEXT} "
-                              "characters)", step=None, reason=INVALID_RECORD)
-        data = p.read_bytes()
-    except OSError as exc:
-        raise ReplayError(f"cannot read {str(p)!r}: {exc.strerror or exc}", step=None, reason=INVALID_RECORD) from None
+        path = os.fspath(path)[:]  # (a plain string or bytes, even from a subclass)
+    except TypeError:
+        raise ReplayError(f"{shown(path)} is not a file name", step=None, reason=INVALID_RECORD) from None
+    name = "standard input" if path == "-" else repr(os.fspath(path))
+    try:
+        if path == "-":
+            data = read_limited(sys.stdin.buffer, limit, name)
+        else:
+            with open(path, "rb") as fh:
+                data = read_limited(fh, limit, name)
+    except ArgumentError as exc:
+        raise ReplayError(str(exc), step=None, reason=INVALID_RECORD) from None
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise ReplayError(f"cannot read {name}: {why}", step=None, reason=INVALID_RECORD) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ReplayError(f"{str(p)!r} is not UTF-8 text: {exc}", step=None, reason=INVALID_RECORD) from None
+        raise ReplayError(f"{name} is not UTF-8 text: {exc}", step=None, reason=INVALID_RECORD) from None
 
 
 def _out(args: argparse.Namespace) -> TextIO:
@@ -349,6 +400,67 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return int(ExitCode.OK)
 
 
+def _read_views(path: str) -> list[Any]:
+    """The views a seat kept during a game: a JSON list of player-view (or public-view) documents."""
+    from .notation import from_json, parse_json_text
+
+    data = parse_json_text(read_record_file(path), "views file", limit=MAX_RECORD_TEXT)
+    if not isinstance(data, list):
+        raise FileProblem(f"{path} must hold a JSON list of views")
+    views = [from_json(d) for d in data]
+    if not all(isinstance(v, PublicView) for v in views):
+        raise FileProblem(f"{path} must hold only player-view or public-view documents")
+    return views
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """``maumau verify RECORD``: prove that a fair game's deal and every reshuffle came from its committed seed.
+
+    With ``--commitment HEX`` (the commitment published when the game was created) the revealed seed must give
+    it; with ``--views FILE`` (the views a seat received during the game, as a JSON list) each must be the view
+    the seed's game gives at that turn. Exit codes as for ``validate``: 0 proved, 1 not proved, 3 a file that
+    cannot be used.
+
+    >>> import argparse, io, tempfile, pathlib
+    >>> from maumau_rules.fairness import FairSeed
+    >>> from maumau_rules.records import record_from_moves
+    >>> fair = FairSeed(b"secret", b"salt")
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     p = pathlib.Path(d) / "g.json"
+    ...     save_record(p, record_from_moves("standard", 2, fair.game_seed, ["draw"], fairness=fair))
+    ...     out = io.StringIO()
+    ...     code = cmd_verify(argparse.Namespace(record=str(p), commitment=fair.commitment, views=None, out=out))
+    >>> code, out.getvalue().split(": ", 1)[1].split(",")[0]
+    (0, 'OK')
+    """
+    from .fairness import FairnessError, verify_record
+
+    out = _out(args)
+    try:
+        records = loads_records(read_json_file(args.record))
+        views = _read_views(args.views) if getattr(args, "views", None) else []
+    except FileProblem as exc:
+        _error(args, str(exc))
+        return int(ExitCode.INPUT)
+    except MauMauError as exc:
+        _error(args, f"{args.record}: INVALID: {exc}")
+        return int(ExitCode.INVALID)
+    code = ExitCode.OK
+    for i, rec in enumerate(records):
+        label = args.record if len(records) == 1 else f"{args.record}: record {i}"
+        try:
+            report = verify_record(rec, commitment=getattr(args, "commitment", None), views=views)
+        except FairnessError as exc:
+            print(f"{label}: NOT PROVED: {exc}", file=out)
+            code = ExitCode.INVALID
+            continue
+        given = "the published" if getattr(args, "commitment", None) else "the recorded (pass --commitment to check " \
+                                                                           "the published one)"
+        print(f"{label}: OK, the deal and {report.reshuffles} reshuffle(s) came from {given} commitment "
+              f"{report.commitment} ({report.moves} moves replayed, {report.views} views checked)", file=out)
+    return int(code)
+
+
 STEP_PROMPT = "[Enter] next move · q quit "
 """What ``replay --step`` shows while it waits."""
 
@@ -390,7 +502,8 @@ def add_subcommands(subparsers: Any) -> None:
                               description="Replay every record of every file and print OK or its first violation "
                                           "(step, reason code, rule ID). Problems with a file go to standard error.",
                               epilog=describe_exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
-    v.add_argument("records", nargs="+", metavar="RECORD", help="record files (one record or a list of records)")
+    v.add_argument("records", nargs="+", metavar="RECORD",
+                   help="record files (one record or a list of records); '-' reads standard input")
     v.add_argument("--json", action="store_true", help="print one machine-readable JSON document")
     v.add_argument("--strict", action="store_true", help="stop at the first invalid record")
     v.add_argument("--rules", action="append", default=[], metavar="FILE.py",
@@ -408,6 +521,18 @@ def add_subcommands(subparsers: Any) -> None:
     r.add_argument("--rules", action="append", default=[], metavar="FILE.py",
                    help="a Python file of house rules to load first")
     r.set_defaults(func=cmd_replay)
+    f = subparsers.add_parser("verify", help="prove that a fair game's deal came from its committed seed",
+                              description="Check a finished game's record against the commitment published when it "
+                                          "was created: the revealed seed and salt give the commitment, the deal is "
+                                          "that seed's shuffle, every move replays, and every view a seat kept is "
+                                          "the one the seed gives (so no deal or reshuffle was changed).",
+                              epilog=describe_exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    f.add_argument("record", metavar="RECORD", help="a record file with a 'fairness' field ('-': standard input)")
+    f.add_argument("--commitment", metavar="HEX", default=None,
+                   help="the commitment published when the game was created (default: trust the record's own)")
+    f.add_argument("--views", metavar="FILE", default=None,
+                   help="a JSON list of the views one seat received during the game, to check against the seed")
+    f.set_defaults(func=cmd_verify)
 
 
 def parse_args(parser: argparse.ArgumentParser, argv: Sequence[str] | None, out: TextIO, err: TextIO

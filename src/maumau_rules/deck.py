@@ -17,7 +17,7 @@ from typing import Final
 import attrs
 
 from .cards import JOKER, Card, Rank, Suit
-from .errors import NotationError
+from .errors import NotationError, shown
 
 __all__ = ["FRENCH_36", "FRENCH_52", "SKAT_32", "DeckSpec"]
 
@@ -25,7 +25,13 @@ _PIPS_FROM: Final = {32: Rank.SEVEN, 36: Rank.SIX, 52: Rank.TWO}
 
 
 def _rank_tuple(value: Iterable[Rank]) -> tuple[Rank, ...]:
-    return tuple(value)
+    try:
+        out = tuple(value)
+    except Exception:
+        raise NotationError(f"invalid deck ranks {shown(value)}: expected a sequence of ranks") from None
+    if not all(type(r) is Rank for r in out):
+        raise NotationError(f"invalid deck ranks {shown(out)}: expected Rank values")
+    return out
 
 
 def _ranks_from(low: Rank) -> tuple[Rank, ...]:
@@ -51,8 +57,9 @@ class DeckSpec:
     def __attrs_post_init__(self) -> None:
         if not self.ranks or Rank.JOKER in self.ranks or len(set(self.ranks)) != len(self.ranks):
             raise NotationError(f"invalid deck ranks {[r.symbol for r in self.ranks]}: need distinct non-Joker ranks")
-        if not 0 <= self.jokers <= 8 or not 1 <= self.packs <= 8:
-            raise NotationError(f"invalid deck: jokers={self.jokers}, packs={self.packs} (0-8 jokers, 1-8 packs)")
+        if type(self.jokers) is not int or type(self.packs) is not int or not 0 <= self.jokers <= 8 \
+                or not 1 <= self.packs <= 8:
+            raise NotationError(f"invalid deck: jokers={shown(self.jokers)}, packs={shown(self.packs)} (0-8 jokers, 1-8 packs)")
 
     @property
     def size(self) -> int:
@@ -121,7 +128,7 @@ class DeckSpec:
         m = re.fullmatch(r"\s*(skat|piquet|french-(32|36|52)|ranks:([0-9jqka/]+))\s*(?:\+(\d)j)?\s*(?:x(\d))?\s*",
                          text.lower() if isinstance(text, str) and len(text) <= 100 else "", re.IGNORECASE)
         if m is None:
-            raise NotationError(f"unknown deck {text!r}: expected e.g. 'french-32', 'french-52+2j x2'")
+            raise NotationError(f"unknown deck {shown(text)}: expected e.g. 'french-32', 'french-52+2j x2'")
         if m.group(3):
             ranks: Iterable[Rank] = (Rank.parse(r) for r in m.group(3).split("/"))
         else:

@@ -24,7 +24,8 @@ from typing import Any, Final
 
 from . import rng as _rng
 from .cards import SORT_INDEX, Card, Suit
-from .errors import IllegalMoveError, VariantError
+from .entropy import fresh_seed
+from .errors import ArgumentError, ArgumentTypeError, IllegalMoveError, VariantError, shown
 from .handmask import ORDER as _ORDER
 from .handmask import presence, presence_and_size
 from .moves import Call, CallOut, Draw, Move, Pass, Play
@@ -59,7 +60,7 @@ _FINISHING: Final = Phase.FINISHING
 def new_game(
     variant: Variant | str,
     players: int,
-    seed: int = 0,
+    seed: int | None = None,
     *,
     deal: Deal | None = None,
     dealer: int | None = None,
@@ -73,7 +74,11 @@ def new_game(
     Args:
         variant: a :class:`~maumau_rules.variants.Variant` or its name.
         players: number of seats.
-        seed: any integer; the same seed always gives the same round.
+        seed: any integer; the same seed always gives the same round. Without one (``None``) the seed comes from
+            the operating system's CSPRNG (:func:`~maumau_rules.entropy.fresh_seed`, the library's one use of
+            outside randomness), so two unseeded games differ; the state carries the generator state, so the game
+            still replays (:func:`~maumau_rules.records.record_from_history`). The shuffle generator is for
+            reproducibility, not secrecy: keep the seed on the server, or use :mod:`maumau_rules.fairness`.
         deal: an explicit deal instead of a shuffled one (then ``seed`` only drives later reshuffles).
         dealer: the dealer's seat; by default the variant's R_DEALER rule chooses (without it, seat 0).
         first_player: the seat that plays first; by default the variant's R_TURN_ORDER rule chooses.
@@ -89,6 +94,8 @@ def new_game(
     Raises:
         VariantError: the player count is outside the variant's range, or the deal is impossible.
         StateError: an explicit deal does not hold exactly the variant's deck.
+        ArgumentError: ``dealer`` or ``first_player`` is not a seat; ``ArgumentTypeError`` (also a ``TypeError``)
+            when ``seed``, ``dealer`` or ``first_player`` is not an integer.
 
     >>> s = new_game("standard", players=2, seed=5)
     >>> [len(h) for h in s.hands], len(s.stock) + len(s.discard)
@@ -104,19 +111,42 @@ def new_game(
     >>> t = new_game("standard", players=2, deck_order=order, cut=3, dealer=0)
     >>> [str(c) for c in t.hands[1][:3]], str(t.top_card), str(t.stock[-1])
     (['J♣', 'K♣', '7♠'], '7♥', '8♥')
+    >>> new_game("standard", 2) != new_game("standard", 2)  # no seed: a fresh one from the OS CSPRNG
+    True
     """
-    v = find_variant(variant) if isinstance(variant, str) else variant
+    v = find_variant(variant)
     plan = v.plan
-    if not isinstance(players, int) or not plan.min_players <= players <= plan.max_players:
-        raise VariantError(f"variant {v.id!r} is for {plan.min_players}-{plan.max_players} players, not {players!r}")
+    if type(players) is not int or not plan.min_players <= players <= plan.max_players:
+        raise VariantError(f"variant {v.id!r} is for {plan.min_players}-{plan.max_players} players, "
+                           f"not {shown(players)}")
+    if seed is None:
+        seed = fresh_seed()
+    elif type(seed) is not int:
+        raise ArgumentTypeError(f"seed {shown(seed)} must be an integer (or None for a fresh one)")
+    for name, seat in (("dealer", dealer), ("first_player", first_player)):
+        if seat is not None:
+            if type(seat) is not int:
+                raise ArgumentTypeError(f"{name} {shown(seat)} must be a seat number (an integer)")
+            if not 0 <= seat < players:
+                raise ArgumentError(f"{name} {shown(seat)} is not a seat of a game of {players} players")
+    if cut is not None and not (type(cut) is int and 0 <= cut < len(plan.deck_cards) - 1):
+        raise StateError(f"cut {shown(cut)} must be between 0 and {len(plan.deck_cards) - 2}")
     state = _rng.seed_state(seed)
     if deal is not None:
-        return _from_deal(v, plan, deal, state)
+        if not isinstance(deal, Deal):
+            raise ArgumentTypeError(f"deal {shown(deal)} must be a Deal")
+        try:
+            return _from_deal(v, plan, deal, state)
+        except TypeError as exc:  # a Deal built with fields that are not cards, seats or flags
+            raise ArgumentTypeError(f"deal {shown(deal)} cannot be dealt: {exc}") from None
     if dealer is None:
         dealer, state = plan.dealer.first_dealer(players, plan.deck_cards, state) if plan.dealer else (0, state)
-    sizes = list(hand_sizes) if hand_sizes is not None else [plan.hand_size(players)] * players
-    if len(sizes) != players or any(not isinstance(n, int) or n < 0 for n in sizes):
-        raise VariantError(f"hand_sizes {hand_sizes!r} must give a size for each of {players} seats")
+    try:
+        sizes = list(hand_sizes) if hand_sizes is not None else [plan.hand_size(players)] * players
+    except Exception:
+        raise ArgumentTypeError(f"hand_sizes {shown(hand_sizes)} must be a sequence of sizes") from None
+    if len(sizes) != players or any(type(n) is not int or n < 0 for n in sizes):
+        raise VariantError(f"hand_sizes {shown(hand_sizes)} must give a size for each of {players} seats")
     if sum(sizes) + 1 > len(plan.deck_cards):
         raise VariantError(
             f"rule R_DEAL: dealing {sum(sizes)} cards to {players} players needs more than the "
@@ -124,11 +154,13 @@ def new_game(
         )
     first = _first_player(plan, players, dealer) if first_player is None else first_player % players
     if deck_order is not None:
-        order = tuple(deck_order)
-        if Counter(order) != Counter(plan.deck_cards):
+        try:
+            order = tuple(deck_order)
+            same = Counter(order) == Counter(plan.deck_cards)
+        except Exception:  # not iterable, or items that cannot be hashed or compared
+            raise ArgumentTypeError(f"deck_order {shown(deck_order)} must be a sequence of cards") from None
+        if not same:
             raise StateError(f"deck_order does not hold exactly the {v.deck} deck of {v.id!r}")
-        if cut is not None and not (isinstance(cut, int) and 0 <= cut < len(order) - 1):
-            raise StateError(f"cut {cut!r} must be between 0 and {len(order) - 2}")
     cutting = plan.cutting
     cutter = dealer if cutting is None else (dealer - 1) % players if cutting.by == "right" else (dealer + 1) % players
     seats = [(first + i * plan.direction) % players for i in range(players)]
@@ -228,13 +260,27 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
     call (R_ANNOUNCE), before the window closes (see :func:`open_windows`). The seat to act's moves are part of
     the state: they are found once, when the state is made.
 
+    Raises:
+        ArgumentTypeError: ``state`` is not a :class:`~maumau_rules.state.GameState`.
+
     >>> s = new_game("standard", players=3, seed=42)
     >>> all(check(s, m).ok for m in legal_moves(s)), legal_moves(s, player=(s.seat_to_act + 1) % 3)
     (True, ())
     """
-    if player is None or player == state.seat_to_act:
+    if player is None:
+        try:
+            return state._legal  # type: ignore[no-any-return]
+        except AttributeError:
+            raise _not_a_state(state) from None
+    if type(state) is not GameState:
+        raise _not_a_state(state)
+    if player == state.seat_to_act:
         return state._legal  # type: ignore[no-any-return]
     return _interjections(state, player)
+
+
+def _not_a_state(state: object) -> ArgumentTypeError:
+    return ArgumentTypeError(f"{shown(state)} is not a game state (make one with new_game)")
 
 
 def _interjections(state: GameState, player: object) -> tuple[Move, ...]:
@@ -459,14 +505,13 @@ def is_legal(state: GameState, move: Move) -> bool:
     >>> is_legal(s, Draw()), is_legal(s, Pass())
     (True, False)
     """
-    moves = state._legal
+    moves = legal_moves(state)
     for m in moves:  # the moves legal_moves handed out are found by identity
         if m is move:
             return True
-    try:  # an equal move made elsewhere (parsed, deserialised): compare by value, as a set does
-        return move in frozenset(moves)
-    except TypeError:
+    if type(move) not in _MOVE_TYPES:  # (a subclass could compare equal to a legal move, or raise)
         return False
+    return move in frozenset(moves)  # an equal move made elsewhere (parsed, deserialised): compare by value
 
 
 # ====================================================================== verdicts
@@ -482,38 +527,56 @@ def check(state: GameState, move: Move, *, player: int | None = None, turn: int 
             seat that is not to act may move only inside an open window (a call-out, see :func:`open_windows`).
         turn: the state version the client saw (``state.turn``); a different value is a stale move.
 
+    It never raises, whatever objects it is given: a move that is not a move of this library (or a subclass of
+    one) is ``not_a_move``, a ``player`` or ``turn`` that is not an integer is ``not_your_turn`` or
+    ``stale_state``, and something that is not a game state is ``not_a_move`` too.
+
     >>> s = new_game("standard", players=3, seed=42)
     >>> v = check(s, Pass())
     >>> v.ok, v.reason.value, v.rule_id
     (False, 'pass_not_allowed', 'R_DRAW')
+    >>> check(s, Pass(), turn=10 ** 5000).message
+    "move 'pass' was made against turn <an integer of 16610 bits>, but the game is at turn 0"
     """
+    if type(state) is not GameState:
+        return Verdict.reject(Reason.NOT_A_MOVE, "R_MATCH", f"{shown(state)} is not a game state: no move fits it")
     if turn is not None and (type(turn) is not int or turn != state.turn):
-        return Verdict.reject(Reason.STALE_STATE, "R_TURN_ORDER",
-                              f"move {_show(move)} was made against turn {turn}, but the game is at turn {state.turn}")
+        return Verdict.reject(Reason.STALE_STATE, "R_TURN_ORDER", f"move {_show(move)} was made against turn "
+                              f"{shown(turn)}, but the game is at turn {state.turn}")
     if state.end is not None:
         return Verdict.reject(Reason.GAME_OVER, "R_BLOCKED_END" if state.end is EndReason.BLOCKED else
                               ("R_TURN_LIMIT" if state.end is EndReason.TURN_LIMIT else "R_MATCH"),
                               f"illegal move {_show(move)}: the round is over")
-    if player is not None and (type(player) is not int or player != state.seat_to_act):
-        if type(player) is not int or not 0 <= player < state.players:
-            return Verdict.reject(Reason.NOT_YOUR_TURN, "R_TURN_ORDER",
-                                  f"illegal move {_show(move)} by player {_show(player)}: not a seat of this game")
-        if move in _interjections(state, player):
-            return Verdict.accept()
-        if isinstance(move, CallOut):
-            return _explain_callout(state, move, player)
+    if player is not None and (type(player) is not int or not 0 <= player < state.players):
         return Verdict.reject(Reason.NOT_YOUR_TURN, "R_TURN_ORDER",
-                              f"illegal move {_show(move)} by player {player}: it is player {state.seat_to_act}'s turn")
-    if is_legal(state, move):
-        return Verdict.accept()
-    return _explain(state, move)
+                              f"illegal move {_show(move)} by player {shown(player)}: not a seat of this game")
+    try:
+        if player is not None and player != state.seat_to_act:
+            if move in _interjections(state, player):
+                return Verdict.accept()
+            if type(move) is CallOut:
+                return _explain_callout(state, move, player)
+            return Verdict.reject(Reason.NOT_YOUR_TURN, "R_TURN_ORDER", f"illegal move {_show(move)} by player "
+                                  f"{player}: it is player {state.seat_to_act}'s turn")
+        if is_legal(state, move):
+            return Verdict.accept()
+        if type(move) not in _MOVE_TYPES:
+            return Verdict.reject(Reason.NOT_A_MOVE, "R_MATCH", f"{_show(move)} is not a move")
+        return _explain(state, move)
+    except Exception:  # a move forged past its constructor's checks, whose fields raise when hashed or compared
+        return Verdict.reject(Reason.NOT_A_MOVE, "R_MATCH", f"{_show(move)} is not a move that can be judged")
+
+
+_MOVE_TYPES: Final = frozenset({Play, Draw, Pass, CallOut})
 
 
 def _show(move: object) -> str:
-    try:
-        return repr(str(move)) if isinstance(move, Play | Draw | Pass | CallOut) else repr(move)[:60]
-    except Exception:  # pragma: no cover - defensive: never fail while explaining
-        return "<move>"
+    if type(move) in _MOVE_TYPES:
+        try:
+            return repr(str(move))
+        except Exception:  # a forged move (fields set past the constructor's checks)
+            return f"<a forged {type(move).__name__}>"
+    return shown(move)
 
 
 def _hand(s: GameState, plan: Plan, seat: int) -> int:
@@ -702,6 +765,7 @@ def apply(state: GameState, move: Move, *, player: int | None = None, turn: int 
 
     Raises:
         IllegalMoveError: the move is illegal; it carries the verdict (reason code, rule ID, message).
+        ArgumentTypeError: ``state`` is not a :class:`~maumau_rules.state.GameState`.
 
     >>> s = new_game("standard", players=2, seed=3)
     >>> apply(s, Pass())
@@ -710,10 +774,17 @@ def apply(state: GameState, move: Move, *, player: int | None = None, turn: int 
     maumau_rules.errors.IllegalMoveError: illegal move 'pass' by player ...: play a card or draw; passing is not allowed now
     """
     if turn is None and player is None:
-        for m in state._legal:  # a move handed out by legal_moves: legal, found by identity
-            if m is move:
-                return _transition(state, move)
-    elif turn is None and type(player) is int and player == state.seat_to_act:
+        try:
+            for m in state._legal:  # a move handed out by legal_moves: legal, found by identity
+                if m is move:
+                    return _transition(state, move)
+        except AttributeError:  # (zero cost until raised: the identity fast path stays as it was)
+            if type(state) is GameState:
+                raise
+            raise _not_a_state(state) from None
+    if type(state) is not GameState:
+        raise _not_a_state(state)
+    if turn is None and type(player) is int and player == state.seat_to_act:
         player = None  # the seat to act: nothing more to check than without ``player``
     elif type(player) is int and player != state.seat_to_act:  # an interjection inside an open window
         verdict = check(state, move, player=player, turn=turn)

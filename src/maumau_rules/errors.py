@@ -82,6 +82,47 @@ class IllegalMoveError(MauMauError, ValueError):
         return self.verdict.rule_id
 
 
+class ArgumentError(MauMauError, ValueError):
+    """An argument of a library function is out of range or malformed (a seat, a seed, a size, a limit).
+
+    >>> issubclass(ArgumentError, ValueError), str(ArgumentError("dealer 99 is not a seat of a game of 2 players"))
+    (True, 'dealer 99 is not a seat of a game of 2 players')
+    """
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of a library function has the wrong type (a string where an integer is needed, ...).
+
+    It is a :class:`TypeError` as well as a :class:`ValueError` (through :class:`ArgumentError`), so callers that
+    caught either before keep working.
+
+    >>> e = ArgumentTypeError("seed 'x' must be an integer"); isinstance(e, TypeError) and isinstance(e, MauMauError)
+    True
+    """
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """A short ``repr`` of ``value`` for an error message: never raises, never long, never slow.
+
+    Huge integers are described by their size (their decimal text could take long to make, or be refused by
+    Python), long strings are cut, and an object whose ``repr`` fails is named by its type.
+
+    >>> shown("7h"), shown(10 ** 5000), shown("x" * 100, limit=10)
+    ("'7h'", '<an integer of 16610 bits>', "'xxxxxx...")
+    """
+    try:
+        if type(value) is int and value.bit_length() > 128:
+            return f"<an integer of {value.bit_length()} bits>"
+        if type(value) is str and len(value) > limit:
+            value = value[:limit]
+        text = repr(value)
+        if type(text) is not str:
+            raise TypeError("repr did not return a string")
+    except Exception:  # a hostile or broken __repr__: name the type instead
+        return f"<a {type(value).__name__} object>"
+    return text if len(text) <= limit else text[:max(limit - 3, 1)] + "..."
+
+
 class SeatError(MauMauError, ValueError):
     """A seat number that does not exist in the game.
 

@@ -28,7 +28,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from .cards import Card, Suit, _fold, _quote
-from .errors import NotationError
+from .errors import NotationError, shown
 
 __all__ = ["Call", "CallOut", "Draw", "Move", "Pass", "Play", "parse_move"]
 
@@ -81,22 +81,22 @@ _CALL_WORDS: Final = {
 
 def _check_card(inst: object, attribute: attrs.Attribute[Card], value: object) -> None:
     if not isinstance(value, Card):
-        raise NotationError(f"invalid play: card {value!r} is not a Card (parse text with Card.parse or parse_move)")
+        raise NotationError(f"invalid play: card {shown(value)} is not a Card (parse text with Card.parse or parse_move)")
 
 
 def _check_wish(inst: object, attribute: attrs.Attribute[Suit | None], value: object) -> None:
     if value is not None and not isinstance(value, Suit):
-        raise NotationError(f"invalid play: wish {value!r} is not a Suit")
+        raise NotationError(f"invalid play: wish {shown(value)} is not a Suit")
 
 
 def _check_call(inst: object, attribute: attrs.Attribute[Call | None], value: object) -> None:
     if value is not None and not isinstance(value, Call):
-        raise NotationError(f"invalid play: call {value!r} is not a Call")
+        raise NotationError(f"invalid play: call {shown(value)} is not a Call")
 
 
 def _check_seat(inst: object, attribute: attrs.Attribute[int], value: object) -> None:
     if type(value) is not int or not 0 <= value < 1000:
-        raise NotationError(f"invalid call-out: seat {value!r} is not a seat number (an integer from 0)")
+        raise NotationError(f"invalid call-out: seat {shown(value)} is not a seat number (an integer from 0)")
 
 
 @attrs.frozen(cache_hash=True)
@@ -207,7 +207,7 @@ def parse_move(text: str) -> Move:
     maumau_rules.errors.NotationError: unknown move '7x': unknown card '7x': expected a rank and a suit such as '7h', '7♥', 'h7' or 'Herz 7'
     """
     if not isinstance(text, str):
-        raise NotationError(f"unknown move {text!r}: expected a string")
+        raise NotationError(f"unknown move {shown(text)}: expected a string")
     if len(text) > MAX_MOVE_TEXT:
         raise NotationError(f"unknown move {_quote(text)}: longer than {MAX_MOVE_TEXT} characters")
     folded = _fold(text)

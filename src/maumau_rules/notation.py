@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import types
 import typing
@@ -35,7 +36,7 @@ import attrs
 
 from .cards import Card, Rank, Suit, _quote
 from .deck import DeckSpec
-from .errors import MauMauError, NotationError
+from .errors import ArgumentError, MauMauError, NotationError, shown
 from .moves import CallOut, Draw, Move, Pass, Play, parse_move
 from .reasons import Verdict
 from .state import GameState, StateError, Window
@@ -144,6 +145,8 @@ def parse_json_text(text: str | bytes, what: str, *, limit: int = MAX_JSON_TEXT)
     ...
     maumau_rules.errors.NotationError: card JSON '{' is not valid JSON: Expecting property name ...
     """
+    if type(limit) is not int or limit < 0:
+        raise ArgumentError(f"limit {shown(limit)} must be a whole number of characters")
     if isinstance(text, bytes | bytearray):
         if len(text) > limit * 4:
             raise NotationError(f"{what} of {len(text)} bytes is too long (limit {limit} characters)")
@@ -152,7 +155,7 @@ def parse_json_text(text: str | bytes, what: str, *, limit: int = MAX_JSON_TEXT)
         except UnicodeDecodeError as exc:
             raise NotationError(f"{what} is not UTF-8: {exc}") from None
     if not isinstance(text, str):
-        raise NotationError(f"{what} must be a string, got {type(text).__name__}")
+        raise NotationError(f"{shown(what)} must be a string, got {type(text).__name__}")
     if len(text) > limit:
         raise NotationError(f"{what} of {len(text)} characters is too long (limit {limit})")
     try:
@@ -186,31 +189,60 @@ def _is_move_union(tp: Any) -> bool:
 
 
 def _enc(value: Any, tp: Any) -> Any:
+    return _encoder(tp)(value)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _enum_value(value: Any) -> Any:
+    return value.value
+
+
+def _window_json(value: Window) -> dict[str, Any]:
+    return value.to_json()
+
+
+_CARD_TEXT: Final[dict[Card, str]] = {}
+"""Each card's notation, remembered (cards are interned values and there are at most 53 of them)."""
+
+
+def _card_text(card: Card) -> str:
+    text = _CARD_TEXT.get(card)
+    if text is None:
+        text = _CARD_TEXT[card] = str(card)
+    return text
+
+
+@functools.cache
+def _encoder(tp: Any) -> Callable[[Any], Any]:
+    """The function that writes a value of the declared field type ``tp`` as JSON data, made once per type."""
     origin = typing.get_origin(tp)
     if origin in (types.UnionType, typing.Union):
-        if value is None:
-            return None
-        if _is_move_union(tp):
-            return str(value)
         rest = [a for a in typing.get_args(tp) if a is not _NONE]
-        if len(rest) == 1:
-            return _enc(value, rest[0])
         if set(rest) == _MOVE_TYPES:
-            return str(value)
+            return lambda value: None if value is None else str(value)
+        if len(rest) == 1:
+            inner = _encoder(rest[0])
+            return lambda value: None if value is None else inner(value)
         raise TypeError(f"cannot encode union {tp}")  # pragma: no cover - programming error
     if origin is tuple:
-        (inner, _ellipsis) = typing.get_args(tp)
-        return [_enc(v, inner) for v in value]
-    if tp is Card or tp is Suit or tp is Rank:
-        return str(value)
+        (inner_type, _ellipsis) = typing.get_args(tp)
+        item = _encoder(inner_type)
+        return lambda value: [item(v) for v in value]
+    if tp is Card:
+        return _card_text
+    if tp is Suit or tp is Rank:
+        return str
     if tp is Variant:
-        return _variant_ref(value)
+        return _variant_ref
     if tp is Window:
-        return value.to_json()
+        return _window_json
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        return value.value
+        return _enum_value
     if tp in (int, bool, str):
-        return value
+        return _same
     raise TypeError(f"cannot encode field type {tp}")  # pragma: no cover - programming error
 
 
@@ -290,9 +322,12 @@ def _dec_move(data: Any, where: str) -> Move:
 
 def _show(data: Any) -> str:
     """A short, quoted rendering of a piece of (untrusted) input for error messages."""
-    if isinstance(data, str):
+    if type(data) is str:
         return _quote(data)
-    text = json.dumps(data, ensure_ascii=False) if _jsonable(data) else repr(data)
+    try:
+        text = json.dumps(data, ensure_ascii=False) if _jsonable(data) else shown(data)
+    except Exception:  # an integer too long to write, or an object that cannot be shown
+        text = shown(data)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -305,7 +340,13 @@ def _jsonable(data: Any) -> bool:
 
 
 def _encode_fields(obj: Any, cls: type) -> dict[str, Any]:
-    return {name: _enc(getattr(obj, name), tp) for name, tp in _hints(cls).items()}
+    return {name: enc(getattr(obj, name)) for name, enc in _field_encoders(cls)}
+
+
+@functools.cache
+def _field_encoders(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+    """Each public field of ``cls`` with the encoder of its declared type."""
+    return tuple((name, _encoder(tp)) for name, tp in _hints(cls).items())
 
 
 def _check_fields(data: Mapping[str, Any], allowed: Iterable[str], where: str, required: Iterable[str] = ()) -> None:
@@ -479,6 +520,8 @@ def resolve_variant(vid: str, version: int, *, where: str = "variant") -> Varian
         variant = find_variant(vid)
     except MauMauError as exc:
         raise NotationError(f"{where}: {exc}") from None
+    if type(version) is not int:
+        raise NotationError(f"{where}: version {shown(version)} must be an integer")
     if variant.version != version:
         raise NotationError(f"{where}: {vid!r} is version {variant.version} in this library, not version {version}")
     return variant
@@ -504,7 +547,7 @@ def _check_state(s: GameState) -> None:
 def to_json(obj: Any) -> dict[str, Any]:
     """The versioned JSON form (a dict of JSON types) of a card, move, state, view, verdict or variant.
 
-    Objects with their own ``to_json`` method (game records) are converted by it.
+    Game records are converted by their own ``to_json``.
 
     Raises:
         NotationError: the object has no JSON form.
@@ -529,12 +572,11 @@ def to_json(obj: Any) -> dict[str, Any]:
         return {"type": "verdict", "version": FORMAT_VERSION, **_encode_fields(obj, Verdict)}
     if isinstance(obj, Variant):
         return variant_to_json(obj)
-    method = getattr(obj, "to_json", None)
-    if callable(method):
-        out = method()
-        if isinstance(out, dict):
-            return out
-    raise NotationError(f"{type(obj).__name__} {_quote(repr(obj))} has no JSON form")
+    from .records import GameRecord
+
+    if isinstance(obj, GameRecord):
+        return obj.to_json()
+    raise NotationError(f"{type(obj).__name__} {shown(obj)} has no JSON form")
 
 
 def from_json(data: Any) -> Any:

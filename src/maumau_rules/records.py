@@ -23,16 +23,20 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from typing import Any, Final
 
 import attrs
 
 from .cards import Card
 from .engine import apply, legal_moves, new_game
-from .errors import IllegalMoveError, MauMauError, NotationError
+from .errors import ArgumentError, ArgumentTypeError, IllegalMoveError, MauMauError, NotationError, shown
+from .fairness import FairSeed
+from .memo import BoundedMemo
 from .moves import Move, parse_move
 from .notation import (
     FORMAT_VERSION,
@@ -79,6 +83,44 @@ MAX_COMMENT: Final = 4_000
 """Longest comment or timestamp text of one move, and longest tag value."""
 MAX_PLAYERS: Final = 64
 """Most seats in a record (variants allow far fewer)."""
+
+COMPILED_VARIANTS: Final[BoundedMemo[Variant]] = BoundedMemo(maxsize=256)
+"""Variants compiled for records, by content: the base variant (registered, or the record's own
+``definition``) with the record's ``overrides``. A file of many records that change the rules the same
+way compiles that variant once, so reading costs CPU linear in the file's size; at most 256 variants are
+kept (the least recently used is dropped)."""
+
+MAX_VARIANTS_PER_FILE: Final = 64
+"""Most distinct variants (overrides or definitions not compiled before) that one file may make the reader
+compile; a record past that is invalid (compiling a variant costs milliseconds, so this bounds a file's CPU)."""
+
+_BUDGET: ContextVar[list[int] | None] = ContextVar("maumau_rules_compile_budget", default=None)
+"""The compilations left to the file being read (``None``: no file is being read, no limit)."""
+
+
+def _compiled(key: Any, build: Any) -> Variant:
+    """The variant for ``key`` from :data:`COMPILED_VARIANTS`, or ``build()`` it (charged to the file's budget)."""
+    known = COMPILED_VARIANTS.get(key)
+    if known is not None:
+        return known
+    budget = _BUDGET.get()
+    if budget is not None:
+        if budget[0] <= 0:
+            raise NotationError(f"the file needs more than {MAX_VARIANTS_PER_FILE} distinct variants compiled "
+                                "(overrides or definitions): too costly to check")
+        budget[0] -= 1
+    variant: Variant = build()
+    return COMPILED_VARIANTS.put(key, variant)
+
+
+@contextlib.contextmanager
+def _file_budget() -> Iterator[None]:
+    token = _BUDGET.set([MAX_VARIANTS_PER_FILE])
+    try:
+        yield
+    finally:
+        _BUDGET.reset(token)
+
 
 INVALID_RECORD: Final = "invalid_record"
 """Reason code: the record is not well-formed (JSON shape, notation, sizes)."""
@@ -241,6 +283,9 @@ class GameRecord:
     """Player names by seat (optional)."""
     tags: Mapping[str, str] = attrs.field(factory=dict, hash=False)
     """Free tags (event, date, site, ...); ignored by the engine."""
+    fairness: FairSeed | None = None
+    """The revealed seed of a provably fair game (:mod:`maumau_rules.fairness`): ``seed`` must be its
+    :attr:`~maumau_rules.fairness.FairSeed.game_seed`; ``maumau verify`` checks it against the commitment."""
 
     def resolve_variant(self) -> Variant:
         """The variant to replay under: the registered one (or ``definition``) with the overrides applied.
@@ -263,15 +308,11 @@ class GameRecord:
                 base = resolve_variant(self.variant, self.variant_version)
             if not self.overrides:
                 return base
-            data = variant_to_json(base)
-            rules = dict(data["rules"])
-            for rule_id, params in self.overrides.items():
-                if params is None:
-                    rules.pop(rule_id, None)
-                else:
-                    rules[rule_id] = {**rules.get(rule_id, {}), **params}
-            data["rules"] = rules
-            return variant_from_json(data)
+            try:
+                key = (base, json.dumps(self.overrides, sort_keys=True, allow_nan=False))
+            except (TypeError, ValueError) as exc:
+                raise NotationError(f"the overrides are not JSON data: {exc}") from None
+            return _compiled(key, lambda: _with_overrides(base, self.overrides))
         except MauMauError as exc:
             raise ReplayError(f"cannot set up the variant: {exc}", step=None, reason=INVALID_SETUP) from None
 
@@ -324,6 +365,8 @@ class GameRecord:
             out["names"] = list(self.names)
         if self.tags:
             out["tags"] = dict(self.tags)
+        if self.fairness is not None:
+            out["fairness"] = self.fairness.to_json()
         out["moves"] = [m.to_json() for m in self.moves]
         out["result"] = self.result.to_json() if self.result is not None else None
         return out
@@ -350,7 +393,8 @@ class GameRecord:
 
 
 _RECORD_FIELDS: Final = frozenset({"type", "version", "variant", "players", "seed", "overrides", "deal", "dealer",
-                                   "first_player", "hand_sizes", "names", "tags", "moves", "result"})
+                                   "first_player", "hand_sizes", "names", "tags", "moves", "result",
+                                   "fairness"})
 
 
 def _int(data: Any, where: str, low: int | None = None, high: int | None = None) -> int:
@@ -460,7 +504,7 @@ def _read_record(data: Any) -> GameRecord:
     vversion = _int(ref.get("version"), "variant.version", 0)
     definition = None
     if ref.get("definition") is not None:
-        definition = variant_from_json(ref["definition"])
+        definition = _definition(ref["definition"])
     players = _int(data["players"], "players", 1, MAX_PLAYERS)
     seed = _int(data.get("seed", 0), "seed", -(1 << 127), 1 << 127)
     moves = data["moves"]
@@ -494,7 +538,29 @@ def _read_record(data: Any) -> GameRecord:
         hand_sizes=hand_sizes,
         names=tuple(_text(n, f"names[{i}]") for i, n in enumerate(names)),
         tags={_text(k, "tags key"): _text(v, f"tags.{k}") for k, v in tags.items()},
+        fairness=None if data.get("fairness") is None else FairSeed.from_json(data["fairness"]),
     )
+
+
+def _definition(data: Any) -> Variant:
+    """A record's own variant definition, compiled once per distinct content (:data:`COMPILED_VARIANTS`)."""
+    try:
+        key = ("definition", json.dumps(data, sort_keys=True, allow_nan=False))
+    except (TypeError, ValueError) as exc:
+        raise NotationError(f"record field variant.definition is not JSON data: {exc}") from None
+    return _compiled(key, lambda: variant_from_json(data))
+
+
+def _with_overrides(base: Variant, overrides: Mapping[str, Mapping[str, Any] | None]) -> Variant:
+    data = variant_to_json(base)
+    rules = dict(data["rules"])
+    for rule_id, params in overrides.items():
+        if params is None:
+            rules.pop(rule_id, None)
+        else:
+            rules[rule_id] = {**rules.get(rule_id, {}), **params}
+    data["rules"] = rules
+    return variant_from_json(data)
 
 
 def dumps_record(record: GameRecord, *, indent: int | None = None) -> str:
@@ -562,11 +628,12 @@ def loads_records(text: str | bytes) -> list[GameRecord]:
     0
     """
     out = []
-    for i, item in enumerate(_split_file(text)):
-        try:
-            out.append(_read_record(item))
-        except NotationError as exc:
-            raise NotationError(f"record {i}: {exc}") from None
+    with _file_budget():
+        for i, item in enumerate(_split_file(text)):
+            try:
+                out.append(_read_record(item))
+            except NotationError as exc:
+                raise NotationError(f"record {i}: {exc}") from None
     return out
 
 
@@ -616,6 +683,8 @@ def first_violation(record: GameRecord) -> ReplayError | None:
     >>> first_violation(GameRecord("standard", 2, 2)).reason
     'invalid_setup'
     """
+    if not isinstance(record, GameRecord):
+        raise ArgumentTypeError(f"{shown(record)} is not a game record")
     try:
         for _ in replay(record):
             pass
@@ -685,14 +754,22 @@ def validate_records(source: str | bytes | Sequence[GameRecord], *, lenient: boo
         except NotationError as exc:
             raise ReplayError(str(exc), step=None, reason=INVALID_RECORD, record_index=None) from None
     else:
-        items = list(source)
+        try:
+            items = list(source)
+        except Exception:
+            raise ArgumentTypeError(f"{shown(source)} is neither record text nor a sequence of records") from None
+    with _file_budget():
+        return _validate(items, lenient)
+
+
+def _validate(items: list[Any], lenient: bool) -> list[RecordReport]:
     reports = []
     for i, item in enumerate(items):
         record: GameRecord | None = None
         error: ReplayError | None
         try:
             record = item if isinstance(item, GameRecord) else _read_record(item)
-        except NotationError as exc:
+        except MauMauError as exc:
             error = ReplayError(str(exc), step=None, reason=INVALID_RECORD, record_index=i)
         else:
             found = first_violation(record)
@@ -724,6 +801,7 @@ def record_from_moves(
     deal: Deal | None = None,
     names: Sequence[str] = (),
     tags: Mapping[str, str] | None = None,
+    fairness: FairSeed | None = None,
 ) -> GameRecord:
     """Write the record of a finished or unfinished game from its setup and moves.
 
@@ -731,17 +809,35 @@ def record_from_moves(
     seat, and the result is filled in when the game is over. A move made by a seat that is not to act (a call-out
     between turns) is given with its seat, as ``(seat, move)``.
 
+    Args:
+        variant: the variant (or its name).
+        players: the number of seats.
+        seed: the seed the game was started with.
+        moves: the moves in order (move objects or notation).
+        deal: the explicit deal, if the game was not shuffled from ``seed``.
+        names: the players' names by seat.
+        tags: free tags.
+        fairness: the revealed seed of a provably fair game (``seed`` must be its ``game_seed``).
+
     Raises:
         IllegalMoveError: a move is illegal (the record would not replay).
         NotationError: a move given as text is not notation.
+        ArgumentError: ``seed`` is not the game seed of ``fairness``.
 
     >>> rec = record_from_moves("standard", 2, 3, ["draw", "pass"])
     >>> [str(m.move) for m in rec.moves], rec.moves[0].seat, rec.result
     (['draw', 'pass'], 1, None)
     """
-    v = find_variant(variant) if isinstance(variant, str) else variant
+    v = find_variant(variant)
+    if type(seed) is not int:
+        raise ArgumentTypeError(f"seed {shown(seed)} must be the integer seed the game was started with (for a game "
+                                "started without a seed, write its record with record_from_history)")
+    if fairness is not None and (not isinstance(fairness, FairSeed) or seed != fairness.game_seed):
+        raise ArgumentError(f"seed {seed!r} is not the game seed of the fair seed {fairness!r}")
     state = new_game(v, players, seed, deal=deal)
     recorded = []
+    if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
+        raise ArgumentTypeError(f"moves {shown(moves)} must be a sequence of moves")
     for i, m in enumerate(moves):
         if isinstance(m, tuple):
             seat, move = m[0], _as_move(m[1], i)
@@ -749,18 +845,19 @@ def record_from_moves(
             seat, move = state.seat_to_act, _as_move(m, i)
         state = apply(state, move, player=seat)
         recorded.append(RecordedMove(move, seat=seat))
-    return _record(v, players, seed, deal, tuple(recorded), state, names, tags)
+    return _record(v, players, seed, deal, tuple(recorded), state, names, tags, fairness)
 
 
 def _record(v: Variant, players: int, seed: int, deal: Deal | None, moves: tuple[RecordedMove, ...],
-            final: GameState, names: Sequence[str], tags: Mapping[str, str] | None) -> GameRecord:
+            final: GameState, names: Sequence[str], tags: Mapping[str, str] | None,
+            fairness: FairSeed | None = None) -> GameRecord:
     try:
         registered = find_variant(v.id) == v
     except MauMauError:
         registered = False
     return GameRecord(variant=v.id, variant_version=v.version, players=players, seed=seed, moves=moves,
                       result=RecordResult.of(final), definition=None if registered else v, deal=deal,
-                      names=tuple(names), tags=dict(tags or {}))
+                      names=tuple(names), tags=dict(tags or {}), fairness=fairness)
 
 
 _SEED_MUL: Final = 0x2545F4914F6CDD1D
@@ -794,6 +891,8 @@ def record_from_history(history: Sequence[GameState], *, names: Sequence[str] = 
     >>> list(replay(rec))[-1] == s2
     True
     """
+    if not isinstance(history, Sequence) or not all(type(s) is GameState for s in history):
+        raise ArgumentTypeError(f"history {shown(history)} must be a sequence of game states")
     if not history:
         raise NotationError("a history needs at least the initial state")
     first = history[0]

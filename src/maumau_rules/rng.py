@@ -18,6 +18,8 @@ import sys
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
+from .errors import ArgumentError, ArgumentTypeError, shown
+
 __all__ = ["next_u64", "randbelow", "seed_state", "shuffle"]
 
 T = TypeVar("T")
@@ -29,18 +31,28 @@ _GAMMA: Final = 0x9E3779B97F4A7C15
 def seed_state(seed: int) -> int:
     """Turn any integer seed into a generator state (64-bit).
 
+    Raises:
+        ArgumentTypeError: ``seed`` is not an integer.
+
     >>> seed_state(0) != seed_state(1)
     True
     """
+    if type(seed) is not int:
+        raise ArgumentTypeError(f"seed {shown(seed)} must be an integer")
     return (seed * 0x2545F4914F6CDD1D + 0x632BE59BD9B4E019) & _MASK
 
 
 def next_u64(state: int) -> tuple[int, int]:
     """Return a 64-bit random value and the next state.
 
+    Raises:
+        ArgumentTypeError: ``state`` is not an integer.
+
     >>> v, s = next_u64(seed_state(7)); 0 <= v < 2**64 and s != seed_state(7)
     True
     """
+    if type(state) is not int:
+        raise ArgumentTypeError(f"generator state {shown(state)} must be an integer")
     state = (state + _GAMMA) & _MASK
     z = state
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -51,11 +63,17 @@ def next_u64(state: int) -> tuple[int, int]:
 def randbelow(n: int, state: int) -> tuple[int, int]:
     """Return a uniform integer in ``range(n)`` and the next state.
 
+    Raises:
+        ArgumentError: ``n`` is not between 1 and ``2**64`` (``ArgumentTypeError``: ``n`` or ``state`` is not an
+            integer).
+
     >>> v, _ = randbelow(6, seed_state(1)); 0 <= v < 6
     True
     """
-    if n <= 0:
-        raise ValueError(f"randbelow needs a positive bound, got {n}")
+    if type(n) is not int or type(state) is not int:
+        raise ArgumentTypeError(f"randbelow needs integers, got n={shown(n)}, state={shown(state)}")
+    if not 0 < n <= _TWO64:
+        raise ArgumentError(f"randbelow needs a bound from 1 to 2**64, got {shown(n)}")
     limit = _TWO64 - (_TWO64 % n)
     while True:
         # next_u64, inlined (the same stream)
@@ -74,12 +92,20 @@ def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
     card down), computed faster: every draw's 64-bit value comes out of a handful of operations on one large
     integer that holds all of them (:func:`_draws`), so only the swaps are done card by card.
 
+    Raises:
+        ArgumentTypeError: ``items`` is not a sequence, or ``state`` is not an integer.
+
     >>> shuffle((), seed_state(3))[0]
     ()
     >>> shuffle(range(40), seed_state(9)) == _fisher_yates(list(range(40)), 40, seed_state(9))
     True
     """
-    out = list(items)
+    if type(state) is not int:
+        raise ArgumentTypeError(f"shuffle needs an integer state, got {shown(state)}")
+    try:
+        out = list(items)
+    except TypeError:
+        raise ArgumentTypeError(f"shuffle needs a sequence of items, got {shown(items)}") from None
     count = len(out)
     if count < 2:
         return tuple(out), state

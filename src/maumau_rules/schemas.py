@@ -299,6 +299,20 @@ RECORD_SCHEMA: Final = _doc(
         "hand_sizes": {"type": "array", "items": {"$ref": "#/$defs/count"}},
         "names": {"type": "array", "items": {"type": "string"}},
         "tags": {"type": "object", "additionalProperties": {"type": "string"}},
+        "fairness": {
+            "description": "The revealed seed of a provably fair game (maumau_rules.fairness); seed is derived from "
+                           "it and 'maumau verify' checks it against the commitment published at the start.",
+            "type": "object",
+            "required": ["scheme", "commitment", "server_seed", "salt"],
+            "additionalProperties": False,
+            "properties": {
+                "scheme": {"const": "maumau-sha256-v1"},
+                "commitment": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+                "server_seed": {"type": "string", "pattern": "^([0-9a-fA-F]{2}){1,256}$"},
+                "salt": {"type": "string", "pattern": "^([0-9a-fA-F]{2}){1,256}$"},
+                "entropy": {"type": "array", "items": {"type": "string", "maxLength": 256}, "maxItems": 64},
+            },
+        },
         "moves": {"type": "array", "items": _RECORDED_MOVE, "maxItems": 20000},
         "result": {
             "anyOf": [

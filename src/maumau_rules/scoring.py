@@ -19,7 +19,8 @@ from __future__ import annotations
 import attrs
 
 from .engine import new_game
-from .errors import MauMauError
+from .entropy import fresh_seed
+from .errors import ArgumentError, ArgumentTypeError, shown
 from .rules.catalog import finish_jacks
 from .rules.plan import ScoringScheme
 from .state import GameState
@@ -90,14 +91,27 @@ class Match:
         return self.variant.plan.scoring
 
 
-def start_match(variant: Variant | str, players: int, seed: int = 0) -> Match:
+def start_match(variant: Variant | str, players: int, seed: int | None = None) -> Match:
     """Start a match and deal its first round.
+
+    Without a seed the match takes a fresh one from the operating system's CSPRNG (as
+    :func:`~maumau_rules.new_game` does) and keeps it in :attr:`Match.seed`, so the match still replays.
+
+    Raises:
+        ArgumentTypeError: ``seed`` is not an integer.
+        VariantError: no such variant, or a player count outside its range.
 
     >>> m = start_match("standard", players=3, seed=4)
     >>> m.round_no, m.scores, m.game.players
     (1, (0, 0, 0), 3)
+    >>> start_match("standard", 2).seed != start_match("standard", 2).seed
+    True
     """
-    v = find_variant(variant) if isinstance(variant, str) else variant
+    v = find_variant(variant)
+    if seed is None:
+        seed = fresh_seed()
+    elif type(seed) is not int:
+        raise ArgumentTypeError(f"seed {shown(seed)} must be an integer (or None for a fresh one)")
     game = new_game(v, players, seed=_round_seed(seed, 1))
     sizes = tuple(len(h) for h in game.hands)
     return Match(
@@ -115,7 +129,7 @@ def round_points(state: GameState) -> tuple[int, ...]:
     point for the winner); multipliers such as R_JACK_FINISH_DOUBLES apply.
 
     Raises:
-        MauMauError: the round is not over yet.
+        ArgumentError: the round is not over yet; ``ArgumentTypeError`` when ``state`` is not a game state.
 
     >>> from maumau_rules import find_variant, legal_moves, apply, new_game
     >>> s = new_game("standard", players=2, seed=2)
@@ -124,8 +138,10 @@ def round_points(state: GameState) -> tuple[int, ...]:
     >>> sum(round_points(s))
     1
     """
+    if type(state) is not GameState:
+        raise ArgumentTypeError(f"{shown(state)} is not a game state")
     if not state.is_over:
-        raise MauMauError("the round is not over yet: it has no points")
+        raise ArgumentError("the round is not over yet: it has no points")
     plan = state.variant.plan
     if plan.scoring is None:
         return tuple(1 if i == state.winner else 0 for i in range(state.players))
@@ -147,18 +163,23 @@ def next_round(match: Match, finished: GameState) -> Match:
     """Score the finished round and deal the next one (or end the match).
 
     Raises:
-        MauMauError: ``finished`` is not this match's current round, or it is not over.
+        ArgumentError: ``finished`` is not this match's current round, or it is not over, or the match is over
+            (``ArgumentTypeError`` when ``match`` or ``finished`` is not a match or a game state).
 
     >>> m = start_match("standard", players=2, seed=9)
     >>> next_round(m, m.game)
     Traceback (most recent call last):
     ...
-    maumau_rules.errors.MauMauError: the round is not over yet: it has no points
+    maumau_rules.errors.ArgumentError: the round is not over yet: it has no points
     """
+    if type(match) is not Match:
+        raise ArgumentTypeError(f"{shown(match)} is not a match (start one with start_match)")
+    if type(finished) is not GameState:
+        raise ArgumentTypeError(f"{shown(finished)} is not a game state")
     if match.over:
-        raise MauMauError("the match is over: no more rounds")
+        raise ArgumentError("the match is over: no more rounds")
     if finished.variant != match.variant or finished.players != len(match.seats):
-        raise MauMauError("that state is not a round of this match")
+        raise ArgumentError("that state is not a round of this match")
     pts_round = round_points(finished)
     scheme = match.scoring
     seats = match.seats

@@ -22,7 +22,7 @@ import attrs
 
 from .cards import _fold
 from .deck import DeckSpec
-from .errors import NotationError, VariantError
+from .errors import NotationError, VariantError, shown
 from .rules.base import RULE_CLASSES, CardSet, Rule
 from .rules.plan import Plan, PlanBuilder
 
@@ -383,6 +383,8 @@ def load_variant(text: str) -> Variant:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise VariantError(f"variant text is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise VariantError("variant text is nested too deeply to be a variant") from None
     return variant_from_dict(data)
 
 
@@ -436,8 +438,8 @@ SPEC_VARIANTS: Final[dict[str, dict[str, Any]]] = {stem: tomllib.loads(text) for
 _VARIANTS, _NAMES = _build_registry(SPEC_VARIANTS.values())
 
 
-def find_variant(name: str) -> Variant:
-    """Find a variant by ID, name or alias (case, spaces and hyphens do not matter).
+def find_variant(name: str | Variant) -> Variant:
+    """Find a variant by ID, name or alias (case, spaces and hyphens do not matter); a variant is returned as is.
 
     Raises:
         VariantError: no variant has that name; the message lists the known ones.
@@ -453,7 +455,7 @@ def find_variant(name: str) -> Variant:
         return name
     vid = _NAMES.get(_key(name)) if isinstance(name, str) else None
     if vid is None:
-        raise VariantError(f"unknown variant {name!r}: known variants are {', '.join(sorted(_VARIANTS))}")
+        raise VariantError(f"unknown variant {shown(name)}: known variants are {', '.join(sorted(_VARIANTS))}")
     return _VARIANTS[vid]
 
 
@@ -494,8 +496,7 @@ def diff_variants(a: Variant | str, b: Variant | str) -> tuple[Difference, ...]:
     >>> diff_variants("standard", "standard")
     ()
     """
-    va = find_variant(a) if isinstance(a, str) else a
-    vb = find_variant(b) if isinstance(b, str) else b
+    va, vb = find_variant(a), find_variant(b)
     out: list[Difference] = []
     if va.deck != vb.deck:
         out.append(Difference("deck", "", "", va.deck, vb.deck))

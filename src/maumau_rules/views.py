@@ -22,7 +22,7 @@ import attrs
 
 from .cards import Card, Suit
 from .engine import legal_moves, open_windows
-from .errors import SeatError
+from .errors import ArgumentTypeError, SeatError, shown
 from .moves import Call, Move
 from .state import EndReason, GameState, Phase, Window
 from .variants import Variant, find_variant
@@ -191,10 +191,18 @@ def _public_fields(state: GameState) -> dict[str, Any]:
 def _scores(state: GameState, scores: Sequence[int] | None) -> tuple[int, ...] | None:
     if scores is None:
         return None
-    out = tuple(scores)
-    if len(out) != state.players or not all(isinstance(x, int) and not isinstance(x, bool) for x in out):
-        raise SeatError(f"scores {list(out)!r} must hold one integer for each of {state.players} seats")
+    try:
+        out = tuple(scores)
+    except Exception:
+        out = None
+    if out is None or len(out) != state.players or not all(type(x) is int for x in out):
+        raise SeatError(f"scores {shown(scores)} must hold one integer for each of {state.players} seats")
     return out
+
+
+def _need_state(state: object) -> None:
+    if type(state) is not GameState:
+        raise ArgumentTypeError(f"{shown(state)} is not a game state (make one with new_game)")
 
 
 def public_view(state: GameState, *, scores: Sequence[int] | None = None) -> PublicView:
@@ -206,11 +214,13 @@ def public_view(state: GameState, *, scores: Sequence[int] | None = None) -> Pub
 
     Raises:
         SeatError: ``scores`` does not have one integer per seat.
+        ArgumentTypeError: ``state`` is not a game state.
 
     >>> from maumau_rules import new_game
     >>> public_view(new_game("standard", players=2, seed=1), scores=(3, 1)).scores
     (3, 1)
     """
+    _need_state(state)
     return PublicView(**_public_fields(state), scores=_scores(state, scores))
 
 
@@ -224,6 +234,7 @@ def view(state: GameState, player: int, *, scores: Sequence[int] | None = None) 
 
     Raises:
         SeatError: ``player`` is not a seat of this game, or ``scores`` is malformed.
+        ArgumentTypeError: ``state`` is not a game state.
 
     >>> from maumau_rules import new_game
     >>> s = new_game("standard", players=2, seed=1)
@@ -234,8 +245,9 @@ def view(state: GameState, player: int, *, scores: Sequence[int] | None = None) 
     ...
     maumau_rules.errors.SeatError: no seat 2 in a game of 2 players
     """
-    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.players:
-        raise SeatError(f"no seat {player!r} in a game of {state.players} players")
+    _need_state(state)
+    if type(player) is not int or not 0 <= player < state.players:
+        raise SeatError(f"no seat {shown(player)} in a game of {state.players} players")
     mine = player == state.seat_to_act and state.end is None
     return PlayerView(
         **_public_fields(state),

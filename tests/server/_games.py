@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
+import sqlite3
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -88,3 +91,24 @@ def validate_json(doc: dict[str, Any]) -> None:
     if validator is None:
         validator = _VALIDATORS[kind] = jsonschema.Draft202012Validator(schema_for(doc))
     validator.validate(doc)
+
+
+def stored_state(db: Path, game_id: str, known: GameState | None = None) -> GameState:
+    """The full state of a game as the example server stores it: its seed and moves, read from SQLite, replayed
+    (from ``known``, an earlier state of the same game, when given)."""
+    from maumau_rules import parse_move
+    from maumau_rules.fairness import FairSeed
+
+    con = sqlite3.connect(db)
+    try:
+        variant, players, fairness = con.execute("SELECT variant, players, fairness FROM games WHERE id = ?",
+                                                 (game_id,)).fetchone()
+        start = known.turn if known is not None else 0
+        moves = con.execute("SELECT seat, move FROM moves WHERE game_id = ? AND step >= ? ORDER BY step",
+                            (game_id, start)).fetchall()
+    finally:
+        con.close()
+    state = known if known is not None else new_game(variant, players, FairSeed.from_json(json.loads(fairness)).game_seed)
+    for seat, move in moves:
+        state = apply(state, parse_move(move), player=seat)
+    return state

@@ -8,13 +8,13 @@ malformed requests are rejected with their reason codes; the stored record valid
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import socket
-import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,22 +31,24 @@ from examples.server.app import create_app
 from examples.server.client import SeatClient, create_game
 from maumau_rules import Card, GameState
 from maumau_rules.cli_records import main as validate_main
-from maumau_rules.notation import loads_state
+from maumau_rules.fairness import FairSeed, verify_record
 from maumau_rules.records import loads_record, replay
-from tests.server._games import cards_in, validate_json
+from tests.server._games import cards_in, stored_state, validate_json
 
 
 class Server:
     """The example app served by uvicorn in a thread, on a free port of 127.0.0.1."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, seeds: Callable[[], FairSeed] | None = None) -> None:
         self.db = db
+        self.known: dict[str, GameState] = {}
         # proto=IPPROTO_TCP matters: asyncio sets TCP_NODELAY only on sockets that say they are TCP
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
-        config = uvicorn.Config(create_app(str(db)), log_level="warning", lifespan="off")
+        app = create_app(str(db)) if seeds is None else create_app(str(db), seeds=seeds)
+        config = uvicorn.Config(app, log_level="warning", lifespan="off")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
@@ -69,18 +71,30 @@ class Server:
         self.sock.close()
 
     def state(self, game_id: str) -> GameState:
-        """The full state as the server holds it (read straight from SQLite)."""
-        db = sqlite3.connect(self.db)
-        try:
-            row = db.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
-        finally:
-            db.close()
-        return loads_state(row[0])
+        """The full state as the server stores it: its seed and moves, read straight from SQLite, replayed (from
+        the state this method last returned for the game, which the stored moves extend)."""
+        state = self.known[game_id] = stored_state(self.db, game_id, self.known.get(game_id))
+        return state
+
+
+class FixedSeeds:
+    """The server's seed source for these tests: each game's seed from ``label`` and a count, so that the same
+    games are played on every run (the server's operator chooses the source; no client ever can)."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.count = itertools.count()
+
+    def __call__(self) -> FairSeed:
+        return FairSeed(f"{self.label} {next(self.count)}".encode(), b"test salt")
+
+
+SEEDS = FixedSeeds("roundtrip")
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with Server(tmp_path_factory.mktemp("server") / "games.sqlite3") as s:
+    with Server(tmp_path_factory.mktemp("server") / "games.sqlite3", SEEDS) as s:
         yield s
 
 
@@ -100,8 +114,8 @@ def assert_no_leak(res: httpx.Response, state: GameState, seat: int | None, name
         assert str(card) not in res.text and f'"{card.ascii}"' not in res.text
 
 
-def play_game(server: Server, http: httpx.Client, players: int, seed: int, rng: random.Random) -> tuple[str, str]:
-    game = create_game(http, players, seed)
+def play_game(server: Server, http: httpx.Client, players: int, rng: random.Random) -> tuple[str, dict[str, Any]]:
+    game = create_game(http, players)
     gid = game["id"]
     seats = [SeatClient(http, gid, i, t) for i, t in enumerate(game["tokens"])]
     rejections: dict[str, int] = {}
@@ -136,7 +150,7 @@ def play_game(server: Server, http: httpx.Client, players: int, seed: int, rng: 
         assert_no_leak(res, after, me.seat)
         validate_json(res.json()["view"])
     assert server.state(gid).is_over
-    return gid, game["admin_token"]
+    return gid, game
 
 
 def bad_request(rng: random.Random, seats: list[SeatClient], me: SeatClient, v: dict[str, Any],
@@ -188,14 +202,16 @@ def bad_request(rng: random.Random, seats: list[SeatClient], me: SeatClient, v: 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 42), (4, 7), (5, 2024)])
 def test_complete_games_over_http(server: Server, http: httpx.Client, tmp_path: Path, players: int,
                                   seed: int) -> None:
-    gid, admin = play_game(server, http, players, seed, random.Random(seed))
-    # the record needs the admin token: it reveals every card
+    SEEDS.label, SEEDS.count = f"rt-a {players}", itertools.count()  # the same game on every run
+    gid, game = play_game(server, http, players, random.Random(seed))
+    # the record needs a token of the game: it reveals every card
     assert http.get(f"/games/{gid}/record").status_code == 403
-    res = http.get(f"/games/{gid}/record", headers={"Authorization": f"Bearer {admin}"})
+    res = http.get(f"/games/{gid}/record", headers={"Authorization": f"Bearer {game['admin_token']}"})
     assert res.status_code == 200
     validate_json(res.json())
     record = loads_record(res.text)
     assert list(replay(record))[-1] == server.state(gid)
+    assert verify_record(record, commitment=game["commitment"]).moves == len(record.moves)
     assert all(m.time is not None and m.seat is not None for m in record.moves)
     path = tmp_path / f"{gid}.json"
     path.write_text(json.dumps(res.json(), ensure_ascii=False), encoding="utf-8")
@@ -203,7 +219,7 @@ def test_complete_games_over_http(server: Server, http: httpx.Client, tmp_path: 
 
 
 def test_requests_that_are_rejected(server: Server, http: httpx.Client) -> None:
-    game = create_game(http, 3, seed=5)
+    game = create_game(http, 3)
     gid = game["id"]
     seat0 = SeatClient(http, gid, 0, game["tokens"][0])
     assert http.get(f"/games/{gid}/view", params={"seat": 0}).status_code == 403  # no token
@@ -225,7 +241,7 @@ def test_requests_that_are_rejected(server: Server, http: httpx.Client) -> None:
 
 def test_two_answers_to_the_same_turn(server: Server, http: httpx.Client) -> None:
     """Two copies of the same move sent at once: exactly one is accepted, the other is stale."""
-    game = create_game(http, 2, seed=9)
+    game = create_game(http, 2)
     gid = game["id"]
     state = server.state(gid)
     seat = state.seat_to_act

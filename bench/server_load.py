@@ -1,0 +1,280 @@
+"""A bounded load test of the example game server (examples/server/app.py), on loopback only.
+
+It starts the real server (uvicorn, SQLite in WAL mode) as a child process on 127.0.0.1, then runs
+``--games`` concurrent games for ``--seconds`` seconds (or until ``--max-moves`` moves): each game is a loop
+that reads the view of the seat to act and posts a random legal move, over one keep-alive HTTP/1.1
+connection per game (a small asyncio client, so that the client costs little CPU on the same machine). A
+finished game is replaced by a new one. It reports acknowledged moves per second, the latency of the move
+requests (p50, p99, max), errors (any answer other than the expected one), and the load average.
+
+With ``--kill-every S`` it kills the server with SIGKILL every ``S`` seconds while the clients keep playing,
+restarts it on the same database, and at the end checks that every move the server acknowledged (answered 200)
+is in the database, with the same seat and move: the number of acknowledged moves lost.
+
+    python bench/server_load.py --games 50 --seconds 20
+    python bench/server_load.py --games 50 --seconds 30 --kill-every 3
+
+Everything is bounded: a run stops after ``--seconds`` (at most 600) and ``--max-moves`` moves; only 127.0.0.1
+is ever contacted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 that is free now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((HOST, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(db: Path, port: int, workers: int = 1, profile: str | None = None) -> subprocess.Popen[bytes]:
+    """Start the example server as a child process and wait until it answers."""
+    extra = ["--profile", profile] if profile else []
+    proc = subprocess.Popen([sys.executable, str(ROOT / "examples" / "server" / "app.py"), "--db", str(db),
+                             "--host", HOST, "--port", str(port), "--workers", str(workers), *extra],
+                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited: {proc.stderr.read().decode()[-2000:] if proc.stderr else ''}")
+        try:
+            with socket.create_connection((HOST, port), timeout=0.2):
+                return proc
+        except OSError:
+            time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("the server did not start within 30 s")
+
+
+class Http:
+    """One keep-alive HTTP/1.1 connection to the server (just enough of HTTP for this benchmark)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+    async def request(self, method: str, path: str, body: Any = None, token: str | None = None
+                      ) -> tuple[int, Any]:
+        """Send one request; return the status and the parsed JSON answer. Raises OSError when the server is gone."""
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
+        assert self.reader is not None and self.writer is not None
+        data = b"" if body is None else json.dumps(body).encode()
+        head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\n"
+        if token:
+            head += f"Authorization: Bearer {token}\r\n"
+        if body is not None:
+            head += f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + data)
+        try:
+            status_line = await self.reader.readline()
+            if not status_line:
+                raise ConnectionResetError("the server closed the connection")
+            status = int(status_line.split()[1])
+            length = 0
+            while True:
+                line = await self.reader.readline()
+                if line in (b"\r\n", b""):
+                    break
+                if line[:15].lower() == b"content-length:":
+                    length = int(line[15:])
+            payload = await self.reader.readexactly(length)
+        except (OSError, asyncio.IncompleteReadError, ValueError, IndexError) as exc:
+            await self.close()
+            raise ConnectionResetError(str(exc)) from None
+        return status, json.loads(payload) if payload else None
+
+
+class Load:
+    """The shared counters of a run."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.port = 0
+        self.acked: list[tuple[str, int, int, str]] = []  # game, step, seat, move
+        self.latencies: list[float] = []
+        self.errors: dict[str, int] = {}
+        self.games_done = 0
+        self.stop = False
+        self.outage = False  # the server was killed on purpose and is being restarted
+
+    def error(self, kind: str) -> None:
+        self.errors[kind] = self.errors.get(kind, 0) + 1
+
+
+async def play(load: Load, rng: random.Random) -> None:
+    """Play games one after another until the run stops."""
+    http = Http(load.port)
+    game: dict[str, Any] | None = None
+    seat = 0
+    while not load.stop:
+        try:
+            http.port = load.port
+            if game is None:
+                status, game = await http.request("POST", "/games", {"variant": "standard",
+                                                                     "players": rng.choice((2, 3, 4))})
+                if status != 201:
+                    load.error(f"create {status}")
+                    game = None
+                    continue
+                status, info = await http.request("GET", f"/games/{game['id']}")
+                seat = info["turn"] * 0  # found below, from the public view
+                status, pub = await http.request("GET", f"/games/{game['id']}/public")
+                seat = pub["seat_to_act"]
+            gid = game["id"]
+            status, v = await http.request("GET", f"/games/{gid}/view?seat={seat}", token=game["tokens"][seat])
+            if status != 200:
+                load.error(f"view {status}")
+                game = None
+                continue
+            if v["end"] is not None:
+                load.games_done += 1
+                game = None
+                continue
+            if v["seat_to_act"] != seat:
+                seat = v["seat_to_act"]
+                continue
+            move = rng.choice(v["legal_moves"])
+            started = time.perf_counter()
+            status, answer = await http.request("POST", f"/games/{gid}/moves",
+                                                {"seat": seat, "turn": v["turn"], "move": move},
+                                                token=game["tokens"][seat])
+            load.latencies.append(time.perf_counter() - started)
+            if status == 200:
+                load.acked.append((gid, v["turn"], seat, move))
+                seat = answer["view"]["seat_to_act"]
+                if answer["view"]["end"] is not None:
+                    load.games_done += 1
+                    game = None
+            else:
+                load.error(f"move {status} {answer.get('reason') if isinstance(answer, dict) else ''}")
+        except (OSError, ConnectionResetError):
+            if not load.outage:
+                load.error("connection lost")
+            await asyncio.sleep(0.05)
+    await http.close()
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    load = Load(args)
+    folder = Path(tempfile.mkdtemp(prefix="maumau-load-"))
+    db = folder / "games.sqlite3"
+    load.port = free_port()
+    proc = start_server(db, load.port, args.workers, args.profile)
+    kills = 0
+    server_cpu = _cpu(proc.pid)
+    client_cpu = time.process_time()
+    started = time.perf_counter()
+    try:
+        tasks = [asyncio.create_task(play(load, random.Random(i))) for i in range(args.games)]
+        next_kill = started + args.kill_every if args.kill_every else float("inf")
+        while time.perf_counter() - started < args.seconds and len(load.acked) < args.max_moves:
+            await asyncio.sleep(0.05)
+            if time.perf_counter() >= next_kill:
+                load.outage = True
+                os.kill(proc.pid, signal.SIGKILL)
+                proc.wait()
+                kills += 1
+                proc = await asyncio.to_thread(start_server, db, load.port, args.workers)
+                load.outage = False
+                next_kill = time.perf_counter() + args.kill_every
+        elapsed = time.perf_counter() - started
+        server_cpu = _cpu(proc.pid) - server_cpu
+        client_cpu = time.process_time() - client_cpu
+        load.stop = True
+        await asyncio.gather(*tasks)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    lost = check_durable(db, load.acked)
+    lat = sorted(load.latencies)
+    return {
+        "games": args.games, "workers": args.workers, "seconds": round(elapsed, 1), "moves": len(load.acked),
+        "moves_per_s": round(len(load.acked) / elapsed, 1), "games_finished": load.games_done,
+        "p50_ms": round(1000 * statistics.median(lat), 1) if lat else None,
+        "p99_ms": round(1000 * lat[int(0.99 * (len(lat) - 1))], 1) if lat else None,
+        "max_ms": round(1000 * lat[-1], 1) if lat else None,
+        "server_cpu_ms_per_move": round(1000 * server_cpu / max(len(load.acked), 1), 3) if not kills else None,
+        "client_cpu_ms_per_move": round(1000 * client_cpu / max(len(load.acked), 1), 3),
+        "errors": load.errors, "kills": kills, "acknowledged_moves_lost": lost,
+        "loadavg_after": [round(x, 2) for x in os.getloadavg()], "db": str(db),
+    }
+
+
+def _cpu(pid: int) -> float:
+    """CPU seconds (user and system) used so far by process ``pid`` and its waited-for children (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+def check_durable(db: Path, acked: list[tuple[str, int, int, str]]) -> int:
+    """How many acknowledged moves are missing from the database (or differ from what was acknowledged)."""
+    con = sqlite3.connect(db)
+    try:
+        stored = {(g, s): (seat, m) for g, s, seat, m in con.execute("SELECT game_id, step, seat, move FROM moves")}
+    finally:
+        con.close()
+    from maumau_rules import parse_move
+
+    return sum(1 for g, step, seat, move in acked
+               if stored.get((g, step), (None, None))[0] != seat
+               or str(parse_move(stored[(g, step)][1])) != str(parse_move(move)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=50, help="concurrent games (default 50)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="how long to run (default 20, at most 600)")
+    parser.add_argument("--max-moves", type=int, default=2_000_000, help="stop after this many moves")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (default 1)")
+    parser.add_argument("--kill-every", type=float, default=0.0, help="kill -9 the server every S seconds")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--profile", default=None, metavar="FILE", help="profile the server with cProfile into FILE")
+    args = parser.parse_args()
+    args.seconds = min(args.seconds, 600.0)
+    before = os.getloadavg()
+    result = asyncio.run(run(args))
+    result["loadavg_before"] = [round(x, 2) for x in before]
+    if args.json:
+        print(json.dumps(result))
+        return
+    for key, value in result.items():
+        print(f"{key:24} {value}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,319 @@
+"""Arbitrary Python objects given to every public function: a result or a documented error, nothing else.
+
+Every argument of the public API may come from an untrusted caller. For each function, Hypothesis replaces
+one or more of a valid call's arguments by arbitrary objects (``st.from_type`` of many types, huge and
+negative integers, ``None``, floats, bytes, containers, the library's own values in the wrong place, and
+hostile objects whose ``__hash__``, ``__eq__``, ``__repr__``, ``__bool__`` or ``__index__`` raise). The call
+must return or raise a :class:`~maumau_rules.MauMauError`; :func:`~maumau_rules.check` must never raise.
+A wrong type is also a ``TypeError`` or ``ValueError`` (the documented errors derive from them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from maumau_rules import (
+    Call,
+    CallOut,
+    Card,
+    Deal,
+    DeckSpec,
+    Draw,
+    MauMauError,
+    Pass,
+    Play,
+    Rank,
+    Suit,
+    Verdict,
+    apply,
+    check,
+    diff_variants,
+    fairness,
+    find_variant,
+    is_legal,
+    legal_moves,
+    load_variant,
+    new_game,
+    next_round,
+    notation,
+    parse_cards,
+    parse_move,
+    public_view,
+    records,
+    rng,
+    round_points,
+    start_match,
+    view,
+)
+from maumau_rules.actions import ActionSpace, action_table
+from maumau_rules.cli_records import read_record_file
+
+from ..properties._support import examples
+
+
+class Boom(Exception):
+    """Raised by the hostile objects below (never one of the library's errors)."""
+
+
+class Hostile:
+    """An object every dunder of which raises."""
+
+    def __hash__(self) -> int:
+        raise Boom("hash")
+
+    def __eq__(self, other: object) -> bool:
+        raise Boom("eq")
+
+    def __repr__(self) -> str:
+        raise Boom("repr")
+
+    def __str__(self) -> str:
+        raise Boom("str")
+
+    def __bool__(self) -> bool:
+        raise Boom("bool")
+
+    def __index__(self) -> int:
+        raise Boom("index")
+
+    def __len__(self) -> int:
+        raise Boom("len")
+
+    def __format__(self, spec: str) -> str:
+        raise Boom("format")
+
+
+class HostileStr(str):
+    """A string whose hash and comparisons raise."""
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:
+        raise Boom("hash")
+
+    def __eq__(self, other: object) -> bool:
+        raise Boom("eq")
+
+
+class HostileInt(int):
+    """An integer whose comparisons and hash raise."""
+
+    def __hash__(self) -> int:
+        raise Boom("hash")
+
+    def __eq__(self, other: object) -> bool:
+        raise Boom("eq")
+
+    def __lt__(self, other: object) -> bool:
+        raise Boom("lt")
+
+    def __le__(self, other: object) -> bool:
+        raise Boom("le")
+
+
+class PlayLike(Play):
+    """A subclass of a move whose hash and equality raise."""
+
+    def __hash__(self) -> int:
+        raise Boom("hash")
+
+    def __eq__(self, other: object) -> bool:
+        raise Boom("eq")
+
+
+STATE = new_game("standard", 3, seed=42)
+TWO = new_game("standard", 2, seed=1)
+OVER = STATE
+while not OVER.is_over:
+    OVER = apply(OVER, legal_moves(OVER)[0])
+MATCH = start_match("standard", 2, seed=3)
+ROUND = MATCH.game
+while not ROUND.is_over:
+    ROUND = apply(ROUND, legal_moves(ROUND)[0])
+SPACE = ActionSpace.for_variant("standard", 3)
+RECORD = records.record_from_moves("standard", 3, 42, legal_moves(STATE)[:1])
+RECORD_TEXT = records.dumps_record(RECORD)
+FAIR = fairness.FairSeed(b"secret", b"salt")
+FAIR_RECORD = records.record_from_moves("standard", 2, FAIR.game_seed, ["draw"], fairness=FAIR)
+
+TYPES: list[type] = [int, str, bytes, float, bool, complex, list, dict, tuple, set, frozenset, type(None), Suit, Rank,
+                     Call, Verdict]
+LIBRARY: list[Any] = [STATE, OVER, MATCH, SPACE, RECORD, find_variant("prsi"), Card.parse("7h"), Play(Card.parse("Jc"),
+                      Suit.HEARTS), Draw(), Pass(), CallOut(1), Suit.HEARTS, Rank.SEVEN, DeckSpec.parse("french-32")]
+HOSTILE: list[Any] = [Hostile(), HostileStr("standard"), HostileInt(1), HostileInt(0), PlayLike(Card.parse("Jc"),
+                      Suit.HEARTS), [Hostile()], {"x": Hostile()}, (Hostile(),)]
+
+anything = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.integers(min_value=2**64 - 2, max_value=2**64 + 2),
+    st.sampled_from([10**4000, -(10**4000), 2**63, -1, 99, 10**18]),
+    st.floats(allow_nan=True),
+    st.text(max_size=20),
+    st.binary(max_size=20),
+    st.sampled_from(TYPES).flatmap(st.from_type),
+    st.sampled_from(LIBRARY),
+    st.integers(0, len(HOSTILE) - 1).map(HOSTILE.__getitem__),  # (sampled_from would hash them)
+    st.lists(st.one_of(st.integers(), st.text(max_size=3), st.none()), max_size=4),
+    st.dictionaries(st.text(max_size=4), st.integers(), max_size=3),
+)
+
+
+def _any(value: object) -> Any:
+    """``value``, typed as anything (the tests pass wrong types on purpose)."""
+    return value
+
+
+def _call(fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any]) -> Any:
+    return fn(*args, **kwargs)
+
+
+# A valid call of each public function: (function, positional arguments, keyword arguments)
+CALLS: dict[str, tuple[Callable[..., Any], list[Any], dict[str, Any]]] = {
+    "new_game": (new_game, ["standard", 3, 42], {}),
+    "new_game/setup": (new_game, ["standard", 3, 42], {"dealer": 1, "first_player": 0, "hand_sizes": [5, 5, 5]}),
+    "new_game/deck_order": (new_game, ["standard", 2], {"deck_order": STATE.variant.deck.cards(), "cut": 3}),
+    "new_game/deal": (new_game, ["standard", 2, 1], {"deal": Deal(TWO.hands, TWO.stock, TWO.discard)}),
+    "legal_moves": (legal_moves, [STATE], {}),
+    "is_legal": (is_legal, [STATE, Draw()], {}),
+    "apply": (apply, [STATE, legal_moves(STATE)[0]], {"player": STATE.seat_to_act, "turn": 0}),
+    "view": (view, [STATE, 0], {"scores": [0, 0, 0]}),
+    "public_view": (public_view, [STATE], {"scores": [0, 0, 0]}),
+    "start_match": (start_match, ["standard", 2, 3], {}),
+    "next_round": (next_round, [MATCH, ROUND], {}),
+    "round_points": (round_points, [OVER], {}),
+    "find_variant": (find_variant, ["prsi"], {}),
+    "diff_variants": (diff_variants, ["prsi", "standard"], {}),
+    "load_variant": (load_variant, ['[variant]\nid = "x"\nname = "X"\nbased_on = "standard"\n'], {}),
+    "Card": (Card, [Rank.SEVEN, Suit.HEARTS], {}),
+    "Card.parse": (Card.parse, ["7h"], {}),
+    "Suit.parse": (Suit.parse, ["h"], {}),
+    "Rank.parse": (Rank.parse, ["7"], {}),
+    "Call.parse": (Call.parse, ["mau"], {}),
+    "parse_cards": (parse_cards, ["7h 8h"], {}),
+    "parse_move": (parse_move, ["Jc>h"], {}),
+    "Play": (Play, [Card.parse("Jc"), Suit.HEARTS, None], {}),
+    "CallOut": (CallOut, [1], {}),
+    "DeckSpec.parse": (DeckSpec.parse, ["french-32"], {}),
+    "DeckSpec": (DeckSpec, [(Rank.SEVEN, Rank.ACE)], {"jokers": 1, "packs": 1}),
+    "Deal": (Deal, [STATE.hands, STATE.stock, STATE.discard], {"dealer": 0, "first_player": None}),
+    "ActionSpace.for_variant": (ActionSpace.for_variant, ["standard", 3], {}),
+    "ActionSpace.encode": (SPACE.encode, [Draw()], {}),
+    "ActionSpace.decode": (SPACE.decode, [0], {}),
+    "ActionSpace.mask": (SPACE.mask, [STATE], {}),
+    "action_table": (action_table, ["standard", 2], {}),
+    "notation.loads": (notation.loads, ['{"type": "card", "version": 1, "card": "7h"}'], {}),
+    "notation.loads_state": (notation.loads_state, [notation.dumps(STATE)], {}),
+    "notation.dumps": (notation.dumps, [STATE], {}),
+    "notation.to_json": (notation.to_json, [STATE], {}),
+    "notation.from_json": (notation.from_json, [{"type": "move", "version": 1, "move": "draw"}], {}),
+    "notation.parse_json_text": (notation.parse_json_text, ["[1]", "list"], {"limit": 100}),
+    "notation.resolve_variant": (notation.resolve_variant, ["standard", 1], {}),
+    "records.loads_record": (records.loads_record, [RECORD_TEXT], {}),
+    "records.loads_records": (records.loads_records, [RECORD_TEXT], {}),
+    "records.validate_records": (records.validate_records, [RECORD_TEXT], {}),
+    "records.record_from_moves": (records.record_from_moves, ["standard", 3, 42, ["draw"]], {}),
+    "records.record_from_history": (records.record_from_history, [[STATE]], {}),
+    "records.first_violation": (records.first_violation, [RECORD], {}),
+    "records.GameRecord.from_json": (records.GameRecord.from_json, [RECORD.to_json()], {}),
+    "rng.seed_state": (rng.seed_state, [7], {}),
+    "rng.next_u64": (rng.next_u64, [7], {}),
+    "rng.randbelow": (rng.randbelow, [6, 7], {}),
+    "rng.shuffle": (rng.shuffle, [(1, 2, 3), 7], {}),
+    "fairness.FairSeed": (fairness.FairSeed, [bytes(32), bytes(16)], {"entropy": ("a", "b")}),
+    "fairness.commitment": (fairness.commitment, [bytes(32), bytes(16)], {}),
+    "fairness.verify_record": (fairness.verify_record, [FAIR_RECORD], {"commitment": FAIR.commitment}),
+    "read_record_file": (read_record_file, ["/nonexistent"], {}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+@settings(max_examples=examples(0.5))
+@given(data=st.data())
+def test_arbitrary_arguments_raise_only_documented_errors(name: str, data: st.DataObject) -> None:
+    fn, args, kwargs = CALLS[name]
+    args, kwargs = list(args), dict(kwargs)
+    slots = [("arg", i) for i in range(len(args))] + [("kw", k) for k in kwargs]
+    chosen = data.draw(st.lists(st.sampled_from(slots), min_size=1, max_size=min(2, len(slots)), unique=True))
+    for kind, key in chosen:
+        value = data.draw(anything, label=f"{kind} {key}")
+        if kind == "arg":
+            args[int(key)] = value
+        else:
+            kwargs[str(key)] = value
+    try:
+        _call(fn, args, kwargs)
+    except MauMauError as exc:
+        assert isinstance(exc, TypeError | ValueError), f"{type(exc).__name__} is neither a TypeError nor a ValueError"
+        str(exc)  # the message itself can be made
+
+
+def test_the_valid_calls_are_valid() -> None:
+    """The calls the test above corrupts work as they are (so each rejection is due to the corrupted argument)."""
+    for name, (fn, args, kwargs) in CALLS.items():
+        _call(fn, list(args), dict(kwargs)) if name != "read_record_file" else None
+
+
+@settings(max_examples=examples(3))
+@given(move=anything, player=anything, turn=anything, state=st.sampled_from([STATE, OVER]))
+def test_check_never_raises(move: Any, player: Any, turn: Any, state: Any) -> None:
+    verdict = check(state, move, player=player, turn=turn)
+    assert isinstance(verdict, Verdict)
+    if verdict.ok:  # only a legal move of the seat to act, at the current turn
+        assert type(move) in (Play, Draw, Pass, CallOut) and move in legal_moves(state)
+        assert player is None or (type(player) is int and player == state.seat_to_act)
+        assert turn is None or (type(turn) is int and turn == state.turn)
+
+
+@settings(max_examples=examples(2))
+@given(state=anything, move=anything)
+def test_check_never_raises_whatever_the_state(state: Any, move: Any) -> None:
+    verdict = check(state, move)
+    assert isinstance(verdict, Verdict) and not verdict.ok
+
+
+@pytest.mark.parametrize("turn", [10**5000, -(10**5000), 2**64, Hostile(), HostileInt(0)],
+                         ids=["huge", "-huge", "2**64", "hostile", "hostile-int"])
+def test_check_with_absurd_turns_and_seats(turn: Any) -> None:
+    """Finding 4 of issue 14: ``check(s, Draw(), turn=10**5000)`` raised ``ValueError`` (int to str limit)."""
+    v = check(STATE, Draw(), turn=turn)
+    assert not v.ok and v.reason.value == "stale_state"
+    v = check(STATE, Draw(), player=turn)
+    assert not v.ok and v.reason.value == "not_your_turn"
+
+
+@pytest.mark.parametrize(("call", "error"), [
+    (lambda: Suit.parse(_any(None)), "NotationError"),
+    (lambda: Rank.parse(_any(1)), "NotationError"),
+    (lambda: Call.parse(_any(b"mau")), "NotationError"),
+    (lambda: view(STATE, 0, scores=_any(5)), "SeatError"),
+    (lambda: public_view(STATE, scores=_any(Hostile())), "SeatError"),
+    (lambda: ActionSpace.for_variant(_any(None), 2), "VariantError"),
+    (lambda: new_game("standard", 3, seed=_any("x")), "ArgumentTypeError"),
+    (lambda: new_game("standard", 3, seed=_any(1.5)), "ArgumentTypeError"),
+    (lambda: new_game("standard", 2, 1, dealer=99), "ArgumentError"),
+    (lambda: new_game("standard", 2, 1, first_player=-5), "ArgumentError"),
+    (lambda: new_game("standard", 2, 1, dealer=_any("0")), "ArgumentTypeError"),
+    (lambda: start_match("standard", 2, seed=_any("x")), "ArgumentTypeError"),
+    (lambda: legal_moves(_any(None)), "ArgumentTypeError"),
+    (lambda: apply(_any(None), Draw()), "ArgumentTypeError"),
+])
+def test_each_finding_raises_a_library_error(call: Callable[[], object], error: str) -> None:
+    """Finding 4 of issue 14: each of these raised a raw exception (or made a state the library refuses)."""
+    with pytest.raises(MauMauError) as info:
+        call()
+    assert type(info.value).__name__ == error, repr(info.value)
+    assert isinstance(info.value, TypeError | ValueError)
+
+
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_a_constructed_state_reads_back(dealer: int) -> None:
+    """A constructor never makes a state the library cannot read back (``dealer=99`` used to)."""
+    s = new_game("standard", 2, 1, dealer=dealer, first_player=1)
+    assert notation.loads_state(notation.dumps(s)) == s
