@@ -31,9 +31,9 @@ from typing import Final
 
 import attrs
 
-from .cards import Card, Suit
+from .cards import FRENCH_SUITS, Card, Suit
 from .errors import MauMauError
-from .moves import Call, CallOut, Draw, Move, Pass, Play, parse_move
+from .moves import Call, CallOut, Draw, Move, Pass, Play, Redeal, parse_move
 from .state import GameState
 from .variants import Variant, find_variant
 
@@ -64,7 +64,7 @@ def _layout(variant: Variant, players: int) -> tuple[Move, ...]:
         if card in seen:
             continue
         seen.add(card)
-        wishes: tuple[Suit | None, ...] = tuple(Suit) if plan.wishes_mask & plan.unit[card] else (None,)
+        wishes: tuple[Suit | None, ...] = FRENCH_SUITS if plan.wishes_mask & plan.unit[card] else (None,)
         for wish in wishes:
             for call in calls:
                 moves.append(Play(card, wish, call))
@@ -140,7 +140,7 @@ class ActionSpace:
         try:
             return self._index[m]
         except (KeyError, TypeError):
-            shown = str(m) if isinstance(m, Play | Draw | Pass | CallOut) else repr(m)[:60]
+            shown = str(m) if isinstance(m, Play | Draw | Pass | CallOut | Redeal) else repr(m)[:60]
             raise ActionError(f"move {shown!r} has no action ID in {self.variant.id!r} with {self.players} players") from None
 
     def decode(self, action: int) -> Move:

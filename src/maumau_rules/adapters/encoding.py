@@ -27,7 +27,7 @@ from typing import Final
 
 import attrs
 
-from ..cards import Card, Suit
+from ..cards import FRENCH_SUITS, Card
 from ..errors import VariantError
 from ..moves import Call, Move, Play
 from ..scoring import round_points
@@ -48,7 +48,7 @@ __all__ = [
     "round_rewards",
 ]
 
-_SUITS: Final = tuple(Suit)
+_SUITS: Final = FRENCH_SUITS
 _PHASES: Final = (Phase.PLAY, Phase.DRAWN, Phase.SERIES)
 _CALLS: Final = (Call.MAU, Call.MAU_MAU)
 

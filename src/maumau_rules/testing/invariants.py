@@ -25,7 +25,7 @@ from typing import Final, NoReturn
 
 import attrs
 
-from ..cards import JOKER, Card, Rank, Suit
+from ..cards import FRENCH_SUITS, JOKER, Card, Rank, Suit
 from ..engine import apply, check, legal_moves, new_game
 from ..errors import IllegalMoveError
 from ..moves import Call, CallOut, Draw, Move, Pass, Play
@@ -228,7 +228,7 @@ def candidate_moves(state: GameState, *, full: bool = False) -> tuple[Move, ...]
     >>> len(candidate_moves(s, full=True)) > len(candidate_moves(s)) > 10
     True
     """
-    wishes: tuple[Suit | None, ...] = (None, *Suit)
+    wishes: tuple[Suit | None, ...] = (None, *FRENCH_SUITS)
     calls: tuple[Call | None, ...] = (None, *Call)
     out: list[Move] = []
     if full:

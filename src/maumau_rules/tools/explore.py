@@ -128,7 +128,7 @@ def suit_symmetric(variant: Variant) -> bool:
 
 
 def _suit_perms() -> list[dict[Suit, Suit]]:
-    return [dict(zip(Suit, p, strict=True)) for p in itertools.permutations(Suit)]
+    return [dict(zip(SUITS, p, strict=True)) for p in itertools.permutations(SUITS)]
 
 
 def _permute(card: Card, perm: dict[Suit, Suit]) -> Card:
