@@ -11,7 +11,7 @@ True
 """
 
 from .cards import JOKER, Card, Rank, Suit, parse_cards
-from .deck import FRENCH_36, FRENCH_52, SKAT_32, DeckSpec
+from .deck import FRENCH_36, FRENCH_52, SKAT_32, SPANISH_40, DeckSpec
 from .engine import apply, check, is_legal, legal_moves, new_game
 from .errors import IllegalMoveError, MauMauError, NotationError, VariantError
 from .moves import Call, CallOut, Draw, Move, Pass, Play, parse_move
@@ -28,6 +28,7 @@ __all__ = [
     "FRENCH_52",
     "JOKER",
     "SKAT_32",
+    "SPANISH_40",
     "Call",
     "CallOut",
     "Card",

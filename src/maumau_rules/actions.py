@@ -16,6 +16,9 @@ IDs                   Action
 last ``players``      ``callout 0`` ... ``callout n-1`` (only in variants with announcements)
 ====================  ===========================================================================
 
+A Malilla variant has its own layout: ``redeal`` and ``pass`` first (with R_MAL_REDEAL), then a play of each
+card of the Spanish deck in deck order.
+
 >>> from maumau_rules import new_game
 >>> space = ActionSpace.for_variant("standard", players=3)
 >>> space.size, space.encode(parse_move("draw")), space.decode(2)
@@ -23,6 +26,9 @@ last ``players``      ``callout 0`` ... ``callout n-1`` (only in variants with a
 >>> s = new_game("standard", players=3, seed=42)
 >>> {space.decode(i) for i, ok in enumerate(space.mask(s)) if ok} == set(s.legal_moves())
 True
+>>> mal = ActionSpace.for_variant("malilla", players=4)
+>>> mal.size, mal.table()[:3]
+(42, [(0, 'redeal'), (1, 'pass'), (2, '1or')])
 """
 
 from __future__ import annotations
@@ -53,6 +59,9 @@ class ActionError(MauMauError, ValueError):
 
 
 def _layout(variant: Variant, players: int) -> tuple[Move, ...]:
+    if variant.family != "maumau":  # Malilla: redeal and pass (with R_MAL_REDEAL), then a play of each card
+        family_moves: tuple[Move, ...] = variant.family_plan.action_moves()
+        return family_moves
     plan = variant.plan
     ann = plan.announcer
     calls: tuple[Call | None, ...] = (None,)
@@ -107,7 +116,7 @@ class ActionSpace:
         94
         """
         v = find_variant(variant) if isinstance(variant, str) else variant
-        low, high = v.plan.min_players, v.plan.max_players
+        low, high = v.family_plan.min_players, v.family_plan.max_players
         if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
             raise ActionError(f"variant {v.id!r} is for {low}-{high} players, not {players!r}")
         return cls(v, players, _layout(v, players))

@@ -27,6 +27,7 @@ from .cards import SORT_INDEX, Card, Suit
 from .errors import IllegalMoveError, VariantError
 from .handmask import ORDER as _ORDER
 from .handmask import presence, presence_and_size
+from .malilla import engine as _malilla
 from .moves import Call, CallOut, Draw, Move, Pass, Play
 from .reasons import Reason, Verdict
 from .rules.effects import WishSuit
@@ -96,6 +97,9 @@ def new_game(
     ('10♣', ['J♣', 'K♣'])
     """
     v = find_variant(variant) if isinstance(variant, str) else variant
+    if v.family != "maumau":  # Malilla deals its own way (maumau_rules.malilla.engine)
+        return _malilla.new_game_for(v, players, seed, deal=deal, dealer=dealer, first_player=first_player,  # type: ignore[return-value]
+                                     hand_sizes=hand_sizes, deck_order=deck_order, cut=cut)
     plan = v.plan
     if not isinstance(players, int) or not plan.min_players <= players <= plan.max_players:
         raise VariantError(f"variant {v.id!r} is for {plan.min_players}-{plan.max_players} players, not {players!r}")
@@ -380,6 +384,8 @@ def is_legal(state: GameState, move: Move) -> bool:
     >>> is_legal(s, Draw()), is_legal(s, Pass())
     (True, False)
     """
+    if type(state) is not GameState:  # a Malilla hand
+        return _malilla.is_legal(state, move)  # type: ignore[arg-type]
     moves = state._legal
     for m in moves:  # the moves legal_moves handed out are found by identity
         if m is move:
@@ -407,6 +413,8 @@ def check(state: GameState, move: Move, *, player: int | None = None, turn: int 
     >>> v.ok, v.reason.value, v.rule_id
     (False, 'pass_not_allowed', 'R_DRAW')
     """
+    if type(state) is not GameState:  # a Malilla hand
+        return _malilla.check(state, move, player=player, turn=turn)  # type: ignore[arg-type]
     if turn is not None and (type(turn) is not int or turn != state.turn):
         return Verdict.reject(Reason.STALE_STATE, "R_TURN_ORDER",
                               f"move {_show(move)} was made against turn {turn}, but the game is at turn {state.turn}")
@@ -517,8 +525,8 @@ def _explain(s: GameState, move: Move) -> Verdict:
                                   f"{who}: {card} needs a wished suit, e.g. '{card.ascii}>h'")
         if wisher is None and move.wish is not None:
             return Verdict.reject(Reason.WISH_NOT_ALLOWED, wish_rule, f"{who}: {card} does not name a suit")
-        if move.wish is not None and not isinstance(move.wish, Suit):
-            return Verdict.reject(Reason.WISH_NOT_ALLOWED, wish_rule, f"{who}: {move.wish!r} is not a suit")
+        if move.wish is not None and (not isinstance(move.wish, Suit) or move.wish.is_spanish):
+            return Verdict.reject(Reason.WISH_NOT_ALLOWED, wish_rule, f"{who}: {move.wish!r} is not a suit to wish")
         if wisher is not None and move.wish is card.suit and not wisher.own_suit:
             return Verdict.reject(Reason.WISH_NOT_ALLOWED, wish_rule,
                                   f"{who}: the wild card's own suit may not be wished")
@@ -597,6 +605,8 @@ def apply(state: GameState, move: Move, *, player: int | None = None, turn: int 
     ...
     maumau_rules.errors.IllegalMoveError: illegal move 'pass' by player ...: play a card or draw; passing is not allowed now
     """
+    if type(state) is not GameState:  # a Malilla hand
+        return _malilla.apply(state, move, player=player, turn=turn)  # type: ignore[arg-type,return-value]
     if turn is None and player is None:
         for m in state._legal:  # a move handed out by legal_moves: legal, found by identity
             if m is move:

@@ -16,13 +16,16 @@ False
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, overload
 
 import attrs
 
 from .cards import Card, Suit
 from .engine import legal_moves
 from .errors import SeatError
+from .malilla import views as _malilla
+from .malilla.state import MalillaState
+from .malilla.views import MalillaPlayerView, MalillaPublicView
 from .moves import Call, Move
 from .state import EndReason, GameState, Phase
 from .variants import Variant, find_variant
@@ -193,8 +196,17 @@ def _scores(state: GameState, scores: Sequence[int] | None) -> tuple[int, ...] |
     return out
 
 
-def public_view(state: GameState, *, scores: Sequence[int] | None = None) -> PublicView:
-    """The spectators' view of ``state``.
+@overload
+def public_view(state: GameState, *, scores: Sequence[int] | None = None) -> PublicView: ...
+
+
+@overload
+def public_view(state: MalillaState, *, scores: Sequence[int] | None = None) -> MalillaPublicView: ...
+
+
+def public_view(state: GameState | MalillaState, *,
+                scores: Sequence[int] | None = None) -> PublicView | MalillaPublicView:
+    """The spectators' view of ``state`` (a Malilla hand's: :func:`maumau_rules.malilla.views.public_view`).
 
     Args:
         state: the full state (held by the server).
@@ -207,11 +219,23 @@ def public_view(state: GameState, *, scores: Sequence[int] | None = None) -> Pub
     >>> public_view(new_game("standard", players=2, seed=1), scores=(3, 1)).scores
     (3, 1)
     """
+    if isinstance(state, MalillaState):
+        return _malilla.public_view(state, scores=scores)
     return PublicView(**_public_fields(state), scores=_scores(state, scores))
 
 
-def view(state: GameState, player: int, *, scores: Sequence[int] | None = None) -> PlayerView:
-    """The view of ``state`` for seat ``player``: only what that player may see.
+@overload
+def view(state: GameState, player: int, *, scores: Sequence[int] | None = None) -> PlayerView: ...
+
+
+@overload
+def view(state: MalillaState, player: int, *, scores: Sequence[int] | None = None) -> MalillaPlayerView: ...
+
+
+def view(state: GameState | MalillaState, player: int, *,
+         scores: Sequence[int] | None = None) -> PlayerView | MalillaPlayerView:
+    """The view of ``state`` for seat ``player``: only what that player may see (a Malilla hand's:
+    :func:`maumau_rules.malilla.views.view`).
 
     Args:
         state: the full state (held by the server).
@@ -230,6 +254,8 @@ def view(state: GameState, player: int, *, scores: Sequence[int] | None = None) 
     ...
     maumau_rules.errors.SeatError: no seat 2 in a game of 2 players
     """
+    if isinstance(state, MalillaState):
+        return _malilla.view(state, player, scores=scores)
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.players:
         raise SeatError(f"no seat {player!r} in a game of {state.players} players")
     mine = player == state.seat_to_act and state.end is None
