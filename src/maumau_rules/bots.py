@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from typing import Protocol
 
+from .malilla.views import MalillaPlayerView
 from .moves import CallOut, Draw, Move, Play
 from .views import PlayerView
 
@@ -37,7 +38,8 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Picks a uniformly random legal move, from its own seeded generator (no global randomness).
+    """Picks a uniformly random legal move, from its own seeded generator (no global randomness); it plays Malilla
+    too (its view has legal moves the same way).
 
     >>> from maumau_rules import new_game
     >>> from maumau_rules.views import view
@@ -49,7 +51,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, view: PlayerView) -> Move:
+    def choose(self, view: PlayerView | MalillaPlayerView) -> Move:
         """Pick a random legal move.
 
         Raises:

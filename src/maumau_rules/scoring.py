@@ -177,7 +177,7 @@ def _next_hand(match: Match, finished: MalillaState) -> Match:
                         history=history)
 
 
-def round_points(state: GameState) -> tuple[int, ...]:
+def round_points(state: GameState | MalillaState) -> tuple[int, ...]:
     """Points each seat of the finished round ``state`` scores under the variant's scoring rule (without one: a
     point for the winner); multipliers such as R_JACK_FINISH_DOUBLES apply.
 
@@ -193,9 +193,8 @@ def round_points(state: GameState) -> tuple[int, ...]:
     """
     if not state.is_over:
         raise MauMauError("the round is not over yet: it has no points")
-    if type(state) is not GameState:  # a Malilla hand: each team's result (R_MAL_SCORE)
+    if isinstance(state, MalillaState):  # a Malilla hand: each team's result (R_MAL_SCORE)
         scheme = next((r for r in state.variant.rules if isinstance(r, MalillaScore)), None)
-        assert isinstance(state, MalillaState)
         return scheme.round_points(state) if scheme is not None else (0, 0)
     plan = state.variant.plan
     if plan.scoring is None:
@@ -214,7 +213,7 @@ def _loser(state: GameState) -> int | None:
     return sizes.index(most) if most else None
 
 
-def next_round(match: Match, finished: GameState) -> Match:
+def next_round(match: Match, finished: GameState | MalillaState) -> Match:
     """Score the finished round and deal the next one (or end the match).
 
     Raises:
@@ -230,8 +229,7 @@ def next_round(match: Match, finished: GameState) -> Match:
         raise MauMauError("the match is over: no more rounds")
     if finished.variant != match.variant or finished.players != len(match.seats):
         raise MauMauError("that state is not a round of this match")
-    if type(finished) is not GameState:  # a Malilla hand
-        assert isinstance(finished, MalillaState)
+    if isinstance(finished, MalillaState):  # a Malilla hand
         return _next_hand(match, finished)
     pts_round = round_points(finished)
     scheme = match.scoring

@@ -21,7 +21,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
-from typing import Final, NoReturn
+from typing import TYPE_CHECKING, Final, NoReturn
 
 import attrs
 
@@ -33,6 +33,9 @@ from ..reasons import Reason
 from ..rules.effects import DrawCards, PendingDraw
 from ..rules.plan import Plan
 from ..state import EndReason, GameState, Phase
+
+if TYPE_CHECKING:
+    from ..malilla.state import MalillaState
 from ..variants import Variant
 from ..views import public_view, view
 
@@ -66,8 +69,12 @@ INVARIANT_IDS: Final = (
     "INV_TERMINATION",
     "INV_NO_LEAK",
     "INV_PENDING_CONSISTENT",
+    "INV_MAL_CARDS",
+    "INV_MAL_TRICKS",
+    "INV_MAL_POINTS",
 )
-"""Every invariant ID, in the order of ``spec/invariants.toml``."""
+"""Every invariant ID, in the order of ``spec/invariants.toml`` (the ``INV_MAL_*`` ones are Malilla's, checked by
+:mod:`maumau_rules.malilla.invariants`)."""
 
 _WRONG_CARD_REASONS: Final = frozenset({Reason.DOES_NOT_MATCH, Reason.MUST_FOLLOW_WISH, Reason.WILD_ON_WILD,
                                         Reason.WILD_BLOCKED, Reason.MUST_ANSWER_DRAW, Reason.MUST_ANSWER_SKIP,
@@ -93,7 +100,7 @@ class InvariantViolation(AssertionError):
     ('INV_PLAYABLE', 'INV_PLAYABLE: no legal move')
     """
 
-    def __init__(self, invariant: str, message: str, state: GameState | None = None) -> None:
+    def __init__(self, invariant: str, message: str, state: GameState | MalillaState | None = None) -> None:
         text = f"{invariant}: {message}"
         if state is not None:
             text += f"\n    in {state!r}"
