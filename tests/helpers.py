@@ -105,7 +105,7 @@ def random_game(variant: Variant, players: int, seed: int, max_moves: int = 5000
     """
     rnd = random.Random(seed)
     s = new_game(variant, players, seed=seed)
-    deck = Counter(variant.plan.deck_cards)
+    deck = Counter(variant.family_plan.deck_cards)  # Mau-Mau or Malilla: both states count all their cards
     n = 0
     while not s.is_over:
         assert s.all_cards() == deck, f"cards not conserved at move {n}"

@@ -14,7 +14,8 @@ from .cards import JOKER, Card, Rank, Suit, parse_cards
 from .deck import FRENCH_36, FRENCH_52, SKAT_32, SPANISH_40, DeckSpec
 from .engine import apply, check, is_legal, legal_moves, new_game
 from .errors import IllegalMoveError, MauMauError, NotationError, VariantError
-from .moves import Call, CallOut, Draw, Move, Pass, Play, parse_move
+from .malilla.state import MalillaState
+from .moves import Call, CallOut, Draw, Move, Pass, Play, Redeal, parse_move
 from .reasons import Reason, Verdict
 from .scoring import Match, next_round, round_points, start_match
 from .state import Deal, EndReason, GameState, Phase, StateError
@@ -38,6 +39,7 @@ __all__ = [
     "EndReason",
     "GameState",
     "IllegalMoveError",
+    "MalillaState",
     "Match",
     "MauMauError",
     "Move",
@@ -49,6 +51,7 @@ __all__ = [
     "PublicView",
     "Rank",
     "Reason",
+    "Redeal",
     "StateError",
     "Suit",
     "Variant",

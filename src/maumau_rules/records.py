@@ -39,6 +39,8 @@ import attrs
 from .cards import Card
 from .engine import apply, new_game
 from .errors import IllegalMoveError, MauMauError, NotationError
+from .malilla.engine import deck_order_for, new_hand
+from .malilla.state import MalillaState
 from .moves import Move, parse_move
 from .notation import (
     FORMAT_VERSION,
@@ -264,6 +266,9 @@ class GameRecord:
     """Player names by seat (optional)."""
     tags: Mapping[str, str] = attrs.field(factory=dict, hash=False)
     """Free tags (event, date, site, ...); ignored by the engine."""
+    deck_order: tuple[Card, ...] | None = None
+    """The shuffled deck in dealing order, passed to :func:`~maumau_rules.new_game` instead of the seeded shuffle (the
+    explicit deal of a Malilla hand; ``seed`` then drives only later shuffles)."""
 
     def resolve_variant(self) -> Variant:
         """The variant to replay under: the registered one (or ``definition``) with the overrides applied.
@@ -292,7 +297,7 @@ class GameRecord:
                     raise NotationError(f"the deal has {len(self.deal.hands)} hands for {self.players} players")
                 return new_game(variant, self.players, self.seed, deal=self.deal)
             return new_game(variant, self.players, self.seed, dealer=self.dealer, first_player=self.first_player,
-                            hand_sizes=self.hand_sizes)
+                            hand_sizes=self.hand_sizes, deck_order=self.deck_order)
         except MauMauError as exc:
             raise ReplayError(f"cannot set up the game: {exc}", step=None, reason=INVALID_SETUP) from None
         except (TypeError, ValueError, IndexError) as exc:
@@ -321,6 +326,8 @@ class GameRecord:
                 out[key] = getattr(self, key)
         if self.hand_sizes is not None:
             out["hand_sizes"] = list(self.hand_sizes)
+        if self.deck_order is not None:
+            out["deck_order"] = [str(c) for c in self.deck_order]
         if self.names:
             out["names"] = list(self.names)
         if self.tags:
@@ -514,7 +521,7 @@ class MatchRecord:
 
 
 _RECORD_FIELDS: Final = frozenset({"type", "version", "variant", "players", "seed", "overrides", "deal", "dealer",
-                                   "first_player", "hand_sizes", "names", "tags", "moves", "result"})
+                                   "first_player", "hand_sizes", "names", "tags", "moves", "result", "deck_order"})
 
 
 def _int(data: Any, where: str, low: int | None = None, high: int | None = None) -> int:
@@ -718,6 +725,7 @@ def _read_record(data: Any) -> GameRecord:
         dealer=_opt_int(data.get("dealer"), "dealer", 0, players - 1),
         first_player=_opt_int(data.get("first_player"), "first_player", 0, players - 1),
         hand_sizes=hand_sizes,
+        deck_order=None if data.get("deck_order") is None else _cards(data["deck_order"], "deck_order"),
         names=tuple(_text(n, f"names[{i}]") for i, n in enumerate(names)),
         tags={_text(k, "tags key"): _text(v, f"tags.{k}") for k, v in tags.items()},
     )
@@ -1101,7 +1109,7 @@ def _seed_for(rng: int) -> int:
     return seed
 
 
-def record_from_history(history: Sequence[GameState], *, names: Sequence[str] = (),
+def record_from_history(history: Sequence[GameState | MalillaState], *, names: Sequence[str] = (),
                         tags: Mapping[str, str] | None = None) -> GameRecord:
     """Write the record of a game from its states (the initial state, then the state after each move).
 
@@ -1123,6 +1131,14 @@ def record_from_history(history: Sequence[GameState], *, names: Sequence[str] = 
     first = history[0]
     if first.turn != 0:
         raise NotationError(f"a history must start at turn 0, not turn {first.turn}")
+    if isinstance(first, MalillaState):
+        hands = [h for h in history if isinstance(h, MalillaState)]
+        if len(hands) != len(history):
+            raise NotationError("a history holds the states of one game")
+        return _malilla_record(hands, names, tags)
+    games = [g for g in history if isinstance(g, GameState)]
+    if len(games) != len(history):
+        raise NotationError("a history holds the states of one game")
     seed = _seed_for(first.rng)
     deal = None
     for first_player in range(first.players):
@@ -1138,14 +1154,37 @@ def record_from_history(history: Sequence[GameState], *, names: Sequence[str] = 
             break
     if deal is None:
         raise NotationError("the initial state cannot be reproduced from an explicit deal")
+    return _record(first.variant, first.players, seed, deal, _moves_between(games), games[-1], names, tags)
+
+
+def _moves_between(history: Sequence[GameState | MalillaState]) -> tuple[RecordedMove, ...]:
+    """The legal move that leads from each state of ``history`` to the next."""
     moves = []
     for i, (before, after) in enumerate(itertools.pairwise(history)):
-        found = None
-        for move in before.legal_moves():
-            if apply(before, move) == after:
-                found = move
-                break
+        found = next((m for m in before.legal_moves() if apply(before, m) == after), None)  # type: ignore[arg-type]
         if found is None:
             raise NotationError(f"no legal move leads from state {i} (turn {before.turn}) to state {i + 1}")
         moves.append(RecordedMove(found, seat=before.seat_to_act))
-    return _record(first.variant, first.players, seed, deal, tuple(moves), history[-1], names, tags)
+    return tuple(moves)
+
+
+def _malilla_record(history: list[MalillaState], names: Sequence[str], tags: Mapping[str, str] | None) -> GameRecord:
+    """The record of a Malilla hand played alone: its seed, its dealer and its deal as a deck order."""
+    first = history[0]
+    if first.scores != (0, 0) or first.round_no != 1 or first.albur:
+        raise NotationError("this hand belongs to a match (scores, a later hand, or an Albur drawn before it): "
+                            "write a match record (record_from_rounds) instead")
+    seed = _seed_for(first.rng)
+    order = deck_order_for(first.hands, first.dealer, first.trump_card)
+    if new_hand(first.variant, first.players, seed, dealer=first.dealer, deck_order=order) != first:
+        raise NotationError("the initial state cannot be reproduced from its deal")
+    v = first.variant
+    try:
+        registered = find_variant(v.id) == v
+    except MauMauError:
+        registered = False
+    final = history[-1]
+    return GameRecord(variant=v.id, variant_version=v.version, players=first.players, seed=seed,
+                      moves=_moves_between(history), result=RecordResult.of(final),  # type: ignore[arg-type]
+                      definition=None if registered else v, dealer=first.dealer, deck_order=order,
+                      names=tuple(names), tags=dict(tags or {}))

@@ -381,6 +381,8 @@ RECORD_SCHEMA: Final = _doc(
         "dealer": {"$ref": "#/$defs/seat"},
         "first_player": {"$ref": "#/$defs/seat"},
         "hand_sizes": {"type": "array", "items": {"$ref": "#/$defs/count"}},
+        "deck_order": {"$ref": "#/$defs/cards", "description": "The shuffled deck in dealing order (an explicit "
+                                                               "deal, e.g. of a Malilla hand)."},
         "names": {"type": "array", "items": {"type": "string"}},
         "tags": {"type": "object", "additionalProperties": {"type": "string"}},
         "moves": {"type": "array", "items": _RECORDED_MOVE, "maxItems": 20000},

@@ -32,8 +32,8 @@ from ..variants import Variant, find_variant
 from .plan import SEATS, MalillaPlan, partner, team_of
 from .state import MalillaState, Stage, Trick
 
-__all__ = ["BREACHES", "apply", "check", "is_legal", "legal_moves", "moves_of", "new_hand", "playable",
-           "trick_winner_index"]
+__all__ = ["BREACHES", "apply", "check", "deck_order_for", "is_legal", "legal_moves", "moves_of", "new_hand",
+           "playable", "trick_winner_index", "why_not"]
 
 _new: Final = object.__new__
 _set_attr: Final = object.__setattr__
@@ -154,6 +154,30 @@ def new_game_for(variant: Variant, players: int, seed: int, *, deal: object = No
         raise VariantError(f"variant {variant.id!r} deals the whole pack from the dealer's right: it takes no "
                            f"{', '.join(n.replace('_', ' ') for n in extra)} (give deck_order for an explicit deal)")
     return new_hand(variant, players, seed, dealer=dealer, deck_order=deck_order)
+
+
+def deck_order_for(hands: Sequence[Sequence[Card]], dealer: int, trump_card: Card) -> tuple[Card, ...]:
+    """The dealing order that gives each seat ``hands[seat]`` and the dealer ``trump_card`` as his last card: an
+    explicit deal for :func:`new_hand` (``deck_order=``), for a real table whose hands are known.
+
+    Raises:
+        StateError: not four hands of equal size, or the trump card is not in the dealer's hand.
+
+    >>> from maumau_rules.cards import parse_cards
+    >>> hands = [parse_cards("1or 2or"), parse_cards("3or 4or"), parse_cards("5or 6or"), parse_cards("7or Ror")]
+    >>> [str(c) for c in deck_order_for(hands, 0, parse_cards("2or")[0])]
+    ['7or', '5or', '3or', '1or', 'Ror', '6or', '4or', '2or']
+    """
+    if len(hands) != SEATS or len({len(h) for h in hands}) != 1:
+        raise StateError(f"a Malilla deal has four hands of equal size, not {[len(h) for h in hands]}")
+    if trump_card not in hands[dealer]:
+        raise StateError(f"the trump card {trump_card} is not in the dealer's hand (seat {dealer})")
+    own = [list(h) for h in hands]
+    own[dealer] = [c for c in own[dealer] if c is not trump_card] + [trump_card]
+    order: list[Card] = []
+    for i in range(len(hands[0]) * SEATS):
+        order.append(own[(dealer - 1 - i) % SEATS][i // SEATS])
+    return tuple(order)
 
 
 def _deal(pile: Sequence[Card], dealer: int) -> tuple[tuple[tuple[Card, ...], ...], Card]:

@@ -145,7 +145,8 @@ def state_digest(state: GameState) -> str:
     """A short, stable digest of every field of ``state`` (the same in any process and hash seed).
 
     It covers every attrs field of :class:`~maumau_rules.state.GameState` except the legal-move
-    cache, so a new field changes every digest (regenerate the golden files then).
+    cache, so a new field changes every digest (regenerate the golden files then). A Malilla hand is digested by
+    :func:`maumau_rules.malilla.invariants.state_digest`.
 
     >>> from maumau_rules import new_game
     >>> state_digest(new_game("standard", players=2, seed=1)) == state_digest(new_game("standard", 2, seed=1))
@@ -153,6 +154,10 @@ def state_digest(state: GameState) -> str:
     >>> state_digest(new_game("standard", players=2, seed=1)) == state_digest(new_game("standard", 2, seed=2))
     False
     """
+    if type(state) is not GameState:  # a Malilla hand: its own fields
+        from ..malilla.invariants import state_digest as malilla_digest
+
+        return malilla_digest(state)  # type: ignore[arg-type]
     data = {f.name: _canon(getattr(state, f.name)) for f in attrs.fields(GameState) if f.name != "_legal"}
     text = json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:20]

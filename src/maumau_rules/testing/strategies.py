@@ -68,13 +68,14 @@ def _variant(variant: Variant | str | None) -> st.SearchStrategy[Variant]:
 
 
 def variants() -> st.SearchStrategy[Variant]:
-    """Every registered variant (:func:`~maumau_rules.available_variants`), shrinking towards the first.
+    """Every registered Mau-Mau variant (:func:`~maumau_rules.available_variants` of the ``maumau`` family: these
+    strategies build Mau-Mau states), shrinking towards the first.
 
     >>> from hypothesis import find
     >>> find(variants(), lambda v: v.id == "standard").id
     'standard'
     """
-    return st.sampled_from(available_variants())
+    return st.sampled_from(available_variants("maumau"))
 
 
 _DECKS: Final = ("french-32", "french-32", "french-36", "french-52", "french-32+1j", "french-52+2j", "french-32 x2",
