@@ -101,11 +101,14 @@ class MalillaHeuristicBot:
         strength = plan.strength
         trick = view.trick
         played = view.played()
-        left_after = SEATS - 1 - len(trick)  # players after me in this trick
-        score = 0.0
+        later = [(view.seat - k) % SEATS for k in range(1, SEATS - len(trick))]  # who plays after me
+        foes_after = [s for s in later if s % 2 != view.seat % 2]
+        voids = _known_voids(view)
         if not trick:  # leading
+            score = 0.0
             if self._master(card, plan, played, view.hand):
-                score += 3.0 + points[card]  # a master card of a side suit wins unless trumped (MAL-TIP-4)
+                safe = card.suit is trump or not any(card.suit in voids[s] for s in range(SEATS) if s % 2 != view.team)
+                score += (3.0 + points[card]) if safe else 1.0  # a master card wins unless trumped (MAL-TIP-4)
             if card.suit is trump:
                 score -= 4.0 - 0.3 * sum(1 for c in view.hand if c.suit is trump)  # keep trumps (MAL-TIP-5)
             if card.rank is Rank.SEVEN and card.suit is not trump:
@@ -115,29 +118,33 @@ class MalillaHeuristicBot:
         winner_seat = (view.leader - w) % SEATS
         top = trick[w]
         at_stake = sum(points[c] for c in trick) + plan.trick_point
-        partner_ahead = winner_seat == view.partner
+
+        def holds(best: Card) -> bool:
+            """Whether ``best`` will most likely keep the trick: nobody after can beat it in its suit, and no
+            opponent after is known to be void in it (he could trump)."""
+            if not self._master(best, plan, played, view.hand) and best is not card:
+                return False
+            if best is card and not self._master(card, plan, played, view.hand):
+                return not foes_after
+            return best.suit is trump or not any(best.suit in voids[s] for s in foes_after)
+
+        if winner_seat == view.partner:
+            sure = not foes_after or holds(top)
+            mine = (*trick[:w + 1], card)
+            if card.suit is trump and top.suit is not trump and trick_winner_index(plan, mine, trump) == len(mine) - 1:
+                return -6.0 - points[card]  # never trump the partner's trick (MAL-TIP-5)
+            if sure:  # feed the partner: Aces and Reyes (MAL-TIP-3); the malilla only when nobody follows
+                return points[card] * 1.5 - (3.0 if card.rank is Rank.SEVEN and foes_after else 0.0)
+            return -points[card] - strength[card] * 0.05
         mine = (*trick[:w + 1], card)
-        wins_now = trick_winner_index(plan, mine, trump) == len(mine) - 1
-        if partner_ahead:
-            safe = left_after == 0 or (top.suit is trump and self._master(top, plan, played, view.hand))
-            if wins_now and card.suit is trump and top.suit is not trump:
-                score -= 6.0  # never trump the partner's trick (MAL-TIP-5)
-            if safe:
-                score += points[card] * 1.5  # feed the partner: Aces and Reyes (MAL-TIP-3)
-                if card.rank is Rank.SEVEN and left_after > 0:
-                    score -= 3.0
-            else:
-                score -= points[card]
-            return score - strength[card] * 0.05
-        if wins_now:
-            sure = left_after == 0 or (card.suit is trump and self._master(card, plan, played, view.hand))
-            score += 5.0 + at_stake + (3.0 if sure else 0.0)
-            if card.rank is Rank.SEVEN and not sure:
+        if trick_winner_index(plan, mine, trump) == len(mine) - 1:  # this card takes the lead
+            keeps = holds(card)
+            score = 5.0 + at_stake * (1.0 if keeps else 0.5) + (3.0 if keeps else 0.0)
+            if card.rank is Rank.SEVEN and not keeps:
                 score -= 4.0  # protect the malilla (MAL-TIP-1)
-            if card.suit is trump and top.suit is not trump:
-                score -= 2.0 if at_stake < 4 else 0.0  # trump only a trick worth it (MAL-TIP-5)
-            score -= points[card] * 0.4 + strength[card] * 0.1  # win as cheaply as possible (MAL-TIP-7)
-            return score
+            if card.suit is trump and top.suit is not trump and at_stake < 4 and foes_after:
+                score -= 2.0  # trump only a trick worth it (MAL-TIP-5)
+            return score - points[card] * 0.4 - strength[card] * 0.1  # win as cheaply as possible (MAL-TIP-7)
         return -points[card] * 1.2 - strength[card] * 0.05 - (1.5 if card.suit is trump else 0.0)
 
     @staticmethod
@@ -146,6 +153,20 @@ class MalillaHeuristicBot:
         side-suit master can still be trumped, which the callers weigh themselves."""
         strength = plan.strength
         return all(c in played or c in hand for c in plan.cards if c.suit is card.suit and strength[c] > strength[card])
+
+
+def _known_voids(view: MalillaPlayerView) -> list[set[object]]:
+    """The suits each seat has shown it lacks: it played another suit to a trick led in them."""
+    voids: list[set[object]] = [set() for _ in range(SEATS)]
+    tricks = [(t.leader, t.cards) for t in view.tricks]
+    if view.trick:
+        tricks.append((view.leader, view.trick))
+    for leader, cards in tricks:
+        led = cards[0].suit
+        for i, card in enumerate(cards[1:], start=1):
+            if card.suit is not led:
+                voids[(leader - i) % SEATS].add(led)
+    return voids
 
 
 def make_bot(kind: str, seed: int = 0) -> MalillaBot:
