@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
-from typing import Any, Final
+from typing import Any, Final, overload
 
 from . import rng as _rng
 from .cards import SORT_INDEX, Card, Suit
@@ -28,6 +28,7 @@ from .errors import IllegalMoveError, VariantError
 from .handmask import ORDER as _ORDER
 from .handmask import presence, presence_and_size
 from .malilla import engine as _malilla
+from .malilla.state import MalillaState
 from .moves import Call, CallOut, Draw, Move, Pass, Play
 from .reasons import Reason, Verdict
 from .rules.effects import WishSuit
@@ -212,7 +213,7 @@ _SORT_INDEX: Final = SORT_INDEX.__getitem__
 # ====================================================================== legal moves
 
 
-def legal_moves(state: GameState) -> tuple[Move, ...]:
+def legal_moves(state: GameState | MalillaState) -> tuple[Move, ...]:
     """Every legal move of the player to act, sorted and stable (plays by card, then draw, pass, call-outs).
 
     The moves are part of the state: they are found once, when the state is made.
@@ -377,7 +378,7 @@ def _plays(plan: Plan, hm: int, n: int, playable: list[Card]) -> list[Move]:
     return out
 
 
-def is_legal(state: GameState, move: Move) -> bool:
+def is_legal(state: GameState | MalillaState, move: Move) -> bool:
     """Whether ``move`` is legal for the player to act.
 
     >>> s = new_game("standard", players=2, seed=3)
@@ -399,7 +400,8 @@ def is_legal(state: GameState, move: Move) -> bool:
 # ====================================================================== verdicts
 
 
-def check(state: GameState, move: Move, *, player: int | None = None, turn: int | None = None) -> Verdict:
+def check(state: GameState | MalillaState, move: Move, *, player: int | None = None,
+          turn: int | None = None) -> Verdict:
     """Judge ``move`` without applying it: a :class:`~maumau_rules.reasons.Verdict` with reason and rule ID.
 
     Args:
@@ -587,7 +589,16 @@ def _word(plan: Plan, call: Call | None) -> str:
 # ====================================================================== transitions
 
 
-def apply(state: GameState, move: Move, *, player: int | None = None, turn: int | None = None) -> GameState:
+@overload
+def apply(state: GameState, move: Move, *, player: int | None = None, turn: int | None = None) -> GameState: ...
+
+
+@overload
+def apply(state: MalillaState, move: Move, *, player: int | None = None, turn: int | None = None) -> MalillaState: ...
+
+
+def apply(state: GameState | MalillaState, move: Move, *, player: int | None = None,
+          turn: int | None = None) -> GameState | MalillaState:
     """Validate ``move`` and return the next state. ``state`` is never changed.
 
     Args:
@@ -606,7 +617,7 @@ def apply(state: GameState, move: Move, *, player: int | None = None, turn: int 
     maumau_rules.errors.IllegalMoveError: illegal move 'pass' by player ...: play a card or draw; passing is not allowed now
     """
     if type(state) is not GameState:  # a Malilla hand
-        return _malilla.apply(state, move, player=player, turn=turn)  # type: ignore[arg-type,return-value]
+        return _malilla.apply(state, move, player=player, turn=turn)  # type: ignore[arg-type]
     if turn is None and player is None:
         for m in state._legal:  # a move handed out by legal_moves: legal, found by identity
             if m is move:

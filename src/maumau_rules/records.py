@@ -218,8 +218,9 @@ class RecordResult:
         return {"winner": self.winner, "end": self.end.value}
 
     @classmethod
-    def of(cls, state: GameState) -> RecordResult | None:
-        """The result of ``state``, or ``None`` while the game goes on.
+    def of(cls, state: GameState | MalillaState) -> RecordResult | None:
+        """The result of ``state`` (a round, or a Malilla hand: its winner is a team), or ``None`` while the game
+        goes on.
 
         >>> RecordResult.of(new_game("standard", players=2, seed=1)) is None
         True
@@ -843,7 +844,7 @@ def replay(record: GameRecord) -> Iterator[GameState]:
             )
 
 
-def replay_match(record: MatchRecord) -> Iterator[GameState]:
+def replay_match(record: MatchRecord) -> Iterator[GameState | MalillaState]:
     """Replay a match record: yield the first state of every round and the state after every move, re-checking
     each step, and going from round to round with :func:`~maumau_rules.scoring.next_round`.
 
@@ -1161,7 +1162,7 @@ def _moves_between(history: Sequence[GameState | MalillaState]) -> tuple[Recorde
     """The legal move that leads from each state of ``history`` to the next."""
     moves = []
     for i, (before, after) in enumerate(itertools.pairwise(history)):
-        found = next((m for m in before.legal_moves() if apply(before, m) == after), None)  # type: ignore[arg-type]
+        found = next((m for m in before.legal_moves() if apply(before, m) == after), None)
         if found is None:
             raise NotationError(f"no legal move leads from state {i} (turn {before.turn}) to state {i + 1}")
         moves.append(RecordedMove(found, seat=before.seat_to_act))
@@ -1185,6 +1186,6 @@ def _malilla_record(history: list[MalillaState], names: Sequence[str], tags: Map
         registered = False
     final = history[-1]
     return GameRecord(variant=v.id, variant_version=v.version, players=first.players, seed=seed,
-                      moves=_moves_between(history), result=RecordResult.of(final),  # type: ignore[arg-type]
+                      moves=_moves_between(history), result=RecordResult.of(final),
                       definition=None if registered else v, dealer=first.dealer, deck_order=order,
                       names=tuple(names), tags=dict(tags or {}))

@@ -30,6 +30,7 @@ from maumau_rules.rules.base import rule_spec
 from maumau_rules.scoring import next_round, start_match
 from maumau_rules.testing import InvariantViolation
 from maumau_rules.variants import Variant, find_variant
+from tests.helpers import hand_of_match
 from tests.malilla_reference import reference_legal_cards
 
 from ._support import examples
@@ -169,8 +170,8 @@ def test_random_matches_settle_every_hand(variant: Variant, seed: int) -> None:
     m = start_match(variant, 4, seed)
     hands = 0
     while not m.over and hands < 40:
-        s = m.game
-        assert isinstance(s, MalillaState) and s.scores == m.scores and s.round_no == m.round_no
+        s = hand_of_match(m)
+        assert s.scores == m.scores and s.round_no == m.round_no
         while not s.is_over:
             moves = s.legal_moves()
             if plan.breach == "lose_match" and s.stage is Stage.PLAY and rnd.random() < 0.01:

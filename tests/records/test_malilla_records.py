@@ -29,6 +29,7 @@ from maumau_rules.records import (
     validate_records,
 )
 from maumau_rules.scoring import Match, next_round, start_match
+from tests.helpers import hand_of_match
 from tests.server._games import validate_json
 
 
@@ -37,8 +38,7 @@ def _play_match(variant: str, seed: int) -> tuple[Match, list[list[Move]]]:
     m = start_match(variant, 4, seed)
     rounds: list[list[Move]] = []
     while not m.over:
-        s = m.game
-        assert isinstance(s, MalillaState)
+        s = hand_of_match(m)
         rounds.append([])
         while not s.is_over:
             move = bot.choose(view(s, s.seat_to_act))
@@ -131,9 +131,7 @@ def _forbidden_play(rec: MatchRecord) -> tuple[int, int, Any]:
 @pytest.mark.rule("R_MAL_BREACH")
 def test_a_table_match_with_a_broken_rule_validates_and_the_other_team_wins() -> None:
     """In malilla-table a broken rule is a recorded event: the record replays, and the offender's team lost."""
-    m = start_match("malilla-table", 4, seed=8)
-    s = m.game
-    assert isinstance(s, MalillaState)
+    s = hand_of_match(start_match("malilla-table", 4, seed=8))
     moves: list[Move] = []
     while True:
         if s.stage is Stage.PLAY and s.trick:
@@ -162,7 +160,8 @@ def test_a_hand_played_alone_is_a_game_record() -> None:
         history.append(s)
     rec = record_from_history(history)
     assert isinstance(rec, GameRecord) and rec.deck_order is not None and rec.dealer == history[0].dealer
-    assert list(replay(rec)) == history
+    replayed: list[object] = list(replay(rec))  # (replay is typed for Mau-Mau rounds; these are Malilla hands)
+    assert replayed == history
     validate_json(rec.to_json())
     assert loads_records(dumps_records([rec])) == [rec]
 
@@ -205,4 +204,5 @@ def test_a_redeal_in_a_record() -> None:
     from maumau_rules.records import record_from_moves
 
     rec = record_from_moves(v, 4, seed, [*moves, legal_moves(s)[0], legal_moves(asked)[0]])
-    assert list(replay(rec))[-1] == agreed
+    last: object = list(replay(rec))[-1]
+    assert last == agreed

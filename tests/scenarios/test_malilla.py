@@ -7,6 +7,8 @@ seat 1 and P3 seat 0 (the dealer).
 
 from __future__ import annotations
 
+import itertools
+
 import attrs
 import pytest
 
@@ -363,7 +365,7 @@ def test_a_broken_rule_is_refused_or_loses_the_match_at_the_table() -> None:
     assert settled.over and settled.winner == 1                     # seat 2 is team 0: team 1 wins the match
     with pytest.raises(IllegalMoveError):
         apply(t, Play(C("7or")))                                     # seat 2 does not hold it
-    match = attrs.evolve(m, game=after, scores=(0, 0), round_no=1)
+    match = attrs.evolve(m, game=after, scores=(0, 0), round_no=1)  # type: ignore[arg-type]
     done = next_round(match, after)
     assert done.over and done.winner == 1 and "broke a rule" in done.why
 
@@ -445,7 +447,7 @@ def test_the_deal_the_teams_and_the_dealer() -> None:
             g = apply(g, legal_moves(g)[0])
         m = next_round(m, g)
         dealers.append(m.dealer)
-    assert all((a - 1) % 4 == b for a, b in zip(dealers, dealers[1:], strict=False))
+    assert all((a - 1) % 4 == b for a, b in itertools.pairwise(dealers))
 
 
 @pytest.mark.rule("R_MAL_SCORE")
@@ -465,7 +467,7 @@ def test_a_match_to_35_and_the_long_version_to_70() -> None:
             before = m.scores
             m = next_round(m, g)
             assert all(a <= b for a, b in zip(before, m.scores, strict=True))
-        assert max(m.scores) >= target and m.scores[m.winner or 0] == max(m.scores)  # type: ignore[index]
+        assert m.winner is not None and max(m.scores) >= target and m.scores[m.winner] == max(m.scores)
         record = record_from_rounds(v, 4, 3, rounds)
         assert isinstance(record, MatchRecord) and first_violation(record) is None
         assert record.result is not None and record.result.winner == m.winner

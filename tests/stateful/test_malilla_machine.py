@@ -67,7 +67,7 @@ class MalillaMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.state is not None and not self.state.is_over)
     @rule(data=st.data())
     def play_a_legal_move(self, data: st.DataObject) -> None:
-        self._step(data.draw(st.sampled_from(legal_moves(self.s)), label="move"))  # type: ignore[arg-type]
+        self._step(data.draw(st.sampled_from(legal_moves(self.s)), label="move"))
 
     @precondition(lambda self: self.state is not None and not self.state.is_over)
     @rule(k=st.integers(min_value=1, max_value=45), seed=st.integers(0, 2**16))
@@ -76,14 +76,14 @@ class MalillaMachine(RuleBasedStateMachine):
         for _ in range(k):
             if self.s.is_over:
                 break
-            self._step(rnd.choice(legal_moves(self.s)))  # type: ignore[arg-type]
+            self._step(rnd.choice(legal_moves(self.s)))
 
     @precondition(lambda self: self.state is not None)
     @rule(data=st.data())
     def try_an_arbitrary_move(self, data: st.DataObject) -> None:
         move = data.draw(st.sampled_from(candidate_moves(self.s)), label="arbitrary")
         before = snapshot(self.s)
-        if move in legal_moves(self.s):  # type: ignore[arg-type]
+        if move in legal_moves(self.s):
             self._step(move)
             return
         try:
@@ -101,7 +101,7 @@ class MalillaMachine(RuleBasedStateMachine):
     @rule(offset=st.integers(1, 3))
     def move_out_of_turn(self, offset: int) -> None:
         seat = (self.s.seat_to_act + offset) % 4
-        move = legal_moves(self.s)[0]  # type: ignore[arg-type]
+        move = legal_moves(self.s)[0]
         try:
             apply(self.s, move, player=seat)
         except IllegalMoveError as exc:

@@ -14,12 +14,13 @@ import pytest
 from maumau_rules import Card, Play, apply, find_variant, legal_moves, parse_cards
 from maumau_rules.bots import RandomBot
 from maumau_rules.cli import main
-from maumau_rules.malilla.bots import MalillaHeuristicBot, make_bot
+from maumau_rules.malilla.bots import MalillaBot, MalillaHeuristicBot, make_bot
 from maumau_rules.malilla.engine import deck_order_for, new_hand
 from maumau_rules.malilla.state import MalillaState, Stage
 from maumau_rules.malilla.views import view
 from maumau_rules.records import loads_records, validate_records
 from maumau_rules.scoring import next_round, start_match
+from tests.helpers import hand_of_match
 
 MAL = find_variant("malilla")
 
@@ -27,7 +28,7 @@ MAL = find_variant("malilla")
 def test_bots_always_choose_a_legal_move() -> None:
     for seed in range(12):
         s = new_hand(MAL, seed=seed)
-        bots = [MalillaHeuristicBot(), RandomBot(seed), MalillaHeuristicBot(), RandomBot(seed + 1)]
+        bots: list[MalillaBot] = [MalillaHeuristicBot(), RandomBot(seed), MalillaHeuristicBot(), RandomBot(seed + 1)]
         while not s.is_over:
             move = bots[s.seat_to_act].choose(view(s, s.seat_to_act))
             assert move in legal_moves(s)
@@ -46,8 +47,7 @@ def test_the_heuristic_team_beats_the_random_team() -> None:
         bots = [make_bot("heuristic"), make_bot("random", seed), make_bot("heuristic"), make_bot("random", seed + 7)]
         m = start_match(MAL, 4, seed)
         while not m.over:
-            s = m.game
-            assert isinstance(s, MalillaState)
+            s = hand_of_match(m)
             while not s.is_over:
                 s = apply(s, bots[s.seat_to_act].choose(view(s, s.seat_to_act)))
             m = next_round(m, s)

@@ -16,7 +16,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from maumau_rules import (
-    JOKER,
     Call,
     CallOut,
     Card,
@@ -26,7 +25,6 @@ from maumau_rules import (
     NotationError,
     Pass,
     Play,
-    Rank,
     Suit,
     available_variants,
     check,

@@ -275,24 +275,24 @@ def playable(plan: MalillaPlan, hand: Sequence[Card], trick: Sequence[Card], lea
             if follow.partner_ahead == "fully_free":
                 pass
             elif same:
-                allowed = _keep(allowed, same, why, Reason.MUST_FOLLOW_SUIT,
+                allowed = _keep(allowed, same, why, Reason.MUST_FOLLOW_SUIT, "R_MAL_FOLLOW",
                                 f"must follow suit ({_suit_name(lead_suit)}): he holds one")
             elif not follow.may_trump_partner:
                 others = [c for c in hand if c.suit is not trump]
                 if others:
-                    allowed = _keep(allowed, others, why, Reason.RULE_FORBIDS,
+                    allowed = _keep(allowed, others, why, Reason.RULE_FORBIDS, "R_MAL_FOLLOW",
                                     "may not trump a trick his partner is winning while he holds another card")
         elif same:
             if top.suit is lead_suit:
                 strength = plan.strength
                 beaters = [c for c in same if strength[c] > strength[top]]
-                allowed = _keep(allowed, same, why, Reason.MUST_FOLLOW_SUIT,
+                allowed = _keep(allowed, same, why, Reason.MUST_FOLLOW_SUIT, "R_MAL_FOLLOW",
                                 f"must follow suit ({_suit_name(lead_suit)}): he holds one")
                 if beaters:
-                    allowed = _keep(allowed, beaters, why, Reason.MUST_BEAT,
+                    allowed = _keep(allowed, beaters, why, Reason.MUST_BEAT, "R_MAL_FOLLOW",
                                     f"must beat the opponent's {top}: he holds a higher {_suit_name(lead_suit)}")
             else:  # an opponent has trumped: just follow
-                allowed = _keep(allowed, same, why, Reason.MUST_FOLLOW_SUIT,
+                allowed = _keep(allowed, same, why, Reason.MUST_FOLLOW_SUIT, "R_MAL_FOLLOW",
                                 f"must follow suit ({_suit_name(lead_suit)}): he holds one")
         else:
             trumps = [c for c in hand if c.suit is trump]
@@ -301,13 +301,13 @@ def playable(plan: MalillaPlan, hand: Sequence[Card], trick: Sequence[Card], lea
                     strength = plan.strength
                     over = [c for c in trumps if strength[c] > strength[top]]
                     if over:
-                        allowed = _keep(allowed, over, why, Reason.MUST_TRUMP,
+                        allowed = _keep(allowed, over, why, Reason.MUST_TRUMP, "R_MAL_FOLLOW",
                                         f"must play a trump higher than the opponent's {top}: he holds one")
                     elif follow.must_undertrump:
-                        allowed = _keep(allowed, trumps, why, Reason.MUST_TRUMP,
+                        allowed = _keep(allowed, trumps, why, Reason.MUST_TRUMP, "R_MAL_FOLLOW",
                                         "must trump (lower than the opponent's trump): he holds a trump")
                 else:
-                    allowed = _keep(allowed, trumps, why, Reason.MUST_TRUMP,
+                    allowed = _keep(allowed, trumps, why, Reason.MUST_TRUMP, "R_MAL_FOLLOW",
                                     f"cannot follow suit and an opponent is winning: must trump "
                                     f"({_suit_name(trump)})")
     seven = plan.seven
@@ -321,17 +321,16 @@ def playable(plan: MalillaPlan, hand: Sequence[Card], trick: Sequence[Card], lea
             sevens = [c for c in allowed if barred(c)]
             if sevens and len(sevens) < len(allowed):
                 rest = [c for c in allowed if c not in sevens]
-                allowed = _keep(allowed, rest, why, Reason.FORBIDDEN_SEVEN,
+                allowed = _keep(allowed, rest, why, Reason.FORBIDDEN_SEVEN, "R_MAL_SEVEN",
                                 "the 7 of a side suit that has not been led may not be thrown away"
                                 if trick else "the 7 of a side suit that has not been led may not be led")
     return allowed
 
 
 def _keep(allowed: list[Card], kept: list[Card], why: dict[Card, tuple[Reason, str, str]] | None,
-          reason: Reason, message: str) -> list[Card]:
-    """``allowed`` narrowed to ``kept``; each card left out gets ``reason`` in ``why``."""
+          reason: Reason, rule: str, message: str) -> list[Card]:
+    """``allowed`` narrowed to ``kept``; each card left out gets ``reason`` and ``rule`` in ``why``."""
     if why is not None:
-        rule = "R_MAL_SEVEN" if reason is Reason.FORBIDDEN_SEVEN else "R_MAL_FOLLOW"
         for card in allowed:
             if card not in kept and card not in why:
                 why[card] = (reason, rule, f"{card} {message}" if reason is Reason.FORBIDDEN_SEVEN else message)
