@@ -14,11 +14,11 @@ PATTERN = re.compile(r"(<!-- variants:start -->\n)(.*?)(<!-- variants:end -->)",
 
 def table() -> str:
     """The Markdown table of every registered variant."""
-    rows = ["| id | name | players | deck |", "|---|---|---|---|"]
+    rows = ["| id | name | family | players | deck |", "|---|---|---|---|---|"]
     for v in available_variants():
         lo, hi = v.players
         name = v.name + (" (from public sources)" if v.external else "")
-        rows.append(f"| {v.id} | {name} | {lo}–{hi} | {v.deck} |")
+        rows.append(f"| {v.id} | {name} | {v.family} | {lo}–{hi} | {v.deck} |")
     return "\n".join(rows) + "\n"
 
 

@@ -16,6 +16,8 @@ from maumau_rules import (
     Card,
     Deal,
     GameState,
+    MalillaState,
+    Match,
     Move,
     Play,
     Variant,
@@ -27,7 +29,7 @@ from maumau_rules import (
     parse_move,
 )
 
-__all__ = ["cards", "deal_for", "game", "ids", "play", "played", "random_game"]
+__all__ = ["cards", "deal_for", "game", "hand_of_match", "ids", "play", "played", "random_game"]
 
 
 def deal_for(
@@ -110,7 +112,7 @@ def random_game(variant: Variant, players: int, seed: int, max_moves: int = 5000
     """
     rnd = random.Random(seed)
     s = new_game(variant, players, seed=seed)
-    deck = Counter(variant.plan.deck_cards)
+    deck = Counter(variant.family_plan.deck_cards)  # Mau-Mau or Malilla: both states count all their cards
     n = 0
     while not s.is_over:
         assert s.all_cards() == deck, f"cards not conserved at move {n}"
@@ -149,3 +151,15 @@ def played(state: GameState) -> set[str]:
     ['7♥']
     """
     return {str(m.card) for m in legal_moves(state) if isinstance(m, Play)}
+
+
+def hand_of_match(match: Match) -> MalillaState:
+    """The current hand of a Malilla match, typed (``Match.game`` is typed for Mau-Mau rounds).
+
+    >>> from maumau_rules.scoring import start_match
+    >>> hand_of_match(start_match("malilla", 4, seed=1)).players
+    4
+    """
+    game = match.game
+    assert isinstance(game, MalillaState), f"{match.variant.id!r} is not a Malilla match"
+    return game

@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 
 from maumau_rules import Card, GameState, Move, Suit
+from maumau_rules.cards import FRENCH_SUITS
 from maumau_rules.moves import Call, CallOut, Draw, Pass, Play
 from maumau_rules.rules import (
     Announcement,
@@ -277,7 +278,7 @@ def reference_moves(s: GameState, player: int | None = None) -> tuple[Move, ...]
         wishes: list[Suit | None] = [None]
         if spec is not None and spec.wish:
             assert isinstance(r.wild, Wild)
-            wishes = [suit for suit in Suit if r.wild.may_wish_own_suit or suit is not card.suit]
+            wishes = [suit for suit in FRENCH_SUITS if r.wild.may_wish_own_suit or suit is not card.suit]
         due = _due(r, hand, card)
         ann = r.announce
         words = [] if due is None or not isinstance(ann, Announcement) else (

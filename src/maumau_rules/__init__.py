@@ -11,10 +11,11 @@ True
 """
 
 from .cards import JOKER, Card, Rank, Suit, parse_cards
-from .deck import FRENCH_36, FRENCH_52, SKAT_32, DeckSpec
+from .deck import FRENCH_36, FRENCH_52, SKAT_32, SPANISH_40, DeckSpec
 from .engine import apply, call_due, check, is_legal, legal_moves, new_game, open_windows
 from .errors import IllegalMoveError, MauMauError, NotationError, VariantError
-from .moves import Call, CallOut, Draw, Move, Pass, Play, parse_move
+from .malilla.state import MalillaState
+from .moves import Call, CallOut, Draw, Move, Pass, Play, Redeal, parse_move
 from .reasons import Reason, Verdict
 from .scoring import Match, next_round, round_points, start_match
 from .state import Deal, EndReason, GameState, Phase, StateError, Window
@@ -28,6 +29,7 @@ __all__ = [
     "FRENCH_52",
     "JOKER",
     "SKAT_32",
+    "SPANISH_40",
     "Call",
     "CallOut",
     "Card",
@@ -37,6 +39,7 @@ __all__ = [
     "EndReason",
     "GameState",
     "IllegalMoveError",
+    "MalillaState",
     "Match",
     "MauMauError",
     "Move",
@@ -48,6 +51,7 @@ __all__ = [
     "PublicView",
     "Rank",
     "Reason",
+    "Redeal",
     "StateError",
     "Suit",
     "Variant",

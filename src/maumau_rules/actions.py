@@ -16,6 +16,9 @@ IDs                   Action
 last ``players``      ``callout 0`` ... ``callout n-1`` (only in variants with announcements)
 ====================  ===========================================================================
 
+A Malilla variant has its own layout: ``redeal`` and ``pass`` first (with R_MAL_REDEAL), then a play of each
+card of the Spanish deck in deck order.
+
 >>> from maumau_rules import new_game
 >>> space = ActionSpace.for_variant("standard", players=3)
 >>> space.size, space.encode(parse_move("draw")), space.decode(2)
@@ -23,6 +26,9 @@ last ``players``      ``callout 0`` ... ``callout n-1`` (only in variants with a
 >>> s = new_game("standard", players=3, seed=42)
 >>> {space.decode(i) for i, ok in enumerate(space.mask(s)) if ok} == set(s.legal_moves())
 True
+>>> mal = ActionSpace.for_variant("malilla", players=4)
+>>> mal.size, mal.table()[:3]
+(42, [(0, 'redeal'), (1, 'pass'), (2, '1or')])
 """
 
 from __future__ import annotations
@@ -31,17 +37,18 @@ from typing import Final
 
 import attrs
 
-from .cards import Card, Suit
+from .cards import FRENCH_SUITS, Card, Suit
 from .engine import legal_moves
 from .errors import MauMauError, shown
-from .moves import Call, CallOut, Draw, Move, Pass, Play, parse_move
+from .malilla.state import MalillaState
+from .moves import Call, CallOut, Draw, Move, Pass, Play, Redeal, parse_move
 from .state import GameState
 from .variants import Variant, find_variant
 
 __all__ = ["ActionError", "ActionSpace", "action_table"]
 
 _CALLS: Final[tuple[Call | None, ...]] = (None, Call.MAU, Call.MAU_MAU)
-_MOVE_TYPES: Final = frozenset({Play, Draw, Pass, CallOut})
+_MOVE_TYPES: Final = frozenset({Play, Draw, Pass, CallOut, Redeal})
 
 
 class ActionError(MauMauError, ValueError):
@@ -55,6 +62,9 @@ class ActionError(MauMauError, ValueError):
 
 
 def _layout(variant: Variant, players: int) -> tuple[Move, ...]:
+    if variant.family != "maumau":  # Malilla: redeal and pass (with R_MAL_REDEAL), then a play of each card
+        family_moves: tuple[Move, ...] = variant.family_plan.action_moves()
+        return family_moves
     plan = variant.plan
     ann = plan.announcer
     calls: tuple[Call | None, ...] = (None,)
@@ -66,7 +76,7 @@ def _layout(variant: Variant, players: int) -> tuple[Move, ...]:
         if card in seen:
             continue
         seen.add(card)
-        wishes: tuple[Suit | None, ...] = tuple(Suit) if plan.wishes_mask & plan.unit[card] else (None,)
+        wishes: tuple[Suit | None, ...] = FRENCH_SUITS if plan.wishes_mask & plan.unit[card] else (None,)
         for wish in wishes:
             for call in calls:
                 moves.append(Play(card, wish, call))
@@ -109,7 +119,7 @@ class ActionSpace:
         94
         """
         v = find_variant(variant)
-        low, high = v.plan.min_players, v.plan.max_players
+        low, high = v.family_plan.min_players, v.family_plan.max_players
         if type(players) is not int or not low <= players <= high:
             raise ActionError(f"variant {v.id!r} is for {low}-{high} players, not {shown(players)}")
         return cls(v, players, _layout(v, players))
@@ -143,7 +153,7 @@ class ActionSpace:
             raise ActionError(f"{shown(m)} is not a move: it has no action ID")
         try:
             return self._index[m]
-        except KeyError:
+        except (KeyError, TypeError):
             raise ActionError(f"move {str(m)!r} has no action ID in {self.variant.id!r} with {self.players} players"
                               ) from None
 
@@ -163,8 +173,8 @@ class ActionSpace:
             )
         return self.moves[action]
 
-    def _check_state(self, state: GameState) -> None:
-        if type(state) is not GameState:
+    def _check_state(self, state: GameState | MalillaState) -> None:
+        if type(state) is not GameState and type(state) is not MalillaState:
             raise ActionError(f"{shown(state)} is not a game state")
         if state.variant != self.variant or state.players != self.players:
             raise ActionError(
@@ -172,7 +182,7 @@ class ActionSpace:
                 f"{self.variant.id!r} with {self.players} players"
             )
 
-    def legal_actions(self, state: GameState, player: int | None = None) -> tuple[int, ...]:
+    def legal_actions(self, state: GameState | MalillaState, player: int | None = None) -> tuple[int, ...]:
         """The IDs of the legal moves of ``player`` (default: the seat to act) in ``state``, in the order of
         :func:`~maumau_rules.legal_moves` (another seat has IDs only for its call-outs inside open windows).
 
@@ -188,7 +198,7 @@ class ActionSpace:
         self._check_state(state)
         return tuple(self.encode(m) for m in legal_moves(state, player))
 
-    def mask(self, state: GameState, player: int | None = None) -> tuple[bool, ...]:
+    def mask(self, state: GameState | MalillaState, player: int | None = None) -> tuple[bool, ...]:
         """A tuple of ``size`` booleans: ``True`` exactly at the IDs of the legal moves of ``player`` (default:
         the seat to act) in ``state``.
 

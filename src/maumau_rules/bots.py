@@ -21,6 +21,7 @@ from typing import Protocol
 
 from .engine import call_due, legal_moves
 from .errors import MauMauError
+from .malilla.views import MalillaPlayerView
 from .moves import CallOut, Draw, Move, Play
 from .state import GameState
 from .views import PlayerView, view
@@ -55,7 +56,8 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Picks a uniformly random legal move, from its own seeded generator (no global randomness).
+    """Picks a uniformly random legal move, from its own seeded generator (no global randomness); it plays Malilla
+    too (its view has legal moves the same way).
 
     >>> from maumau_rules import new_game
     >>> from maumau_rules.views import view
@@ -67,7 +69,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, view: PlayerView) -> Move:
+    def choose(self, view: PlayerView | MalillaPlayerView) -> Move:
         """Pick a random legal move.
 
         Raises:

@@ -1,6 +1,8 @@
 """Playing cards: suits, ranks and cards, with a notation that round-trips.
 
-This module knows nothing about Mau-Mau: it is shared by every game built on this library.
+This module knows nothing about Mau-Mau: it is shared by every game built on this library. It holds two
+packs: the French-suited pack (♣ ♠ ♥ ♦, 2 to Ace, and the Joker), onto which the German-suited pack maps,
+and the Spanish pack (oros, copas, espadas, bastos; 1 to 7, Sota, Caballo, Rey) of Malilla.
 
 A card prints as its rank and suit symbol and parses from many spellings:
 
@@ -11,6 +13,13 @@ A card prints as its rank and suit symbol and parses from many spellings:
 True
 >>> Card.parse("Eichel Unter")
 Card.parse('J♣')
+
+Spanish cards print as their Spanish index (``1``-``7``, ``S`` Sota, ``C`` Caballo, ``R`` Rey) and a two-letter
+suit code (``or``, ``co``, ``es``, ``ba``): no one-letter code is free of clashes with the French notation
+(``c`` is clubs; ``o`` and ``b`` are already words for the Ober and the Bube).
+
+>>> Card.parse("7 de copas"), Card.parse("Rey de oros"), Card.parse("1es"), Card.parse("as de bastos")
+(Card.parse('7co'), Card.parse('Ror'), Card.parse('1es'), Card.parse('1ba'))
 """
 
 from __future__ import annotations
@@ -25,56 +34,78 @@ import attrs
 
 from .errors import NotationError, shown
 
-__all__ = ["JOKER", "Card", "Rank", "Suit", "parse_cards"]
+__all__ = ["ALL_CARDS", "FRENCH_RANKS", "FRENCH_SUITS", "JOKER", "SPANISH_RANKS", "SPANISH_SUITS", "Card", "Rank",
+           "Suit", "parse_cards"]
 
 
 class Suit(enum.Enum):
-    """The four French suits; the German-suited pack maps onto them (source 000, STD-DECK-2).
+    """The suits of both packs: the four French suits, onto which the German-suited pack maps (source 000,
+    STD-DECK-2), and the four Spanish suits of the 40-card pack (source 002, MAL-DECK-1).
+
+    The Spanish suits come after the French ones, so iterating over ``Suit`` meets the French suits first;
+    code that means the French suits only (the suits a Mau-Mau wild card can wish) uses :data:`FRENCH_SUITS`.
 
     >>> Suit.HEARTS.symbol, Suit.HEARTS.letter, Suit.SPADES.german
     ('♥', 'h', 'Grün')
+    >>> Suit.COPAS.symbol, Suit.COPAS.english, Suit.COPAS.is_spanish
+    ('co', 'copas', True)
     """
 
     CLUBS = "c"
     SPADES = "s"
     HEARTS = "h"
     DIAMONDS = "d"
+    OROS = "or"
+    COPAS = "co"
+    ESPADAS = "es"
+    BASTOS = "ba"
 
     @property
     def letter(self) -> str:
-        """The one-letter ASCII code: ``c``, ``s``, ``h`` or ``d``.
+        """The ASCII code: ``c``, ``s``, ``h`` or ``d`` for the French suits, ``or``, ``co``, ``es`` or ``ba`` for the
+        Spanish ones.
 
-        >>> Suit.CLUBS.letter
-        'c'
+        >>> Suit.CLUBS.letter, Suit.BASTOS.letter
+        ('c', 'ba')
         """
         return self.value
 
     @property
     def symbol(self) -> str:
-        """The suit symbol used in the card notation.
+        """The suit symbol used in the card notation (the Spanish suits have no symbol of their own: their
+        two-letter code).
 
-        >>> Suit.DIAMONDS.symbol
-        '♦'
+        >>> Suit.DIAMONDS.symbol, Suit.OROS.symbol
+        ('♦', 'or')
         """
         return _SUIT_SYMBOL[self]
 
     @property
     def english(self) -> str:
-        """The English name of the French suit.
+        """The English name of the French suit; a Spanish suit goes by its Spanish name in English too.
 
-        >>> Suit.CLUBS.english
-        'clubs'
+        >>> Suit.CLUBS.english, Suit.ESPADAS.english
+        ('clubs', 'espadas')
         """
         return self.name.lower()
 
     @property
     def german(self) -> str:
-        """The German-suited name (Eichel, Grün, Herz, Schellen).
+        """The German-suited name (Eichel, Grün, Herz, Schellen); a Spanish suit has none and gives its Spanish name.
 
-        >>> Suit.DIAMONDS.german
-        'Schellen'
+        >>> Suit.DIAMONDS.german, Suit.OROS.german
+        ('Schellen', 'oros')
         """
-        return _SUIT_GERMAN[self]
+        return _SUIT_GERMAN.get(self, self.english)
+
+    @property
+    def is_spanish(self) -> bool:
+        """Whether this is a suit of the Spanish pack.
+
+        >>> Suit.OROS.is_spanish, Suit.HEARTS.is_spanish
+        (True, False)
+        """
+        return self in _SPANISH_SUIT_SET
 
     @classmethod
     def parse(cls, text: str) -> Suit:
@@ -83,8 +114,8 @@ class Suit(enum.Enum):
         Raises:
             NotationError: the text names no suit.
 
-        >>> Suit.parse("♠"), Suit.parse("Pik"), Suit.parse("acorns")
-        (<Suit.SPADES: 's'>, <Suit.SPADES: 's'>, <Suit.CLUBS: 'c'>)
+        >>> Suit.parse("♠"), Suit.parse("Pik"), Suit.parse("acorns"), Suit.parse("Copas")
+        (<Suit.SPADES: 's'>, <Suit.SPADES: 's'>, <Suit.CLUBS: 'c'>, <Suit.COPAS: 'co'>)
         >>> Suit.parse("x")
         Traceback (most recent call last):
         ...
@@ -105,8 +136,15 @@ class Suit(enum.Enum):
 class Rank(enum.IntEnum):
     """Card ranks. The integer values are the pip values; they imply no ranking in play.
 
-    >>> Rank.JACK.symbol, Rank.TEN.symbol, Rank.parse("Ober")
-    ('J', '10', <Rank.QUEEN: 12>)
+    The Spanish pack shares the ranks it has in common with the French one: its 1 is the Ace (``ACE``; a
+    Spanish card prints it as ``1``) and its 2 to 7 are ``TWO`` to ``SEVEN``. Its three court cards are ranks of
+    their own, ``SOTA``, ``CABALLO`` and ``REY``, not the Jack, Queen and King: the Caballo (a knight) is no
+    Queen, a Mau-Mau rule that names Jacks must not pick up Sotas, and Malilla's parameters can name them
+    unambiguously (``"R"`` for the Rey). Their values (20-22) come after every French rank, so the French
+    ranks keep their values and their order.
+
+    >>> Rank.JACK.symbol, Rank.TEN.symbol, Rank.parse("Ober"), Rank.parse("Caballo"), Rank.parse("1")
+    ('J', '10', <Rank.QUEEN: 12>, <Rank.CABALLO: 21>, <Rank.ACE: 14>)
     """
 
     JOKER = 0
@@ -123,19 +161,23 @@ class Rank(enum.IntEnum):
     QUEEN = 12
     KING = 13
     ACE = 14
+    SOTA = 20
+    CABALLO = 21
+    REY = 22
 
     @property
     def symbol(self) -> str:
-        """The rank as written in card notation (``2``–``10``, ``J``, ``Q``, ``K``, ``A``, ``Joker``).
+        """The rank as written in card notation (``2``–``10``, ``J``, ``Q``, ``K``, ``A``, ``Joker``; ``S``, ``C``,
+        ``R`` for the Spanish court cards; a Spanish Ace prints as ``1`` in a card's notation).
 
-        >>> Rank.ACE.symbol
-        'A'
+        >>> Rank.ACE.symbol, Rank.REY.symbol
+        ('A', 'R')
         """
         return _RANK_SYMBOL[self]
 
     @property
     def german(self) -> str:
-        """The German-suited name of the rank (Unter, Ober, König, Daus) or its number.
+        """The German-suited name of the rank (Unter, Ober, König, Daus) or its number (or symbol).
 
         >>> Rank.JACK.german, Rank.SEVEN.german
         ('Unter', '7')
@@ -144,13 +186,13 @@ class Rank(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Rank:
-        """Parse a rank from its symbol or name (English, French-suited German, German-suited).
+        """Parse a rank from its symbol or name (English, French-suited German, German-suited, Spanish).
 
         Raises:
             NotationError: the text names no rank.
 
-        >>> Rank.parse("10"), Rank.parse("t"), Rank.parse("Unter"), Rank.parse("joker")
-        (<Rank.TEN: 10>, <Rank.TEN: 10>, <Rank.JACK: 11>, <Rank.JOKER: 0>)
+        >>> Rank.parse("10"), Rank.parse("t"), Rank.parse("Unter"), Rank.parse("joker"), Rank.parse("sota")
+        (<Rank.TEN: 10>, <Rank.TEN: 10>, <Rank.JACK: 11>, <Rank.JOKER: 0>, <Rank.SOTA: 20>)
         """
         key = _fold(text)
         try:
@@ -170,7 +212,8 @@ class Card:
 
     Cards are plain values: two copies of 7♥ from two packs are equal. There is one object per
     distinct card (``Card(rank, suit)``, :meth:`parse` and decks all hand out the same instance),
-    so equality and hashing are those of the object, at C speed.
+    so equality and hashing are those of the object, at C speed. A French rank goes with a French suit
+    and a Spanish rank (1-7, Sota, Caballo, Rey) with a Spanish suit: there is no Sota of hearts.
 
     >>> Card(Rank.SEVEN, Suit.HEARTS) == Card.parse("7h")
     True
@@ -189,7 +232,7 @@ class Card:
         """The one :class:`Card` object for ``rank`` and ``suit``.
 
         Raises:
-            NotationError: a Joker with a suit, or another rank without one.
+            NotationError: a Joker with a suit, another rank without one, or a rank and a suit of different packs.
         """
         key = (rank, suit)
         try:
@@ -205,6 +248,10 @@ class Card:
             raise NotationError(
                 f"invalid card {rank.name}/{suit}: a Joker has no suit and every other card has one"
             )
+        if suit is not None and rank not in (SPANISH_RANKS if suit in _SPANISH_SUIT_SET else FRENCH_RANKS):
+            pack = "Spanish" if suit in _SPANISH_SUIT_SET else "French"
+            raise NotationError(f"invalid card {getattr(rank, 'name', rank)}/{getattr(suit, 'name', suit)}: "
+                                f"the {pack} pack has no such rank in that suit")
         card = object.__new__(cls)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
@@ -233,38 +280,66 @@ class Card:
 
     @property
     def sort_key(self) -> tuple[int, int]:
-        """A stable total order used to sort hands and legal moves (suit, then rank; Jokers last).
+        """A stable total order used to sort hands and legal moves (suit, then rank; Jokers after every French
+        card; every Spanish card after the Joker, in the Spanish order 1-7, Sota, Caballo, Rey).
 
-        >>> sorted([Card.parse("Ah"), Card.parse("7c"), JOKER], key=lambda c: c.sort_key)
-        [Card.parse('7♣'), Card.parse('A♥'), Card.parse('Joker')]
+        >>> sorted([Card.parse("Ah"), Card.parse("7c"), JOKER, Card.parse("1or")], key=lambda c: c.sort_key)
+        [Card.parse('7♣'), Card.parse('A♥'), Card.parse('Joker'), Card.parse('1or')]
         """
         return _SORT_KEYS[self]
 
     @property
-    def ascii(self) -> str:
-        """The ASCII notation: rank then suit letter (``7h``, ``10s``, ``Joker``).
+    def is_spanish(self) -> bool:
+        """Whether this is a card of the Spanish pack.
 
-        >>> Card.parse("10♠").ascii
-        '10s'
+        >>> Card.parse("Sco").is_spanish, Card.parse("7h").is_spanish, JOKER.is_spanish
+        (True, False, False)
+        """
+        return self.suit in _SPANISH_SUIT_SET
+
+    @property
+    def ascii(self) -> str:
+        """The ASCII notation: rank then suit letter (``7h``, ``10s``, ``Joker``; ``7co``, ``Ror`` for Spanish cards).
+
+        >>> Card.parse("10♠").ascii, Card.parse("rey de oros").ascii
+        ('10s', 'Ror')
         """
         if self.suit is None:
             return "Joker"
+        if self.suit in _SPANISH_SUIT_SET:
+            return _TEXT[self]
         return f"{self.rank.symbol}{self.suit.letter}"
 
     @property
     def german(self) -> str:
-        """The German-suited name, e.g. ``Herz Unter``.
+        """The German-suited name, e.g. ``Herz Unter`` (a Spanish card has none: its notation).
 
-        >>> Card.parse("Jh").german, Card.parse("7s").german
-        ('Herz Unter', 'Grün 7')
+        >>> Card.parse("Jh").german, Card.parse("7s").german, Card.parse("7co").german
+        ('Herz Unter', 'Grün 7', '7co')
         """
         if self.suit is None:
             return "Joker"
+        if self.suit in _SPANISH_SUIT_SET:
+            return _TEXT[self]
         return f"{self.suit.german} {self.rank.german}"
+
+    @property
+    def name(self) -> str:
+        """The card's name in words: ``7 of hearts``, ``Joker``; Spanish cards in Spanish (``Rey de oros``).
+
+        >>> Card.parse("Qs").name, Card.parse("1co").name, Card.parse("Sba").name
+        ('Q of spades', 'As de copas', 'Sota de bastos')
+        """
+        if self.suit is None:
+            return "Joker"
+        if self.suit in _SPANISH_SUIT_SET:
+            return f"{_SPANISH_RANK_NAME[self.rank]} de {self.suit.english}"
+        return f"{self.rank.symbol} of {self.suit.english}"
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Parse a card: ``7♥``, ``7h``, ``h7``, ``H7``, ``10h``, ``Th``, ``Herz 7``, ``Eichel Unter``, ``Joker``.
+        """Parse a card: ``7♥``, ``7h``, ``h7``, ``H7``, ``10h``, ``Th``, ``Herz 7``, ``Eichel Unter``, ``Joker``; Spanish
+        cards as ``7co``, ``Ror``, ``1es``, ``7 de copas``, ``Rey de oros``, ``caballo bastos``.
 
         Raises:
             NotationError: the text is not a card; the message quotes the text.
@@ -287,11 +362,14 @@ class Card:
         m = _CARD_RE.fullmatch(key)
         if m is not None:
             parts = [p for p in m.groups() if p]
-            for rank_text, suit_text in ((parts[0], parts[1]), (parts[1], parts[0])):
-                rank = _RANK_WORDS.get(rank_text)
-                suit = _SUIT_WORDS.get(suit_text)
-                if rank is not None and suit is not None and rank is not Rank.JOKER:
-                    return _CARDS[rank, suit]
+            found = _pair(parts[0], parts[1])
+            if found is not None:
+                return found
+        if key.isalnum() and not key.isdigit():  # a compact Spanish spelling such as 'reycopas' or 'sotaoros'
+            for i in range(1, len(key)):
+                found = _pair(key[:i], key[i:])
+                if found is not None:
+                    return found
         raise NotationError(
             f"unknown card {_quote(text)}: expected a rank and a suit such as '7h', '7♥', 'h7' or 'Herz 7'"
         )
@@ -299,10 +377,24 @@ class Card:
     def __str__(self) -> str:
         if self.suit is None:
             return "Joker"
+        if self.suit in _SPANISH_SUIT_SET:
+            return _TEXT[self]
         return f"{self.rank.symbol}{self.suit.symbol}"
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+
+def _pair(a: str, b: str) -> Card | None:
+    """The card named by two words, rank and suit in either order (``None``: they name no card)."""
+    for rank_text, suit_text in ((a, b), (b, a)):
+        rank = _RANK_WORDS.get(rank_text)
+        suit = _SUIT_WORDS.get(suit_text)
+        if rank is not None and suit is not None and rank is not Rank.JOKER:
+            card = _CARDS.get((rank, suit))
+            if card is not None:
+                return card
+    return None
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -336,7 +428,19 @@ def _fold(text: str) -> str:
     return unicodedata.normalize("NFC", text).strip().casefold().replace("\ufe0f", "")
 
 
-_SUIT_SYMBOL: Final = {Suit.CLUBS: "♣", Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦"}
+FRENCH_SUITS: Final[tuple[Suit, ...]] = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
+"""The four French suits, in notation order (the suits a Mau-Mau wild card can wish)."""
+SPANISH_SUITS: Final[tuple[Suit, ...]] = (Suit.OROS, Suit.COPAS, Suit.ESPADAS, Suit.BASTOS)
+"""The four Spanish suits, in their customary order."""
+_SPANISH_SUIT_SET: Final = frozenset(SPANISH_SUITS)
+FRENCH_RANKS: Final[tuple[Rank, ...]] = tuple(r for r in Rank if Rank.TWO <= r <= Rank.ACE)
+"""The ranks of the French pack, 2 to Ace (the Joker is apart)."""
+SPANISH_RANKS: Final[tuple[Rank, ...]] = (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN,
+                                          Rank.SOTA, Rank.CABALLO, Rank.REY)
+"""The ranks of the Spanish 40-card pack in their customary order: 1 (the Ace) to 7, Sota, Caballo, Rey."""
+
+_SUIT_SYMBOL: Final = {Suit.CLUBS: "♣", Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦",
+                       **{s: s.value for s in SPANISH_SUITS}}
 _SUIT_GERMAN: Final = {Suit.CLUBS: "Eichel", Suit.SPADES: "Grün", Suit.HEARTS: "Herz", Suit.DIAMONDS: "Schellen"}
 _SUIT_WORDS: Final[dict[str, Suit]] = {}
 for _suit, _words in {
@@ -344,6 +448,10 @@ for _suit, _words in {
     Suit.SPADES: ("s", "♠", "♤", "spades", "spade", "pik", "grün", "grun", "gruen", "laub", "blatt", "leaves"),
     Suit.HEARTS: ("h", "♥", "♡", "hearts", "heart", "herz", "rot", "cœur", "coeur"),
     Suit.DIAMONDS: ("d", "♦", "♢", "diamonds", "diamond", "karo", "schellen", "schelle", "bells", "bell"),
+    Suit.OROS: ("or", "oros", "oro", "coins"),
+    Suit.COPAS: ("co", "copas", "copa", "cups"),
+    Suit.ESPADAS: ("es", "espadas", "espada", "swords"),
+    Suit.BASTOS: ("ba", "bastos", "basto", "batons"),
 }.items():
     for _w in _words:
         _SUIT_WORDS[_fold(_w)] = _suit
@@ -354,6 +462,9 @@ _RANK_SYMBOL: Final = {r: str(r.value) for r in Rank if 2 <= r.value <= 10} | {
     Rank.KING: "K",
     Rank.ACE: "A",
     Rank.JOKER: "Joker",
+    Rank.SOTA: "S",
+    Rank.CABALLO: "C",
+    Rank.REY: "R",
 }
 _RANK_GERMAN: Final = {Rank.JACK: "Unter", Rank.QUEEN: "Ober", Rank.KING: "König", Rank.ACE: "Daus"}
 _RANK_WORDS: Final[dict[str, Rank]] = {}
@@ -364,13 +475,16 @@ for _rank, _words in {
     Rank.JACK: ("jack", "bube", "unter", "u", "b", "knave"),
     Rank.QUEEN: ("queen", "dame", "ober", "o", "d"),
     Rank.KING: ("king", "könig", "konig", "koenig", "k"),
-    Rank.ACE: ("ace", "ass", "as", "daus", "sau"),
+    Rank.ACE: ("ace", "ass", "as", "daus", "sau", "1", "uno"),
     Rank.JOKER: ("joker", "jk", "jo", "🃏", "*"),
     Rank.SEVEN: ("seven", "sieben"),
     Rank.EIGHT: ("eight", "acht"),
     Rank.NINE: ("nine", "neun"),
     Rank.SIX: ("six", "sechs"),
     Rank.TWO: ("two", "zwei"),
+    Rank.SOTA: ("sota",),
+    Rank.CABALLO: ("caballo", "caballero", "knight"),
+    Rank.REY: ("rey",),
 }.items():
     for _w in _words:
         _RANK_WORDS.setdefault(_fold(_w), _rank)
@@ -379,20 +493,33 @@ _INTERNED: Final[dict[tuple[Rank, Suit | None], Card]] = {}
 """Every card made so far, by (rank, suit): :class:`Card` hands out these instances."""
 
 _CARDS: Final[dict[tuple[Rank, Suit], Card]] = {
-    (r, s): Card(r, s) for r in Rank if r is not Rank.JOKER for s in Suit
+    **{(r, s): Card(r, s) for r in FRENCH_RANKS for s in FRENCH_SUITS},
+    **{(r, s): Card(r, s) for r in SPANISH_RANKS for s in SPANISH_SUITS},
 }
 JOKER: Final = Card(Rank.JOKER, None)
 """The Joker (all Jokers are equal)."""
 
-_SUIT_ORDER: Final = {Suit.CLUBS: 0, Suit.SPADES: 1, Suit.HEARTS: 2, Suit.DIAMONDS: 3}
-_SORT_KEYS: Final[dict[Card, tuple[int, int]]] = {c: (_SUIT_ORDER[s], int(r)) for (r, s), c in _CARDS.items()}
+_SPANISH_RANK_NAME: Final = {Rank.ACE: "As", **{r: str(r.value) for r in SPANISH_RANKS[1:7]}, Rank.SOTA: "Sota",
+                             Rank.CABALLO: "Caballo", Rank.REY: "Rey"}
+_TEXT: Final[dict[Card, str]] = {c: ("1" if r is Rank.ACE else r.symbol) + s.value
+                                 for (r, s), c in _CARDS.items() if s in _SPANISH_SUIT_SET}
+"""The notation of every Spanish card (``1or`` ... ``Rba``)."""
+
+_SUIT_ORDER: Final = {Suit.CLUBS: 0, Suit.SPADES: 1, Suit.HEARTS: 2, Suit.DIAMONDS: 3,
+                      Suit.OROS: 10, Suit.COPAS: 11, Suit.ESPADAS: 12, Suit.BASTOS: 13}
+_SORT_KEYS: Final[dict[Card, tuple[int, int]]] = {
+    c: (_SUIT_ORDER[s], 1 + SPANISH_RANKS.index(r) if s in _SPANISH_SUIT_SET else int(r))
+    for (r, s), c in _CARDS.items()}
 _SORT_KEYS[JOKER] = (9, 0)
 SORT_INDEX: Final[dict[Card, int]] = {c: 100 * a + b for c, (a, b) in _SORT_KEYS.items()}
-"""``sort_key`` as one integer per card, in the same order (for ``sorted(..., key=SORT_INDEX.__getitem__)``)."""
+"""``sort_key`` as one integer per card, in the same order (for ``sorted(..., key=SORT_INDEX.__getitem__)``).
+Every Spanish card comes after every French card and the Joker."""
+ALL_CARDS: Final[tuple[Card, ...]] = tuple(sorted(SORT_INDEX, key=SORT_INDEX.__getitem__))
+"""Every distinct card of both packs, the Joker included, in hand order."""
 
 _CARD_WORDS: Final[dict[str, Card]] = {_fold(w): JOKER for w in ("joker", "jk", "jo", "🃏", "*", "jkr")}
 for _c in _CARDS.values():
     _CARD_WORDS[_fold(str(_c))] = _c
     _CARD_WORDS[_fold(_c.ascii)] = _c
 
-_CARD_RE: Final = re.compile(r"([^\s\d]+|\d+)\s*(?:of\s+)?([^\s\d]+|\d+)")
+_CARD_RE: Final = re.compile(r"([^\s\d]+|\d+)\s*(?:(?:of|de)\s+)?([^\s\d]+|\d+)")

@@ -69,6 +69,12 @@ def variant_argument(text: str) -> Variant:
 def _cmd_play(args: argparse.Namespace, read: Callable[[str], str], out: TextIO) -> int:
     try:
         v = variant_argument(args.variant)
+        if v.family == "malilla":  # Malilla has a terminal loop of its own
+            from .cli_malilla import play
+
+            return play(v, args, read, out)
+        if args.players is None:
+            args.players = 3
     except MauMauError as exc:
         print(f"maumau play: {exc}", file=_err(args))
         return int(ExitCode.USAGE)
@@ -198,7 +204,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--variant", default="standard",
                       help="variant name or alias (see 'maumau variants'), a variant file (.toml), or a Python file "
                            "of house rules (.py, its VARIANT; or FILE.py:NAME)")
-    play.add_argument("--players", type=int, default=3, help="number of players, you included")
+    play.add_argument("--players", type=int, default=None, help="number of players, you included (default 3; "
+                                                                 "Malilla: 4)")
     play.add_argument("--seed", type=int, default=None, help="random seed (default: a fresh one)")
     play.add_argument("--bots-only", action="store_true", help="computer players only; print every turn")
     play.add_argument("--bot", choices=("heuristic", "random"), default="heuristic", help="computer player kind")

@@ -34,15 +34,18 @@ from typing import Any, BinaryIO, Final, TextIO
 from .engine import open_windows
 from .errors import ArgumentError, MauMauError, VariantError, shown
 from .exitcodes import ExitCode, describe_exit_codes
+from .malilla.state import MalillaState
 from .records import (
     INVALID_RECORD,
     MAX_RECORD_TEXT,
     GameRecord,
+    MatchRecord,
     RecordReport,
     ReplayError,
     dumps_record,
     loads_records,
     replay,
+    replay_match,
     validate_records,
 )
 from .state import GameState
@@ -237,6 +240,8 @@ def _describe(report: RecordReport) -> str:
         return f"OK ({report.moves} moves)"
     e = report.error
     where = "setup" if e.step is None else f"step {e.step}"
+    if e.round_no is not None:
+        where = f"round {e.round_no}, {where}"
     if e.move is not None:
         where += f" (move {e.move!r})"
     rule = f", rule {e.rule_id}" if e.rule_id else ""
@@ -315,7 +320,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return int(code)
 
 
-def _line(step: int, seat: int, move: str, s: GameState, hands: bool) -> str:
+def _line(step: int, seat: int, move: str, s: GameState | MalillaState, hands: bool) -> str:
+    if isinstance(s, MalillaState):
+        return _malilla_line(step, seat, move, s, hands)
     extra = []
     if s.wished_suit is not None:
         extra.append(f"wish {s.wished_suit.symbol}")
@@ -333,6 +340,53 @@ def _line(step: int, seat: int, move: str, s: GameState, hands: bool) -> str:
     if hands:
         text += "\n      " + " | ".join(" ".join(map(str, h)) or "-" for h in s.hands)
     return text
+
+
+def _malilla_line(step: int, seat: int, move: str, s: MalillaState, hands: bool) -> str:
+    """One line of a Malilla hand: the move, the trick on the table (or the last trick and its winner), points."""
+    if s.trick or not s.tricks:
+        table = "trick [" + " ".join(map(str, s.trick)) + "]"
+    else:
+        last = s.tricks[-1]
+        table = f"trick [{' '.join(map(str, last.cards))}] to seat {last.winner}"
+    text = (f"{step:>4}  seat {seat}  {move:<12} {table:<32} points {s.points[0]}-{s.points[1]}"
+            f"  → seat {s.seat_to_act}")
+    if s.stage.value in ("redeal", "answer"):
+        text += f"  ({s.stage.value})"
+    if hands:
+        text += "\n      " + " | ".join(" ".join(map(str, h)) or "-" for h in s.hands)
+    return text
+
+
+def _replay_match(args: argparse.Namespace, rec: MatchRecord, hands: bool, out: TextIO) -> int:
+    """``replay`` of a match record: every round, each move and the table after it, and the scores."""
+    names = f" ({', '.join(rec.names)})" if rec.names else ""
+    print(f"{rec.variant} v{rec.variant_version}, {rec.players} players{names}, a match from seed {rec.seed}",
+          file=out)
+    it = replay_match(rec)
+    state: GameState | MalillaState | None = None
+    try:
+        for r, moves in enumerate(rec.rounds):
+            state = next(it)
+            print(f"round {r + 1}: dealer seat {state.dealer}", file=out)
+            print(_line(-1, state.seat_to_act, "(start)", state, hands).replace("  -1", "   -", 1), file=out)
+            for i, rm in enumerate(moves):
+                seat = state.seat_to_act
+                state = next(it)
+                comment = f"   # {rm.comment}" if rm.comment else ""
+                print(_line(i, seat, str(rm.move), state, hands) + comment, file=out)
+        for _ in it:  # the result check runs when the generator finishes
+            pass
+    except ReplayError as exc:
+        out.flush()
+        _error(args, f"{args.record}: INVALID: {exc}")
+        return int(ExitCode.INVALID)
+    if rec.result is not None:
+        print(f"match over: side {rec.result.winner} wins, scores {' - '.join(map(str, rec.result.scores))}",
+              file=out)
+    else:
+        print(f"unfinished after {len(rec.rounds)} rounds", file=out)
+    return int(ExitCode.OK)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -369,6 +423,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return int(ExitCode.USAGE)
     rec = records[index]
     hands = bool(getattr(args, "hands", False))
+    if isinstance(rec, MatchRecord):
+        return _replay_match(args, rec, hands, out)
     stepping = bool(getattr(args, "step", False)) and _interactive(args, out)
     read: Callable[[str], str] = getattr(args, "read", None) or input
     names = f" ({', '.join(rec.names)})" if rec.names else ""
@@ -448,6 +504,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
     code = ExitCode.OK
     for i, rec in enumerate(records):
         label = args.record if len(records) == 1 else f"{args.record}: record {i}"
+        if not isinstance(rec, GameRecord):
+            print(f"{label}: NOT PROVED: a match record carries no commitment (verify the record of each game)",
+                  file=out)
+            code = ExitCode.INVALID
+            continue
         try:
             report = verify_record(rec, commitment=getattr(args, "commitment", None), views=views)
         except FairnessError as exc:

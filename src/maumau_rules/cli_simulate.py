@@ -50,7 +50,7 @@ def add_subcommand(sub: Any) -> None:
                     "cores (or a Ray cluster), and print statistics with 95%% confidence intervals. The same seed "
                     "gives the same result whatever --jobs or --ray.")
     p.add_argument("variants", nargs="+", metavar="VARIANT",
-                   help="variant names or aliases, variant files (.toml, .py), or 'all' for every registered variant")
+                   help="variant names or aliases, variant files (.toml, .py), or 'all' for every registered Mau-Mau variant")
     p.add_argument("-p", "--players", type=int, nargs="+", default=[2], metavar="N",
                    help="player counts (default: 2)")
     p.add_argument("-b", "--bots", default="heuristic",

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
-from typing import Any, Final
+from typing import Any, Final, overload
 
 from . import rng as _rng
 from .cards import SORT_INDEX, Card, Suit
@@ -28,6 +28,8 @@ from .entropy import fresh_seed
 from .errors import ArgumentError, ArgumentTypeError, IllegalMoveError, VariantError, shown
 from .handmask import ORDER as _ORDER
 from .handmask import presence, presence_and_size
+from .malilla import engine as _malilla
+from .malilla.state import MalillaState
 from .moves import Call, CallOut, Draw, Move, Pass, Play
 from .reasons import Reason, Verdict
 from .rules.effects import WishSuit
@@ -115,14 +117,17 @@ def new_game(
     True
     """
     v = find_variant(variant)
-    plan = v.plan
-    if type(players) is not int or not plan.min_players <= players <= plan.max_players:
-        raise VariantError(f"variant {v.id!r} is for {plan.min_players}-{plan.max_players} players, "
-                           f"not {shown(players)}")
     if seed is None:
         seed = fresh_seed()
     elif type(seed) is not int:
         raise ArgumentTypeError(f"seed {shown(seed)} must be an integer (or None for a fresh one)")
+    if v.family != "maumau":  # Malilla deals its own way (maumau_rules.malilla.engine)
+        return _malilla.new_game_for(v, players, seed, deal=deal, dealer=dealer, first_player=first_player,  # type: ignore[return-value]
+                                     hand_sizes=hand_sizes, deck_order=deck_order, cut=cut)
+    plan = v.plan
+    if type(players) is not int or not plan.min_players <= players <= plan.max_players:
+        raise VariantError(f"variant {v.id!r} is for {plan.min_players}-{plan.max_players} players, "
+                           f"not {shown(players)}")
     for name, seat in (("dealer", dealer), ("first_player", first_player)):
         if seat is not None:
             if type(seat) is not int:
@@ -252,7 +257,7 @@ _SORT_INDEX: Final = SORT_INDEX.__getitem__
 # ====================================================================== legal moves
 
 
-def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]:
+def legal_moves(state: GameState | MalillaState, player: int | None = None) -> tuple[Move, ...]:
     """Every legal move of ``player`` (default: the seat to act), sorted and stable (plays by card, then draw,
     pass, call-outs).
 
@@ -272,6 +277,8 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
             return state._legal  # type: ignore[no-any-return]
         except AttributeError:
             raise _not_a_state(state) from None
+    if type(state) is MalillaState:
+        return state._legal if player == state.seat_to_act else _NONE
     if type(state) is not GameState:
         raise _not_a_state(state)
     if player == state.seat_to_act:
@@ -498,13 +505,15 @@ def _plays(plan: Plan, hm: int, n: int, playable: list[Card]) -> list[Move]:
     return out
 
 
-def is_legal(state: GameState, move: Move) -> bool:
+def is_legal(state: GameState | MalillaState, move: Move) -> bool:
     """Whether ``move`` is legal for the player to act.
 
     >>> s = new_game("standard", players=2, seed=3)
     >>> is_legal(s, Draw()), is_legal(s, Pass())
     (True, False)
     """
+    if type(state) is MalillaState:
+        return _malilla.is_legal(state, move)
     moves = legal_moves(state)
     for m in moves:  # the moves legal_moves handed out are found by identity
         if m is move:
@@ -517,7 +526,8 @@ def is_legal(state: GameState, move: Move) -> bool:
 # ====================================================================== verdicts
 
 
-def check(state: GameState, move: Move, *, player: int | None = None, turn: int | None = None) -> Verdict:
+def check(state: GameState | MalillaState, move: Move, *, player: int | None = None,
+          turn: int | None = None) -> Verdict:
     """Judge ``move`` without applying it: a :class:`~maumau_rules.reasons.Verdict` with reason and rule ID.
 
     Args:
@@ -538,6 +548,8 @@ def check(state: GameState, move: Move, *, player: int | None = None, turn: int 
     >>> check(s, Pass(), turn=10 ** 5000).message
     "move 'pass' was made against turn <an integer of 16610 bits>, but the game is at turn 0"
     """
+    if type(state) is MalillaState:
+        return _malilla.check(state, move, player=player, turn=turn)
     if type(state) is not GameState:
         return Verdict.reject(Reason.NOT_A_MOVE, "R_MATCH", f"{shown(state)} is not a game state: no move fits it")
     if turn is not None and (type(turn) is not int or turn != state.turn):
@@ -671,8 +683,8 @@ def _explain(s: GameState, move: Move) -> Verdict:
                                   f"{who}: {card} needs a wished suit, e.g. '{card.ascii}>h'")
         if wisher is None and move.wish is not None:
             return Verdict.reject(Reason.WISH_NOT_ALLOWED, wish_rule, f"{who}: {card} does not name a suit")
-        if move.wish is not None and not isinstance(move.wish, Suit):
-            return Verdict.reject(Reason.WISH_NOT_ALLOWED, wish_rule, f"{who}: {move.wish!r} is not a suit")
+        if move.wish is not None and (not isinstance(move.wish, Suit) or move.wish.is_spanish):
+            return Verdict.reject(Reason.WISH_NOT_ALLOWED, wish_rule, f"{who}: {move.wish!r} is not a suit to wish")
         if wisher is not None and move.wish is card.suit and not wisher.own_suit:
             return Verdict.reject(Reason.WISH_NOT_ALLOWED, wish_rule,
                                   f"{who}: the wild card's own suit may not be wished")
@@ -754,7 +766,16 @@ def _word(plan: Plan, call: Call | None) -> str:
 # ====================================================================== transitions
 
 
-def apply(state: GameState, move: Move, *, player: int | None = None, turn: int | None = None) -> GameState:
+@overload
+def apply(state: GameState, move: Move, *, player: int | None = None, turn: int | None = None) -> GameState: ...
+
+
+@overload
+def apply(state: MalillaState, move: Move, *, player: int | None = None, turn: int | None = None) -> MalillaState: ...
+
+
+def apply(state: GameState | MalillaState, move: Move, *, player: int | None = None,
+          turn: int | None = None) -> GameState | MalillaState:
     """Validate ``move`` and return the next state. ``state`` is never changed.
 
     Args:
@@ -773,17 +794,14 @@ def apply(state: GameState, move: Move, *, player: int | None = None, turn: int 
     ...
     maumau_rules.errors.IllegalMoveError: illegal move 'pass' by player ...: play a card or draw; passing is not allowed now
     """
-    if turn is None and player is None:
-        try:
-            for m in state._legal:  # a move handed out by legal_moves: legal, found by identity
-                if m is move:
-                    return _transition(state, move)
-        except AttributeError:  # (zero cost until raised: the identity fast path stays as it was)
-            if type(state) is GameState:
-                raise
-            raise _not_a_state(state) from None
     if type(state) is not GameState:
+        if type(state) is MalillaState:
+            return _malilla.apply(state, move, player=player, turn=turn)
         raise _not_a_state(state)
+    if turn is None and player is None:
+        for m in state._legal:  # a move handed out by legal_moves: legal, found by identity
+            if m is move:
+                return _transition(state, move)
     if turn is None and type(player) is int and player == state.seat_to_act:
         player = None  # the seat to act: nothing more to check than without ``player``
     elif type(player) is int and player != state.seat_to_act:  # an interjection inside an open window

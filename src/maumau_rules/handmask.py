@@ -23,15 +23,29 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from .cards import SORT_INDEX, Card
+from .cards import JOKER, SORT_INDEX, Card
 
-__all__ = ["ORDER", "POSITION", "cards_of", "hand_size", "low_bits", "mask_of", "presence", "presence_and_size",
-           "width_for"]
+__all__ = ["FRENCH_SPAN", "ORDER", "POSITION", "cards_of", "hand_size", "low_bits", "mask_of", "presence",
+           "presence_and_size", "span_for", "width_for"]
 
 ORDER: Final[tuple[Card, ...]] = tuple(sorted(SORT_INDEX, key=SORT_INDEX.__getitem__))
-"""Every card, in hand order: a card's index here is its position in a hand integer."""
+"""Every card, in hand order: a card's index here is its position in a hand integer. The French cards and the
+Joker come first (positions 0-52), the Spanish cards after them."""
 POSITION: Final[dict[Card, int]] = {card: i for i, card in enumerate(ORDER)}
 """Each card's position (index into :data:`ORDER`)."""
+FRENCH_SPAN: Final = POSITION[JOKER] + 1
+"""Positions of the French cards and the Joker: every French-suited deck fits in this many fields."""
+
+
+def span_for(cards: Iterable[Card]) -> int:
+    """How many positions a hand of ``cards`` needs: :data:`FRENCH_SPAN` for any French deck (so that its hand
+    integers are the same whatever other packs exist), up to the last Spanish card's position for a Spanish one.
+
+    >>> from maumau_rules.deck import SKAT_32, SPANISH_40
+    >>> span_for(SKAT_32.cards()), span_for(SPANISH_40.cards()) == len(ORDER)
+    (53, True)
+    """
+    return max(FRENCH_SPAN, 1 + max((POSITION[c] for c in cards), default=0))
 
 
 def width_for(copies: int) -> int:
@@ -43,13 +57,14 @@ def width_for(copies: int) -> int:
     return max(1, copies.bit_length())
 
 
-def low_bits(width: int) -> int:
-    """The mask with the lowest bit of every card's field set (one hand's presence positions).
+def low_bits(width: int, span: int = len(ORDER)) -> int:
+    """The mask with the lowest bit of every card's field set (one hand's presence positions), for the first
+    ``span`` positions (by default every card's).
 
-    >>> low_bits(1) == 2 ** len(ORDER) - 1, bin(low_bits(2))[-6:]
-    (True, '010101')
+    >>> low_bits(1) == 2 ** len(ORDER) - 1, bin(low_bits(2))[-6:], low_bits(1, FRENCH_SPAN) == 2 ** 53 - 1
+    (True, '010101', True)
     """
-    return sum(1 << (width * i) for i in range(len(ORDER)))
+    return sum(1 << (width * i) for i in range(span))
 
 
 def mask_of(cards: Iterable[Card], width: int) -> int:

@@ -10,13 +10,14 @@ Notation          Move
 ``draw``          draw a card (or take the pending penalty)
 ``pass``          end the turn (after drawing, to accept a skip, or to stop a series)
 ``callout 2``     call out seat 2, who forgot to announce
+``redeal``        ask for a new deal, or agree to one (Malilla)
 ================  =====================================================
 
 >>> parse_move("Jc>h maumau")
 Play(card=Card.parse('J♣'), wish=<Suit.HEARTS: 'h'>, call=<Call.MAU_MAU: 'maumau'>)
 >>> str(parse_move("J♣ > ♥"))
 'J♣>♥'
->>> all(parse_move(str(m)) == m for m in (Draw(), Pass(), CallOut(2), Play.parse("7h mau")))
+>>> all(parse_move(str(m)) == m for m in (Draw(), Pass(), CallOut(2), Play.parse("7h mau"), Redeal()))
 True
 """
 
@@ -30,7 +31,7 @@ import attrs
 from .cards import Card, Suit, _fold, _quote
 from .errors import NotationError, shown
 
-__all__ = ["Call", "CallOut", "Draw", "Move", "Pass", "Play", "parse_move"]
+__all__ = ["Call", "CallOut", "Draw", "Move", "Pass", "Play", "Redeal", "parse_move"]
 
 MAX_MOVE_TEXT: Final = 64
 """Longest move text accepted by the parser."""
@@ -185,12 +186,26 @@ class CallOut:
         return f"callout {self.seat}"
 
 
-Move: TypeAlias = Play | Draw | Pass | CallOut
+@attrs.frozen
+class Redeal:
+    """Ask for a new deal, or agree to the one your partner asked for (Malilla, R_MAL_REDEAL). A Mau-Mau game
+    refuses it as ``not_a_move``.
+
+    >>> str(Redeal()), parse_move("redeal")
+    ('redeal', Redeal())
+    """
+
+    def __str__(self) -> str:
+        return "redeal"
+
+
+Move: TypeAlias = Play | Draw | Pass | CallOut | Redeal
 """Every kind of move."""
 
 _DRAW_WORDS: Final = frozenset({"draw", "d", "take", "ziehen"})
 _PASS_WORDS: Final = frozenset({"pass", "p", "dalje", "next", "done", "weiter"})
 _CALLOUT_WORDS: Final = frozenset({"callout", "call", "nisinajavio", "challenge"})
+_REDEAL_WORDS: Final = frozenset({"redeal", "newdeal"})
 
 
 def parse_move(text: str) -> Move:
@@ -199,8 +214,8 @@ def parse_move(text: str) -> Move:
     Raises:
         NotationError: the text is not a move; the message quotes it and says why.
 
-    >>> parse_move("draw"), parse_move("PASS"), parse_move("callout 3")
-    (Draw(), Pass(), CallOut(seat=3))
+    >>> parse_move("draw"), parse_move("PASS"), parse_move("callout 3"), parse_move("Redeal")
+    (Draw(), Pass(), CallOut(seat=3), Redeal())
     >>> parse_move("7x")
     Traceback (most recent call last):
     ...
@@ -216,6 +231,8 @@ def parse_move(text: str) -> Move:
         return Draw()
     if compact in _PASS_WORDS:
         return Pass()
+    if compact in _REDEAL_WORDS:
+        return Redeal()
     words = folded.split()
     if (words and _fold(words[0]) in _CALLOUT_WORDS) or compact.startswith("nisinajavio"):
         digits = compact.lstrip("abcdefghijklmnopqrstuvwxyz")

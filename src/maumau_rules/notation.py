@@ -37,7 +37,9 @@ import attrs
 from .cards import Card, Rank, Suit, _quote
 from .deck import DeckSpec
 from .errors import ArgumentError, MauMauError, NotationError, shown
-from .moves import CallOut, Draw, Move, Pass, Play, parse_move
+from .malilla.state import MalillaState, MalillaStateError
+from .malilla.views import MalillaPlayerView, MalillaPublicView
+from .moves import CallOut, Draw, Move, Pass, Play, Redeal, parse_move
 from .reasons import Verdict
 from .state import GameState, StateError, Window
 from .variants import Variant, find_variant, variant_from_dict
@@ -74,7 +76,7 @@ MAX_JSON_TEXT: Final = 1_000_000
 
 T = TypeVar("T")
 
-_MOVE_TYPES: Final = frozenset({Play, Draw, Pass, CallOut})
+_MOVE_TYPES: Final = frozenset({Play, Draw, Pass, CallOut, Redeal})
 _NONE: Final = type(None)
 
 
@@ -178,7 +180,8 @@ def _hints(cls: type) -> dict[str, Any]:
     if got is None:
         from .moves import Move as _Move
 
-        hints = typing.get_type_hints(cls, localns={"Variant": Variant, "Move": _Move, "GameState": GameState})
+        hints = typing.get_type_hints(cls, localns={"Variant": Variant, "Move": _Move, "GameState": GameState,
+                                                    "MalillaState": MalillaState})
         got = {f.name: hints[f.name] for f in attrs.fields(cls) if not f.name.startswith("_")}
         _HINTS[cls] = got
     return got
@@ -243,6 +246,8 @@ def _encoder(tp: Any) -> Callable[[Any], Any]:
         return _enum_value
     if tp in (int, bool, str):
         return _same
+    if isinstance(tp, type) and attrs.has(tp):  # a value type inside a document (a Malilla trick)
+        return lambda value: _encode_fields(value, tp)
     raise TypeError(f"cannot encode field type {tp}")  # pragma: no cover - programming error
 
 
@@ -292,6 +297,15 @@ def _dec(data: Any, tp: Any, where: str) -> Any:
         except (ValueError, TypeError):
             allowed = ", ".join(repr(m.value) for m in tp)
             raise NotationError(f"{where}: unknown {tp.__name__} {_show(data)}: expected one of {allowed}") from None
+    if isinstance(tp, type) and attrs.has(tp):
+        if not isinstance(data, dict):
+            raise NotationError(f"{where}: expected an object, got {_show(data)}")
+        hints = _hints(tp)
+        _check_fields(data, hints, where, required=hints)
+        try:
+            return tp(**{name: _dec(data[name], t, f"{where}.{name}") for name, t in hints.items()})
+        except (TypeError, ValueError) as exc:
+            raise NotationError(f"{where}: {exc}") from None
     raise TypeError(f"cannot decode field type {tp}")  # pragma: no cover - programming error
 
 
@@ -441,6 +455,8 @@ def variant_to_json(variant: Variant) -> dict[str, Any]:
         "version": variant.version,
         "summary": variant.summary,
     }
+    if variant.family != "maumau":
+        head["family"] = variant.family
     rules = {
         r.rule_id: {f.name: _encode_param(getattr(r, f.name)) for f in attrs.fields(type(r))}  # type: ignore[arg-type]
         for r in variant.rules
@@ -564,6 +580,12 @@ def to_json(obj: Any) -> dict[str, Any]:
         return {"type": "move", "version": FORMAT_VERSION, "move": str(obj)}
     if isinstance(obj, GameState):
         return {"type": "state", "version": FORMAT_VERSION, **_encode_fields(obj, GameState)}
+    if isinstance(obj, MalillaState):
+        return {"type": "malilla-state", "version": FORMAT_VERSION, **_encode_fields(obj, MalillaState)}
+    if isinstance(obj, MalillaPlayerView):
+        return {"type": "malilla-player-view", "version": FORMAT_VERSION, **_encode_fields(obj, MalillaPlayerView)}
+    if isinstance(obj, MalillaPublicView):
+        return {"type": "malilla-public-view", "version": FORMAT_VERSION, **_encode_fields(obj, MalillaPublicView)}
     if isinstance(obj, PlayerView):
         return {"type": "player-view", "version": FORMAT_VERSION, **_encode_fields(obj, PlayerView)}
     if isinstance(obj, PublicView):
@@ -617,6 +639,24 @@ def _read_state(data: Any) -> GameState:
     return state
 
 
+def _read_malilla_state(data: Any) -> MalillaState:
+    fields = _decode_fields(data, MalillaState, "malilla-state JSON")
+    try:
+        return MalillaState(**fields)
+    except MalillaStateError as exc:  # hands the deck does not hold, seats out of range, a stage out of place
+        raise NotationError(f"malilla-state JSON: {exc}") from None
+
+
+def _read_malilla_view(cls: type[T], what: str) -> Callable[[Any], T]:
+    def read(data: Any) -> T:
+        fields = _decode_fields(data, cls, what)
+        if fields["variant"] and not isinstance(fields["variant"], str):  # pragma: no cover - decoded as str
+            raise NotationError(f"{what}: the variant is an ID")
+        return cls(**fields)
+
+    return read
+
+
 def _read_view(cls: type[T], what: str) -> Callable[[Any], T]:
     def read(data: Any) -> T:
         fields = _decode_fields(data, cls, what)
@@ -639,6 +679,9 @@ _READERS: Final[dict[str, Callable[[Any], Any]]] = {
     "public-view": _read_view(PublicView, "public-view JSON"),
     "verdict": _read_verdict,
     "variant": variant_from_json,
+    "malilla-state": _read_malilla_state,
+    "malilla-player-view": _read_malilla_view(MalillaPlayerView, "malilla-player-view JSON"),
+    "malilla-public-view": _read_malilla_view(MalillaPublicView, "malilla-public-view JSON"),
 }
 
 

@@ -75,6 +75,19 @@ class Reason(enum.Enum):
     """A rule of the variant forbids this card now (the verdict names the rule; house rules use it)."""
     NOT_A_MOVE = "not_a_move"
     """The object is not a move of this library."""
+    MUST_FOLLOW_SUIT = "must_follow_suit"
+    """Trick games (Malilla): the player holds a card of the suit led and must play one."""
+    MUST_BEAT = "must_beat"
+    """Trick games (Malilla): an opponent is winning the trick with the suit led and the player can beat him."""
+    MUST_TRUMP = "must_trump"
+    """Trick games (Malilla): the player cannot follow suit, an opponent is winning, and he must trump (or play a
+    higher trump than the opponent's)."""
+    FORBIDDEN_SEVEN = "forbidden_seven"
+    """Malilla: the 7 of a side suit that has not been led may not be thrown away (R_MAL_SEVEN)."""
+    REDEAL_PENDING = "redeal_pending"
+    """Malilla: the question about a new deal comes first: ask for it (or agree) with ``redeal``, or ``pass``."""
+    REDEAL_NOT_ALLOWED = "redeal_not_allowed"
+    """Malilla: a new deal cannot be asked for now (no suit long enough, or play has begun)."""
 
 
 @attrs.frozen

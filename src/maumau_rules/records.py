@@ -8,6 +8,12 @@ first error of every record and goes on to the next (python-chess ``Game.errors`
 The JSON form (``"type": "record"``, ``"version": 1``) is published as a JSON Schema; a file holds
 one record, or a ``"type": "records"`` document with a list of them (a bare JSON list is read too).
 
+A :class:`MatchRecord` (``"type": "match-record"``) holds a whole match: the moves of each round in order.
+:func:`replay_match` plays it through :func:`~maumau_rules.scoring.start_match` and
+:func:`~maumau_rules.scoring.next_round`, so the scores, the dealers and each round's setup (in Malilla
+the trump bonus held back near the target) are checked too; a violation names its round and step. Files
+may mix both kinds.
+
 >>> from maumau_rules import new_game, legal_moves, apply
 >>> s = new_game("standard", players=2, seed=4)
 >>> moves = []
@@ -36,6 +42,8 @@ from .cards import Card
 from .engine import apply, legal_moves, new_game
 from .errors import ArgumentError, ArgumentTypeError, IllegalMoveError, MauMauError, NotationError, shown
 from .fairness import FairSeed
+from .malilla.engine import deck_order_for, new_hand
+from .malilla.state import MalillaState
 from .memo import BoundedMemo
 from .moves import Move, parse_move
 from .notation import (
@@ -50,6 +58,7 @@ from .notation import (
     variant_to_json,
 )
 from .rng import seed_state
+from .scoring import Match, next_round, start_match
 from .state import Deal, EndReason, GameState
 from .variants import Variant, find_variant
 
@@ -58,6 +67,8 @@ __all__ = [
     "MAX_RECORDS",
     "MAX_RECORD_TEXT",
     "GameRecord",
+    "MatchRecord",
+    "MatchResult",
     "RecordReport",
     "RecordResult",
     "RecordedMove",
@@ -69,7 +80,9 @@ __all__ = [
     "loads_records",
     "record_from_history",
     "record_from_moves",
+    "record_from_rounds",
     "replay",
+    "replay_match",
     "validate_records",
 ]
 
@@ -128,15 +141,20 @@ INVALID_SETUP: Final = "invalid_setup"
 """Reason code: the game cannot be set up (unknown variant or version, bad overrides, impossible deal)."""
 RESULT_MISMATCH: Final = "result_mismatch"
 """Reason code: the recorded result is not what the moves lead to."""
+ROUND_NOT_OVER: Final = "round_not_over"
+"""Reason code (match records): a round's moves stop before it is over, but another round follows."""
+MATCH_OVER: Final = "match_over"
+"""Reason code (match records): the record holds a round after the match was over."""
 
 
 class ReplayError(MauMauError, ValueError):
     """A record is invalid: where (record and step), why (reason code and rule ID) and a message.
 
     ``reason`` is a :class:`~maumau_rules.reasons.Reason` value for a rejected move, or one of
-    ``invalid_record``, ``invalid_setup``, ``result_mismatch``. ``step`` is the 0-based index of the
-    move in ``record.moves`` (``None`` when the record cannot be read or set up; ``len(moves)`` for a
-    result mismatch).
+    ``invalid_record``, ``invalid_setup``, ``result_mismatch`` (and, for match records, ``round_not_over``
+    and ``match_over``). ``step`` is the 0-based index of the move in ``record.moves`` (``None`` when the
+    record cannot be read or set up; ``len(moves)`` for a result mismatch); in a match record it counts
+    within the round ``round_no`` (1-based).
 
     >>> e = ReplayError("illegal move '7♥' by player 0: ...", step=3, reason="not_your_turn", rule_id="R_TURN_ORDER")
     >>> e.step, e.reason, e.to_json()["rule_id"]
@@ -144,7 +162,7 @@ class ReplayError(MauMauError, ValueError):
     """
 
     def __init__(self, message: str, *, step: int | None, reason: str, rule_id: str = "",
-                 move: str | None = None, record_index: int | None = None) -> None:
+                 move: str | None = None, record_index: int | None = None, round_no: int | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.step = step
@@ -152,9 +170,12 @@ class ReplayError(MauMauError, ValueError):
         self.rule_id = rule_id
         self.move = move
         self.record_index = record_index
+        self.round_no = round_no
 
     def __str__(self) -> str:
         where = "setup" if self.step is None else f"step {self.step}"
+        if self.round_no is not None:
+            where = f"round {self.round_no}, {where}"
         if self.record_index is not None:
             where = f"record {self.record_index}, {where}"
         rule = f", rule {self.rule_id}" if self.rule_id else ""
@@ -165,9 +186,14 @@ class ReplayError(MauMauError, ValueError):
 
         >>> ReplayError("bad", step=None, reason="invalid_record").to_json()
         {'record': None, 'step': None, 'move': None, 'reason': 'invalid_record', 'rule_id': '', 'message': 'bad'}
+        >>> ReplayError("bad", step=3, reason="must_beat", round_no=2).to_json()["round"]
+        2
         """
-        return {"record": self.record_index, "step": self.step, "move": self.move, "reason": self.reason,
-                "rule_id": self.rule_id, "message": self.message}
+        out = {"record": self.record_index, "step": self.step, "move": self.move, "reason": self.reason,
+               "rule_id": self.rule_id, "message": self.message}
+        if self.round_no is not None:
+            out["round"] = self.round_no
+        return out
 
     def at_record(self, index: int) -> ReplayError:
         """The same error, located in record ``index`` of a file.
@@ -176,7 +202,7 @@ class ReplayError(MauMauError, ValueError):
         4
         """
         return ReplayError(self.message, step=self.step, reason=self.reason, rule_id=self.rule_id,
-                           move=self.move, record_index=index)
+                           move=self.move, record_index=index, round_no=self.round_no)
 
 
 @attrs.frozen
@@ -235,8 +261,9 @@ class RecordResult:
         return {"winner": self.winner, "end": self.end.value}
 
     @classmethod
-    def of(cls, state: GameState) -> RecordResult | None:
-        """The result of ``state``, or ``None`` while the game goes on.
+    def of(cls, state: GameState | MalillaState) -> RecordResult | None:
+        """The result of ``state`` (a round, or a Malilla hand: its winner is a team), or ``None`` while the game
+        goes on.
 
         >>> RecordResult.of(new_game("standard", players=2, seed=1)) is None
         True
@@ -286,6 +313,9 @@ class GameRecord:
     fairness: FairSeed | None = None
     """The revealed seed of a provably fair game (:mod:`maumau_rules.fairness`): ``seed`` must be its
     :attr:`~maumau_rules.fairness.FairSeed.game_seed`; ``maumau verify`` checks it against the commitment."""
+    deck_order: tuple[Card, ...] | None = None
+    """The shuffled deck in dealing order, passed to :func:`~maumau_rules.new_game` instead of the seeded shuffle (the
+    explicit deal of a Malilla hand; ``seed`` then drives only later shuffles)."""
 
     def resolve_variant(self) -> Variant:
         """The variant to replay under: the registered one (or ``definition``) with the overrides applied.
@@ -296,25 +326,7 @@ class GameRecord:
         >>> GameRecord("standard", 1, 2, overrides={"R_DEAL": {"hand_size": 4}}).resolve_variant().plan.hand_size(3)
         4
         """
-        try:
-            if self.definition is not None:
-                base = self.definition
-                if base.id != self.variant or base.version != self.variant_version:
-                    raise NotationError(
-                        f"the definition is variant {base.id!r} version {base.version}, but the record names "
-                        f"{self.variant!r} version {self.variant_version}"
-                    )
-            else:
-                base = resolve_variant(self.variant, self.variant_version)
-            if not self.overrides:
-                return base
-            try:
-                key = (base, json.dumps(self.overrides, sort_keys=True, allow_nan=False))
-            except (TypeError, ValueError) as exc:
-                raise NotationError(f"the overrides are not JSON data: {exc}") from None
-            return _compiled(key, lambda: _with_overrides(base, self.overrides))
-        except MauMauError as exc:
-            raise ReplayError(f"cannot set up the variant: {exc}", step=None, reason=INVALID_SETUP) from None
+        return _resolve(self.variant, self.variant_version, self.definition, self.overrides)
 
     def start(self) -> GameState:
         """The initial state of the game.
@@ -332,7 +344,7 @@ class GameRecord:
                     raise NotationError(f"the deal has {len(self.deal.hands)} hands for {self.players} players")
                 return new_game(variant, self.players, self.seed, deal=self.deal)
             return new_game(variant, self.players, self.seed, dealer=self.dealer, first_player=self.first_player,
-                            hand_sizes=self.hand_sizes)
+                            hand_sizes=self.hand_sizes, deck_order=self.deck_order)
         except MauMauError as exc:
             raise ReplayError(f"cannot set up the game: {exc}", step=None, reason=INVALID_SETUP) from None
         except (TypeError, ValueError, IndexError) as exc:
@@ -361,6 +373,8 @@ class GameRecord:
                 out[key] = getattr(self, key)
         if self.hand_sizes is not None:
             out["hand_sizes"] = list(self.hand_sizes)
+        if self.deck_order is not None:
+            out["deck_order"] = [str(c) for c in self.deck_order]
         if self.names:
             out["names"] = list(self.names)
         if self.tags:
@@ -389,12 +403,172 @@ class GameRecord:
         return _read_record(data)
 
 
+def _resolve(vid: str, version: int, definition: Variant | None,
+             overrides: Mapping[str, Mapping[str, Any] | None]) -> Variant:
+    """The variant a record names: the registered one (or its ``definition``) with the overrides applied, compiled
+    once per distinct content (:data:`COMPILED_VARIANTS`)."""
+    try:
+        if definition is not None:
+            base = definition
+            if base.id != vid or base.version != version:
+                raise NotationError(
+                    f"the definition is variant {base.id!r} version {base.version}, but the record names "
+                    f"{vid!r} version {version}"
+                )
+        else:
+            base = resolve_variant(vid, version)
+        if not overrides:
+            return base
+        try:
+            key = (base, json.dumps(overrides, sort_keys=True, allow_nan=False))
+        except (TypeError, ValueError) as exc:
+            raise NotationError(f"the overrides are not JSON data: {exc}") from None
+        return _compiled(key, lambda: _with_overrides(base, overrides))
+    except MauMauError as exc:
+        raise ReplayError(f"cannot set up the variant: {exc}", step=None, reason=INVALID_SETUP) from None
+
+
+@attrs.frozen
+class MatchResult:
+    """How a match ended: the winning side (a match seat; in Malilla a team) and the final scores by side.
+
+    >>> MatchResult(winner=1, scores=(21, 36)).to_json()
+    {'winner': 1, 'scores': [21, 36]}
+    """
+
+    winner: int | None
+    """The side that won the match (``None``: nobody)."""
+    scores: tuple[int, ...]
+    """The final scores, by side."""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict.
+
+        >>> MatchResult(None, (0, 0)).to_json()["winner"] is None
+        True
+        """
+        return {"winner": self.winner, "scores": list(self.scores)}
+
+    @classmethod
+    def of(cls, match: Match) -> MatchResult | None:
+        """The result of ``match``, or ``None`` while it goes on.
+
+        >>> MatchResult.of(start_match("malilla", 4, seed=1)) is None
+        True
+        """
+        return cls(match.winner, match.scores) if match.over else None
+
+
+@attrs.frozen
+class MatchRecord:
+    """A complete or partial match: the variant, the match seed, the moves of each round in order, and the result.
+
+    It replays through :func:`~maumau_rules.scoring.start_match` and :func:`~maumau_rules.scoring.next_round`
+    (:func:`replay_match`), so every round's setup follows from the match itself: its seed, its dealer, the
+    scores so far.
+
+    >>> rec = MatchRecord(variant="malilla", variant_version=1, players=4, seed=3)
+    >>> rec.rounds, rec.start().round_no
+    ((), 1)
+    """
+
+    variant: str
+    """The variant's ID."""
+    variant_version: int
+    """The variant's version the match was played under."""
+    players: int
+    """The number of seats."""
+    seed: int = 0
+    """The match seed (:func:`~maumau_rules.scoring.start_match`)."""
+    rounds: tuple[tuple[RecordedMove, ...], ...] = ()
+    """The moves of each round, in order; every round but the last must be played to its end."""
+    result: MatchResult | None = None
+    """The recorded result; ``None`` for an unfinished match (or one whose result was not written)."""
+    overrides: Mapping[str, Mapping[str, Any] | None] = attrs.field(factory=dict, hash=False)
+    """Rule parameter overrides, as in :class:`GameRecord`."""
+    definition: Variant | None = None
+    """The full variant, for a house variant that is not in the registry."""
+    names: tuple[str, ...] = ()
+    """Player names by seat (optional)."""
+    tags: Mapping[str, str] = attrs.field(factory=dict, hash=False)
+    """Free tags; ignored by the engine."""
+
+    @property
+    def moves(self) -> tuple[RecordedMove, ...]:
+        """Every move of every round, in order.
+
+        >>> MatchRecord("malilla", 1, 4, rounds=((RecordedMove(parse_move("pass")),), ())).moves
+        (RecordedMove(move=Pass(), seat=None, time=None, comment=None),)
+        """
+        return tuple(m for r in self.rounds for m in r)
+
+    def resolve_variant(self) -> Variant:
+        """The variant to replay under (the registered one, or ``definition``, with the overrides applied).
+
+        Raises:
+            ReplayError: unknown variant, another version, or overrides that make no valid variant.
+
+        >>> MatchRecord("malilla", 1, 4).resolve_variant().family
+        'malilla'
+        """
+        return _resolve(self.variant, self.variant_version, self.definition, self.overrides)
+
+    def start(self) -> Match:
+        """The match before its first move.
+
+        Raises:
+            ReplayError: the match cannot be set up (reason ``invalid_setup``).
+
+        >>> MatchRecord("malilla", 1, 4, seed=2).start() == start_match("malilla", 4, 2)
+        True
+        """
+        variant = self.resolve_variant()
+        try:
+            return start_match(variant, self.players, self.seed)
+        except MauMauError as exc:
+            raise ReplayError(f"cannot set up the match: {exc}", step=None, reason=INVALID_SETUP) from None
+
+    def to_json(self) -> dict[str, Any]:
+        """The versioned JSON form (a dict of JSON types).
+
+        >>> MatchRecord("malilla", 1, 4, seed=2).to_json()["type"]
+        'match-record'
+        """
+        variant: dict[str, Any] = {"id": self.variant, "version": self.variant_version}
+        if self.definition is not None:
+            variant["definition"] = variant_to_json(self.definition)
+        out: dict[str, Any] = {"type": "match-record", "version": FORMAT_VERSION, "variant": variant,
+                               "players": self.players, "seed": self.seed}
+        if self.overrides:
+            out["overrides"] = {k: (dict(v) if v is not None else None) for k, v in self.overrides.items()}
+        if self.names:
+            out["names"] = list(self.names)
+        if self.tags:
+            out["tags"] = dict(self.tags)
+        out["rounds"] = [[m.to_json() for m in r] for r in self.rounds]
+        out["result"] = self.result.to_json() if self.result is not None else None
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> MatchRecord:
+        """Read the JSON form (a parsed dict).
+
+        Raises:
+            NotationError: wrong type or version, unknown or missing fields, malformed values, absurd sizes.
+
+        >>> MatchRecord.from_json({"type": "match-record", "version": 1, "variant": {"id": "malilla", "version": 1},
+        ...                        "players": 4, "rounds": [["pass"]], "result": None}).rounds[0][0].move
+        Pass()
+        """
+        return _read_match_record(data)
+
+
 # ====================================================================== reading
 
 
 _RECORD_FIELDS: Final = frozenset({"type", "version", "variant", "players", "seed", "overrides", "deal", "dealer",
                                    "first_player", "hand_sizes", "names", "tags", "moves", "result",
-                                   "fairness"})
+                                   "fairness", "deck_order"})
 
 
 def _int(data: Any, where: str, low: int | None = None, high: int | None = None) -> int:
@@ -424,8 +598,8 @@ def _cards(data: Any, where: str) -> tuple[Card, ...]:
     return out
 
 
-def _read_move(data: Any, i: int) -> RecordedMove:
-    where = f"moves[{i}]"
+def _read_move(data: Any, i: int, field: str = "moves") -> RecordedMove:
+    where = f"{field}[{i}]"
     if isinstance(data, str):
         return RecordedMove(_parse(data, where))
     if not isinstance(data, dict):
@@ -485,16 +659,18 @@ def _read_overrides(data: Any) -> dict[str, dict[str, Any] | None]:
     return out
 
 
-def _read_record(data: Any) -> GameRecord:
-    if not isinstance(data, dict):
-        raise NotationError(f"a record must be a JSON object, got {_show(data)}")
-    if data.get("type") != "record":
-        raise NotationError(f"a record has type {_show(data.get('type'))}: expected 'record'")
-    version = data.get("version")
-    if version != FORMAT_VERSION or isinstance(version, bool):
-        raise NotationError(
-            f"unsupported version {_show(version)} of 'record' JSON: this library reads version {FORMAT_VERSION}")
-    _check_fields(data, _RECORD_FIELDS, "record", required=("variant", "players", "moves"))
+def _read_any(data: Any) -> GameRecord | MatchRecord:
+    """A game record or a match record, by its ``type``."""
+    if isinstance(data, dict) and data.get("type") == "match-record":
+        return _read_match_record(data)
+    return _read_record(data)
+
+
+_MATCH_RECORD_FIELDS: Final = frozenset({"type", "version", "variant", "players", "seed", "overrides", "names", "tags",
+                                         "rounds", "result"})
+
+
+def _variant_head(data: dict[str, Any]) -> tuple[str, int, Variant | None]:
     ref = data["variant"]
     if not isinstance(ref, dict) or not set(ref) <= {"id", "version", "definition"}:
         raise NotationError(f"record field variant: expected {{\"id\": ..., \"version\": ...}}, got {_show(ref)}")
@@ -505,6 +681,66 @@ def _read_record(data: Any) -> GameRecord:
     definition = None
     if ref.get("definition") is not None:
         definition = _definition(ref["definition"])
+    return vid, vversion, definition
+
+
+def _read_match_record(data: Any) -> MatchRecord:
+    if not isinstance(data, dict):
+        raise NotationError(f"a match record must be a JSON object, got {_show(data)}")
+    version = data.get("version")
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise NotationError(
+            f"unsupported version {_show(version)} of 'match-record' JSON: this library reads version "
+            f"{FORMAT_VERSION}")
+    _check_fields(data, _MATCH_RECORD_FIELDS, "match record", required=("variant", "players", "rounds"))
+    vid, vversion, definition = _variant_head(data)
+    players = _int(data["players"], "players", 1, MAX_PLAYERS)
+    rounds = data["rounds"]
+    if not isinstance(rounds, list) or len(rounds) > 1000:
+        raise NotationError(f"record field rounds: expected a list of at most 1000 rounds, got {_show(rounds)}")
+    if not all(isinstance(r, list) for r in rounds):
+        raise NotationError("record field rounds: each round is a list of moves")
+    if sum(len(r) for r in rounds) > MAX_MOVES:
+        raise NotationError(f"record field rounds: more than {MAX_MOVES} moves")
+    result = data.get("result")
+    read_result = None
+    if result is not None:
+        if not isinstance(result, dict):
+            raise NotationError(f"record field result: expected an object or null, got {_show(result)}")
+        _check_fields(result, ("winner", "scores"), "record field result", required=("scores",))
+        scores = result["scores"]
+        if not isinstance(scores, list) or not 1 <= len(scores) <= MAX_PLAYERS:
+            raise NotationError(f"record field result.scores: expected a list of scores, got {_show(scores)}")
+        read_result = MatchResult(_opt_int(result.get("winner"), "result.winner", 0, players - 1),
+                                  tuple(_int(x, f"result.scores[{i}]") for i, x in enumerate(scores)))
+    names = data.get("names", [])
+    if not isinstance(names, list) or len(names) > players:
+        raise NotationError(f"record field names: expected at most one name per seat, got {_show(names)}")
+    tags = data.get("tags", {})
+    if not isinstance(tags, dict) or len(tags) > 100:
+        raise NotationError(f"record field tags: expected an object of at most 100 strings, got {_show(tags)}")
+    return MatchRecord(
+        variant=vid, variant_version=vversion, players=players,
+        seed=_int(data.get("seed", 0), "seed", -(1 << 127), 1 << 127),
+        rounds=tuple(tuple(_read_move(m, i, f"rounds[{r}]") for i, m in enumerate(moves))
+                     for r, moves in enumerate(rounds)),
+        result=read_result, overrides=_read_overrides(data.get("overrides", {})), definition=definition,
+        names=tuple(_text(n, f"names[{i}]") for i, n in enumerate(names)),
+        tags={_text(k, "tags key"): _text(v, f"tags.{k}") for k, v in tags.items()},
+    )
+
+
+def _read_record(data: Any) -> GameRecord:
+    if not isinstance(data, dict):
+        raise NotationError(f"a record must be a JSON object, got {_show(data)}")
+    if data.get("type") != "record":
+        raise NotationError(f"a record has type {_show(data.get('type'))}: expected 'record' or 'match-record'")
+    version = data.get("version")
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise NotationError(
+            f"unsupported version {_show(version)} of 'record' JSON: this library reads version {FORMAT_VERSION}")
+    _check_fields(data, _RECORD_FIELDS, "record", required=("variant", "players", "moves"))
+    vid, vversion, definition = _variant_head(data)
     players = _int(data["players"], "players", 1, MAX_PLAYERS)
     seed = _int(data.get("seed", 0), "seed", -(1 << 127), 1 << 127)
     moves = data["moves"]
@@ -536,6 +772,7 @@ def _read_record(data: Any) -> GameRecord:
         dealer=_opt_int(data.get("dealer"), "dealer", 0, players - 1),
         first_player=_opt_int(data.get("first_player"), "first_player", 0, players - 1),
         hand_sizes=hand_sizes,
+        deck_order=None if data.get("deck_order") is None else _cards(data["deck_order"], "deck_order"),
         names=tuple(_text(n, f"names[{i}]") for i, n in enumerate(names)),
         tags={_text(k, "tags key"): _text(v, f"tags.{k}") for k, v in tags.items()},
         fairness=None if data.get("fairness") is None else FairSeed.from_json(data["fairness"]),
@@ -572,8 +809,8 @@ def dumps_record(record: GameRecord, *, indent: int | None = None) -> str:
     return json.dumps(record.to_json(), ensure_ascii=False, indent=indent)
 
 
-def dumps_records(records: Iterable[GameRecord], *, indent: int | None = None) -> str:
-    """The JSON text of a file holding many records (``"type": "records"``).
+def dumps_records(records: Iterable[GameRecord | MatchRecord], *, indent: int | None = None) -> str:
+    """The JSON text of a file holding many records (``"type": "records"``), game and match records alike.
 
     >>> loads_records(dumps_records([GameRecord("standard", 1, 2)] * 2)) == [GameRecord("standard", 1, 2)] * 2
     True
@@ -618,8 +855,9 @@ def _split_file(text: str | bytes) -> list[Any]:
     return items
 
 
-def loads_records(text: str | bytes) -> list[GameRecord]:
-    """Read every record of a file: one record, a ``"records"`` document, or a bare JSON list.
+def loads_records(text: str | bytes) -> list[GameRecord | MatchRecord]:
+    """Read every record of a file: one record, a ``"records"`` document, or a bare JSON list; each item a game
+    record or a match record.
 
     Raises:
         NotationError: the first malformed record (its index is in the message).
@@ -627,11 +865,11 @@ def loads_records(text: str | bytes) -> list[GameRecord]:
     >>> len(loads_records('[]'))
     0
     """
-    out = []
+    out: list[GameRecord | MatchRecord] = []
     with _file_budget():
         for i, item in enumerate(_split_file(text)):
             try:
-                out.append(_read_record(item))
+                out.append(_read_any(item))
             except NotationError as exc:
                 raise NotationError(f"record {i}: {exc}") from None
     return out
@@ -675,18 +913,67 @@ def replay(record: GameRecord) -> Iterator[GameState]:
             )
 
 
-def first_violation(record: GameRecord) -> ReplayError | None:
-    """Replay ``record`` and return its first violation, or ``None`` when it is valid.
+def replay_match(record: MatchRecord) -> Iterator[GameState | MalillaState]:
+    """Replay a match record: yield the first state of every round and the state after every move, re-checking
+    each step, and going from round to round with :func:`~maumau_rules.scoring.next_round`.
+
+    Raises:
+        ReplayError: at the first violation, with its round, its step within the round, reason code, rule ID and
+            message; ``round_not_over`` when a round's moves stop short of its end but another round follows;
+            ``match_over`` for a round after the end of the match; ``result_mismatch`` when the moves lead to
+            another result than the recorded one.
+
+    >>> from maumau_rules import legal_moves, apply
+    >>> m = start_match("malilla", 4, seed=2); s = m.game; moves = []
+    >>> while not s.is_over:
+    ...     moves.append(legal_moves(s)[0]); s = apply(s, moves[-1])
+    >>> rec = record_from_rounds("malilla", 4, 2, [moves])
+    >>> states = list(replay_match(rec)); states[-1].is_over, len(states) == len(moves) + 1
+    (True, True)
+    """
+    match = record.start()
+    last = len(record.rounds) - 1
+    for r, moves in enumerate(record.rounds):
+        round_no = r + 1
+        if match.over:
+            raise ReplayError(f"the match was over after round {r}, but the record holds round {round_no}",
+                              step=0, reason=MATCH_OVER, round_no=round_no)
+        state = match.game
+        yield state
+        for i, rm in enumerate(moves):
+            try:
+                state = apply(state, rm.move, player=rm.seat)
+            except IllegalMoveError as exc:
+                v = exc.verdict
+                raise ReplayError(v.message, step=i, reason=v.reason.value, rule_id=v.rule_id, move=str(rm.move),
+                                  round_no=round_no) from None
+            yield state
+        if not state.is_over:
+            if r < last:
+                raise ReplayError(f"round {round_no} is not over after its {len(moves)} moves, but round "
+                                  f"{round_no + 1} follows", step=len(moves), reason=ROUND_NOT_OVER, round_no=round_no)
+            break
+        match = next_round(match, state)
+    got = MatchResult.of(match)
+    if record.result is not None and got != record.result:
+        shown = "an unfinished match" if got is None else f"winner {got.winner} with scores {list(got.scores)}"
+        raise ReplayError(f"the record says winner {record.result.winner} with scores {list(record.result.scores)}, "
+                          f"but the moves lead to {shown}", step=len(record.rounds[-1]) if record.rounds else 0,
+                          reason=RESULT_MISMATCH, round_no=len(record.rounds) or None)
+
+
+def first_violation(record: GameRecord | MatchRecord) -> ReplayError | None:
+    """Replay ``record`` (a game or a match record) and return its first violation, or ``None`` when it is valid.
 
     >>> first_violation(GameRecord("standard", 1, 2, seed=3)) is None
     True
     >>> first_violation(GameRecord("standard", 2, 2)).reason
     'invalid_setup'
     """
-    if not isinstance(record, GameRecord):
-        raise ArgumentTypeError(f"{shown(record)} is not a game record")
+    if not isinstance(record, GameRecord | MatchRecord):
+        raise ArgumentTypeError(f"{shown(record)} is not a game or match record")
     try:
-        for _ in replay(record):
+        for _ in (replay_match(record) if isinstance(record, MatchRecord) else replay(record)):
             pass
     except ReplayError as exc:
         return exc
@@ -707,7 +994,7 @@ class RecordReport:
     """The first violation, or ``None``."""
     moves: int = 0
     """Number of moves in the record (0 when it could not be read)."""
-    record: GameRecord | None = attrs.field(default=None, eq=False, repr=False)
+    record: GameRecord | MatchRecord | None = attrs.field(default=None, eq=False, repr=False)
     """The record, when it could be read."""
 
     @property
@@ -729,8 +1016,9 @@ class RecordReport:
                 "error": self.error.to_json() if self.error is not None else None}
 
 
-def validate_records(source: str | bytes | Sequence[GameRecord], *, lenient: bool = True) -> list[RecordReport]:
-    """Check every record of a file (JSON text) or a sequence of records.
+def validate_records(source: str | bytes | Sequence[GameRecord | MatchRecord], *,
+                     lenient: bool = True) -> list[RecordReport]:
+    """Check every record of a file (JSON text) or a sequence of records (game and match records alike).
 
     In lenient mode (the default) each record's first violation is reported and checking goes on
     with the next record; a record that cannot even be read is reported as ``invalid_record``. In
@@ -765,10 +1053,10 @@ def validate_records(source: str | bytes | Sequence[GameRecord], *, lenient: boo
 def _validate(items: list[Any], lenient: bool) -> list[RecordReport]:
     reports = []
     for i, item in enumerate(items):
-        record: GameRecord | None = None
+        record: GameRecord | MatchRecord | None = None
         error: ReplayError | None
         try:
-            record = item if isinstance(item, GameRecord) else _read_record(item)
+            record = item if isinstance(item, GameRecord | MatchRecord) else _read_any(item)
         except MauMauError as exc:
             error = ReplayError(str(exc), step=None, reason=INVALID_RECORD, record_index=i)
         else:
@@ -860,6 +1148,58 @@ def _record(v: Variant, players: int, seed: int, deal: Deal | None, moves: tuple
                       names=tuple(names), tags=dict(tags or {}), fairness=fairness)
 
 
+def record_from_rounds(
+    variant: Variant | str,
+    players: int,
+    seed: int,
+    rounds: Iterable[Iterable[Move | str]],
+    *,
+    names: Sequence[str] = (),
+    tags: Mapping[str, str] | None = None,
+) -> MatchRecord:
+    """Write the record of a match from its seed and the moves of each round.
+
+    Every move is applied (the record is valid by construction), each carries its seat, a finished round is
+    followed by the next (:func:`~maumau_rules.scoring.next_round`), and the result is filled in when the match
+    is over.
+
+    Raises:
+        IllegalMoveError: a move is illegal.
+        NotationError: a move given as text is not notation; a round follows one that is not over.
+
+    >>> rec = record_from_rounds("malilla", 4, 1, [["pass", "pass"]])
+    >>> [str(m.move) for m in rec.rounds[0]], rec.result is None
+    (['pass', 'pass'], True)
+    """
+    v = find_variant(variant) if isinstance(variant, str) else variant
+    match = start_match(v, players, seed)
+    out: list[tuple[RecordedMove, ...]] = []
+    unfinished = False
+    for r, moves in enumerate(rounds):
+        if match.over:
+            raise NotationError(f"round {r + 1}: the match is already over")
+        if unfinished:
+            raise NotationError(f"round {r + 1}: round {r} is not over")
+        state = match.game
+        recorded = []
+        for i, m in enumerate(moves):
+            move = _as_move(m, i)
+            seat = state.seat_to_act
+            state = apply(state, move)
+            recorded.append(RecordedMove(move, seat=seat))
+        out.append(tuple(recorded))
+        unfinished = not state.is_over
+        if state.is_over:
+            match = next_round(match, state)
+    try:
+        registered = find_variant(v.id) == v
+    except MauMauError:
+        registered = False
+    return MatchRecord(variant=v.id, variant_version=v.version, players=players, seed=seed, rounds=tuple(out),
+                       result=MatchResult.of(match), definition=None if registered else v, names=tuple(names),
+                       tags=dict(tags or {}))
+
+
 _SEED_MUL: Final = 0x2545F4914F6CDD1D
 _SEED_ADD: Final = 0x632BE59BD9B4E019
 
@@ -872,7 +1212,7 @@ def _seed_for(rng: int) -> int:
     return seed
 
 
-def record_from_history(history: Sequence[GameState], *, names: Sequence[str] = (),
+def record_from_history(history: Sequence[GameState | MalillaState], *, names: Sequence[str] = (),
                         tags: Mapping[str, str] | None = None, movers: Sequence[int] | None = None) -> GameRecord:
     """Write the record of a game from its states (the initial state, then the state after each move).
 
@@ -891,13 +1231,22 @@ def record_from_history(history: Sequence[GameState], *, names: Sequence[str] = 
     >>> list(replay(rec))[-1] == s2
     True
     """
-    if not isinstance(history, Sequence) or not all(type(s) is GameState for s in history):
+    if not isinstance(history, Sequence) or not all(type(s) is GameState or type(s) is MalillaState
+                                                     for s in history):
         raise ArgumentTypeError(f"history {shown(history)} must be a sequence of game states")
     if not history:
         raise NotationError("a history needs at least the initial state")
     first = history[0]
     if first.turn != 0:
         raise NotationError(f"a history must start at turn 0, not turn {first.turn}")
+    if isinstance(first, MalillaState):
+        hands = [h for h in history if isinstance(h, MalillaState)]
+        if len(hands) != len(history):
+            raise NotationError("a history holds the states of one game")
+        return _malilla_record(hands, names, tags)
+    games = [g for g in history if isinstance(g, GameState)]
+    if len(games) != len(history):
+        raise NotationError("a history holds the states of one game")
     seed = _seed_for(first.rng)
     deal = None
     for first_player in range(first.players):
@@ -913,6 +1262,13 @@ def record_from_history(history: Sequence[GameState], *, names: Sequence[str] = 
             break
     if deal is None:
         raise NotationError("the initial state cannot be reproduced from an explicit deal")
+    return _record(first.variant, first.players, seed, deal, _moves_between(games, movers), games[-1], names, tags)
+
+
+def _moves_between(history: Sequence[GameState | MalillaState],
+                   movers: Sequence[int] | None = None) -> tuple[RecordedMove, ...]:
+    """The legal move that leads from each state of ``history`` to the next: the seat to act's, else a call-out
+    by another seat inside an open window (``movers``: each move's seat, when the caller knows it)."""
     if movers is not None and len(movers) != len(history) - 1:
         raise NotationError(f"{len(movers)} movers for {len(history) - 1} moves")
     moves = []
@@ -930,4 +1286,26 @@ def record_from_history(history: Sequence[GameState], *, names: Sequence[str] = 
         if found is None:
             raise NotationError(f"no legal move leads from state {i} (turn {before.turn}) to state {i + 1}")
         moves.append(RecordedMove(found, seat=seat))
-    return _record(first.variant, first.players, seed, deal, tuple(moves), history[-1], names, tags)
+    return tuple(moves)
+
+
+def _malilla_record(history: list[MalillaState], names: Sequence[str], tags: Mapping[str, str] | None) -> GameRecord:
+    """The record of a Malilla hand played alone: its seed, its dealer and its deal as a deck order."""
+    first = history[0]
+    if first.scores != (0, 0) or first.round_no != 1 or first.albur:
+        raise NotationError("this hand belongs to a match (scores, a later hand, or an Albur drawn before it): "
+                            "write a match record (record_from_rounds) instead")
+    seed = _seed_for(first.rng)
+    order = deck_order_for(first.hands, first.dealer, first.trump_card)
+    if new_hand(first.variant, first.players, seed, dealer=first.dealer, deck_order=order) != first:
+        raise NotationError("the initial state cannot be reproduced from its deal")
+    v = first.variant
+    try:
+        registered = find_variant(v.id) == v
+    except MauMauError:
+        registered = False
+    final = history[-1]
+    return GameRecord(variant=v.id, variant_version=v.version, players=first.players, seed=seed,
+                      moves=_moves_between(history), result=RecordResult.of(final),
+                      definition=None if registered else v, dealer=first.dealer, deck_order=order,
+                      names=tuple(names), tags=dict(tags or {}))

@@ -4,8 +4,8 @@
 output of :mod:`maumau_rules.notation` and :mod:`maumau_rules.records` against them. Each schema is
 self-contained (its ``$defs`` hold the shared pieces).
 
->>> sorted(SCHEMAS)
-['card', 'events', 'move', 'player-view', 'public-view', 'record', 'records', 'state', 'variant', 'verdict']
+>>> sorted(SCHEMAS)[:7]
+['card', 'events', 'malilla-player-view', 'malilla-public-view', 'malilla-state', 'match-record', 'move']
 >>> STATE_SCHEMA["properties"]["version"]
 {'const': 1}
 """
@@ -17,11 +17,15 @@ from typing import Any, Final
 
 from .errors import NotationError
 from .reasons import Reason
-from .state import Phase
+from .state import EndReason, Phase
 
 __all__ = [
     "CARD_SCHEMA",
     "EVENTS_SCHEMA",
+    "MALILLA_PLAYER_VIEW_SCHEMA",
+    "MALILLA_PUBLIC_VIEW_SCHEMA",
+    "MALILLA_STATE_SCHEMA",
+    "MATCH_RECORD_SCHEMA",
     "MOVE_SCHEMA",
     "PLAYER_VIEW_SCHEMA",
     "PUBLIC_VIEW_SCHEMA",
@@ -37,21 +41,23 @@ __all__ = [
 _DRAFT: Final = "https://json-schema.org/draft/2020-12/schema"
 _BASE: Final = "https://maumau-rules.readthedocs.io/schemas/"
 
-_CARD_RE: Final = r"(?:(?:10|[2-9JQKA])[♣♠♥♦]|Joker)"
-_SUIT_RE: Final = r"[♣♠♥♦]"
+_CARD_RE: Final = r"(?:(?:10|[2-9JQKA])[♣♠♥♦]|Joker|[1-7SCR](?:or|co|es|ba))"
+_SUIT_RE: Final = r"(?:[♣♠♥♦]|or|co|es|ba)"
 
 _DEFS: Final[dict[str, Any]] = {
     "card": {
-        "description": "A card in notation: rank then suit symbol ('7♥', '10♠', 'J♣') or 'Joker'.",
+        "description": "A card in notation: rank then suit symbol ('7♥', '10♠', 'J♣') or 'Joker'; a Spanish card as its "
+                       "index (1-7, S Sota, C Caballo, R Rey) then its suit code: '7co', 'Ror', '1es', 'Sba'.",
         "type": "string",
         "pattern": f"^{_CARD_RE}$",
     },
     "cards": {"type": "array", "items": {"$ref": "#/$defs/card"}},
-    "suit": {"description": "A suit symbol.", "enum": ["♣", "♠", "♥", "♦"]},
+    "suit": {"description": "A suit symbol (a Spanish suit: its code).", "enum": ["♣", "♠", "♥", "♦", "or", "co", "es", "ba"]},
     "move": {
-        "description": "A move in notation: '7♥', 'J♣>♥' (wish), '9♦ mau' (call), 'draw', 'pass', 'callout 2'.",
+        "description": "A move in notation: '7♥', 'J♣>♥' (wish), '9♦ mau' (call), 'draw', 'pass', 'callout 2', "
+                       "'redeal' (Malilla).",
         "type": "string",
-        "pattern": f"^(?:draw|pass|callout [0-9]{{1,3}}|{_CARD_RE}(?:>{_SUIT_RE})?(?: (?:mau|maumau))?)$",
+        "pattern": f"^(?:draw|pass|redeal|callout [0-9]{{1,3}}|{_CARD_RE}(?:>{_SUIT_RE})?(?: (?:mau|maumau))?)$",
     },
     "call": {"description": "A standing call.", "enum": ["mau", "maumau", None]},
     "seat": {"type": "integer", "minimum": 0},
@@ -72,7 +78,7 @@ _DEFS: Final[dict[str, Any]] = {
             "rule_id": {"type": "string"},
         },
     },
-    "end": {"enum": ["empty_hand", "blocked", "turn_limit", None]},
+    "end": {"enum": [*(e.value for e in EndReason), None]},
     "reason": {
         "description": "A stable reason code (maumau_rules.reasons.Reason).",
         "enum": [r.value for r in Reason],
@@ -102,6 +108,7 @@ _DEFS: Final[dict[str, Any]] = {
                     "summary": {"type": "string"},
                     "based_on": {"type": "string"},
                     "since": {"type": "string"},
+                    "family": {"enum": ["maumau", "malilla"], "description": "The family of games (default maumau)."},
                 },
             },
             "rules": {
@@ -243,6 +250,96 @@ STATE_SCHEMA: Final = _doc(
 )
 """A full game state."""
 
+_TEAM_INTS: Final = {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}
+_TEAM_BOOLS: Final = {"type": "array", "items": {"type": "boolean"}, "minItems": 2, "maxItems": 2}
+_TEAM_OR_NULL: Final = {"enum": [0, 1, None], "description": "A team: 0 (seats 0 and 2) or 1 (seats 1 and 3)."}
+_TRICK: Final = {
+    "description": "A finished trick: its leader, its cards in play order, its winner and its points.",
+    "type": "object",
+    "required": ["leader", "cards", "winner", "points"],
+    "additionalProperties": False,
+    "properties": {
+        "leader": {"$ref": "#/$defs/seat"},
+        "cards": {"$ref": "#/$defs/cards", "minItems": 4, "maxItems": 4},
+        "winner": {"$ref": "#/$defs/seat"},
+        "points": {"$ref": "#/$defs/count"},
+    },
+}
+_MALILLA_PUBLIC: Final[dict[str, Any]] = {
+    "variant": {"type": "string", "description": "The variant's ID."},
+    "turn": {"$ref": "#/$defs/count", "description": "The state version; echo it with a move."},
+    "stage": {"enum": ["redeal", "answer", "play", "over"]},
+    "seat_to_act": {"$ref": "#/$defs/seat"},
+    "dealer": {"$ref": "#/$defs/seat"},
+    "trump_card": {"$ref": "#/$defs/card", "description": "The dealer's last card, turned up: its suit is trump."},
+    "leader": {"$ref": "#/$defs/seat"},
+    "trick": {"$ref": "#/$defs/cards", "maxItems": 3, "description": "The current trick, the led card first."},
+    "tricks": {"type": "array", "items": _TRICK},
+    "hand_sizes": {"type": "array", "items": {"$ref": "#/$defs/count"}, "minItems": 4, "maxItems": 4},
+    "asker": {"$ref": "#/$defs/seat_or_null"},
+    "scores": {**_TEAM_INTS, "description": "Each team's match score (the bonus scored at the deal included)."},
+    "bonus": {**_TEAM_INTS, "description": "Each team's points from the deal (trump card, Albur)."},
+    "deferred": {**_TEAM_BOOLS, "description": "For each team, whether its bonus waits for the end of the hand."},
+    "albur": {"$ref": "#/$defs/cards", "maxItems": 2},
+    "round_no": {"type": "integer", "minimum": 1},
+    "winner": _TEAM_OR_NULL,
+    "end": {"$ref": "#/$defs/end"},
+    "offender": {"$ref": "#/$defs/seat_or_null"},
+    "breach": {"anyOf": [{"$ref": "#/$defs/reason"}, {"type": "null"}]},
+}
+
+MALILLA_PUBLIC_VIEW_SCHEMA: Final = _doc(
+    "malilla-public-view", "Malilla public view", "What every player and spectator of a Malilla hand may see.",
+    dict(_MALILLA_PUBLIC), list(_MALILLA_PUBLIC),
+)
+"""A spectator's view of a Malilla hand."""
+
+MALILLA_PLAYER_VIEW_SCHEMA: Final = _doc(
+    "malilla-player-view", "Malilla player view",
+    "What one seat of a Malilla hand may see: the public view, its own hand and its legal moves.",
+    {
+        **_MALILLA_PUBLIC,
+        "seat": {"$ref": "#/$defs/seat"},
+        "hand": {"$ref": "#/$defs/cards", "maxItems": 10},
+        "legal_moves": {"type": "array", "items": {"$ref": "#/$defs/move"}},
+    },
+    list(_MALILLA_PUBLIC),
+)
+"""A player's view of a Malilla hand."""
+
+MALILLA_STATE_SCHEMA: Final = _doc(
+    "malilla-state", "Malilla state",
+    "The full state of a Malilla hand, for a server's own storage. It holds every hidden card: never send it to "
+    "a client.",
+    {
+        "variant": {"$ref": "#/$defs/variant_ref"},
+        "hands": {"type": "array", "items": {"$ref": "#/$defs/cards"}, "minItems": 4, "maxItems": 4},
+        "dealer": {"$ref": "#/$defs/seat"},
+        "trump_card": {"$ref": "#/$defs/card"},
+        "stage": {"enum": ["redeal", "answer", "play", "over"]},
+        "seat_to_act": {"$ref": "#/$defs/seat"},
+        "leader": {"$ref": "#/$defs/seat"},
+        "trick": {"$ref": "#/$defs/cards", "maxItems": 3},
+        "tricks": {"type": "array", "items": _TRICK},
+        "asked": {"type": "integer", "minimum": 0, "maximum": 4},
+        "asker": {"$ref": "#/$defs/seat_or_null"},
+        "scores": _TEAM_INTS,
+        "bonus": _TEAM_INTS,
+        "deferred": _TEAM_BOOLS,
+        "albur": {"$ref": "#/$defs/cards", "maxItems": 2},
+        "round_no": {"type": "integer", "minimum": 1},
+        "turn": {"$ref": "#/$defs/count"},
+        "rng": {"type": "integer", "minimum": 0, "maximum": 18446744073709551615},
+        "winner": _TEAM_OR_NULL,
+        "end": {"$ref": "#/$defs/end"},
+        "offender": {"$ref": "#/$defs/seat_or_null"},
+        "breach": {"anyOf": [{"$ref": "#/$defs/reason"}, {"type": "null"}]},
+    },
+    ["variant", "hands", "dealer", "trump_card", "stage", "seat_to_act", "leader", "trick", "tricks", "asked", "asker",
+     "scores", "bonus", "deferred", "albur", "round_no", "turn", "rng", "winner", "end", "offender", "breach"],
+)
+"""The full state of a Malilla hand."""
+
 VARIANT_SCHEMA: Final[dict[str, Any]] = {
     "$schema": _DRAFT,
     "$id": f"{_BASE}variant.json",
@@ -297,6 +394,8 @@ RECORD_SCHEMA: Final = _doc(
         "dealer": {"$ref": "#/$defs/seat"},
         "first_player": {"$ref": "#/$defs/seat"},
         "hand_sizes": {"type": "array", "items": {"$ref": "#/$defs/count"}},
+        "deck_order": {"$ref": "#/$defs/cards", "description": "The shuffled deck in dealing order (an explicit "
+                                                               "deal, e.g. of a Malilla hand)."},
         "names": {"type": "array", "items": {"type": "string"}},
         "tags": {"type": "object", "additionalProperties": {"type": "string"}},
         "fairness": {
@@ -330,14 +429,48 @@ RECORD_SCHEMA: Final = _doc(
 )
 """One game record."""
 
+MATCH_RECORD_SCHEMA: Final = _doc(
+    "match-record", "Match record",
+    "A match: variant, match seed, the moves of each round in order (every round but the last played to its end), "
+    "and the result.",
+    {
+        "variant": {"$ref": "#/$defs/variant_ref"},
+        "players": {"type": "integer", "minimum": 1, "maximum": 64},
+        "seed": {"type": "integer"},
+        "overrides": RECORD_SCHEMA["properties"]["overrides"],
+        "names": {"type": "array", "items": {"type": "string"}},
+        "tags": {"type": "object", "additionalProperties": {"type": "string"}},
+        "rounds": {"type": "array", "maxItems": 1000, "items": {"type": "array", "items": _RECORDED_MOVE}},
+        "result": {
+            "anyOf": [
+                {"type": "null"},
+                {
+                    "type": "object",
+                    "required": ["scores"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "winner": {"$ref": "#/$defs/seat_or_null", "description": "The winning side (a team)."},
+                        "scores": {"type": "array", "items": {"type": "integer"}, "minItems": 1},
+                    },
+                },
+            ]
+        },
+    },
+    ["variant", "players", "rounds"],
+)
+"""One match record."""
+
 RECORDS_SCHEMA: Final[dict[str, Any]] = _doc(
-    "records", "Game records", "A file of many game records.",
-    {"records": {"type": "array", "items": {"$ref": "#/$defs/record"}, "maxItems": 10000}},
+    "records", "Game records", "A file of many game records and match records.",
+    {"records": {"type": "array", "items": {"anyOf": [{"$ref": "#/$defs/record"}, {"$ref": "#/$defs/match-record"}]},
+                 "maxItems": 10000}},
     ["records"],
 )
 RECORDS_SCHEMA["$defs"]["record"] = {k: copy.deepcopy(v) for k, v in RECORD_SCHEMA.items()
                                      if k not in ("$schema", "$id", "$defs")}
-"""A file of game records (each item validates against :data:`RECORD_SCHEMA`)."""
+RECORDS_SCHEMA["$defs"]["match-record"] = {k: copy.deepcopy(v) for k, v in MATCH_RECORD_SCHEMA.items()
+                                           if k not in ("$schema", "$id", "$defs")}
+"""A file of game records (each item validates against :data:`RECORD_SCHEMA` or :data:`MATCH_RECORD_SCHEMA`)."""
 
 def _event_types() -> dict[str, Any]:
     """One schema per event type (:mod:`maumau_rules.events`), from the fields of its class."""
@@ -407,6 +540,10 @@ SCHEMAS: Final[dict[str, dict[str, Any]]] = {
     "record": RECORD_SCHEMA,
     "records": RECORDS_SCHEMA,
     "events": EVENTS_SCHEMA,
+    "malilla-state": MALILLA_STATE_SCHEMA,
+    "malilla-player-view": MALILLA_PLAYER_VIEW_SCHEMA,
+    "malilla-public-view": MALILLA_PUBLIC_VIEW_SCHEMA,
+    "match-record": MATCH_RECORD_SCHEMA,
 }
 """Every schema by the ``type`` of its documents (also the file name under ``docs/schemas/``)."""
 

@@ -1,8 +1,11 @@
-"""Round scoring and matches: win points, penalty points, winner-collects, elimination, shrinking hands.
+"""Round scoring and matches: win points, penalty points, winner-collects, elimination, shrinking hands, and
+the team matches of Malilla.
 
-A :class:`Match` is a frozen value too: it holds the scores and the current round's
-:class:`~maumau_rules.state.GameState`. Play the round with :func:`~maumau_rules.apply`, then call
-:func:`next_round` with the finished state.
+A :class:`Match` is a frozen value too: it holds the scores and the current round's state. Play the round with
+:func:`~maumau_rules.apply`, then call :func:`next_round` with the finished state. Scores are kept by *side*:
+in Mau-Mau every seat is a side of its own (``scores[i]`` is seat i's); Malilla has two teams, seats 0 and 2
+against seats 1 and 3 (:attr:`Match.sides`), and each hand is scored by its variant's scoring rule
+(R_MAL_SCORE's :meth:`~maumau_rules.malilla.rules.MalillaScore.settle`).
 
 >>> from maumau_rules import find_variant, legal_moves, apply
 >>> m = start_match(find_variant("standard"), players=2, seed=1)
@@ -12,6 +15,9 @@ A :class:`Match` is a frozen value too: it holds the scores and the current roun
 >>> m2 = next_round(m, s)
 >>> sum(m2.scores), m2.round_no
 (1, 2)
+>>> t = start_match("malilla", players=4, seed=1)
+>>> t.sides, t.scores
+(((0, 2), (1, 3)), (0, 0))
 """
 
 from __future__ import annotations
@@ -21,6 +27,10 @@ import attrs
 from .engine import new_game
 from .entropy import fresh_seed
 from .errors import ArgumentError, ArgumentTypeError, shown
+from .malilla.engine import new_hand
+from .malilla.plan import MalillaPlan
+from .malilla.rules import MalillaScore
+from .malilla.state import MalillaState
 from .rules.catalog import finish_jacks
 from .rules.plan import ScoringScheme
 from .state import GameState
@@ -40,9 +50,9 @@ class RoundResult:
     round_no: int
     """Which round (1-based)."""
     winner: int | None
-    """The match seat that won the round (``None``: no winner)."""
+    """The side that won the round (a match seat; in Malilla a team), ``None``: no winner."""
     points: tuple[int, ...]
-    """Points each match seat scored this round."""
+    """Points each side scored this round (each match seat; in Malilla each team)."""
     finish_jacks: int
     """How many Jacks the winner finished with (for Mau King's bonus)."""
 
@@ -51,7 +61,8 @@ class RoundResult:
 class Match:
     """A series of rounds played to the variant's target.
 
-    Seats of a round are mapped to match seats through :attr:`seats` (eliminated players sit out).
+    Seats of a round are mapped to match seats through :attr:`seats` (eliminated players sit out). Scores and
+    the winner are by side (:attr:`sides`): a match seat in Mau-Mau, a team in Malilla.
     """
 
     variant: Variant
@@ -63,7 +74,7 @@ class Match:
     round_no: int
     """The current round (1-based)."""
     scores: tuple[int, ...]
-    """Each match seat's total."""
+    """Each side's total: each match seat's in Mau-Mau, each team's in Malilla."""
     active: tuple[bool, ...]
     """Which match seats still play (others were eliminated)."""
     hand_sizes: tuple[int, ...]
@@ -77,9 +88,25 @@ class Match:
     history: tuple[RoundResult, ...] = ()
     """Results of finished rounds."""
     winner: int | None = None
-    """The match winner, once the match is over."""
+    """The match winner (a side: a match seat, in Malilla a team), once the match is over."""
     over: bool = False
     """Whether the match has ended."""
+    sides: tuple[tuple[int, ...], ...] = ()
+    """The match seats of each side when seats score together (Malilla: ``((0, 2), (1, 3))``); empty when
+    every seat is a side of its own (Mau-Mau)."""
+    why: str = ""
+    """How the match was decided, in words, once it is over (Malilla; empty otherwise)."""
+
+    def side_of(self, seat: int) -> int:
+        """The side a match seat scores for.
+
+        >>> start_match("standard", 3, 1).side_of(2), start_match("malilla", 4, 1).side_of(3)
+        (2, 1)
+        """
+        for i, members in enumerate(self.sides):
+            if seat in members:
+                return i
+        return seat
 
     @property
     def scoring(self) -> ScoringScheme | None:
@@ -112,6 +139,8 @@ def start_match(variant: Variant | str, players: int, seed: int | None = None) -
         seed = fresh_seed()
     elif type(seed) is not int:
         raise ArgumentTypeError(f"seed {shown(seed)} must be an integer (or None for a fresh one)")
+    if v.family != "maumau":
+        return _start_teams(v, players, seed)
     game = new_game(v, players, seed=_round_seed(seed, 1))
     sizes = tuple(len(h) for h in game.hands)
     return Match(
@@ -124,7 +153,45 @@ def _round_seed(seed: int, round_no: int) -> int:
     return seed * 1_000_003 + round_no
 
 
-def round_points(state: GameState) -> tuple[int, ...]:
+def _start_teams(v: Variant, players: int, seed: int) -> Match:
+    """The first hand of a Malilla match: two teams, scores by team, the first dealer from R_MAL_DEAL."""
+    plan = v.family_plan
+    assert isinstance(plan, MalillaPlan)
+    game = new_hand(v, players, seed=_round_seed(seed, 1))
+    return Match(variant=v, players=players, seed=seed, round_no=1, scores=(0,) * len(plan.sides),
+                 active=(True,) * players, hand_sizes=game.hand_sizes, dealer=game.dealer,
+                 seats=tuple(range(players)), game=game, sides=plan.sides)  # type: ignore[arg-type]
+
+
+def _next_hand(match: Match, finished: MalillaState) -> Match:
+    """Score a finished Malilla hand (R_MAL_SCORE) and deal the next one to the next dealer, or end the match."""
+    v = match.variant
+    plan: MalillaPlan = v.family_plan
+    scheme = next((r for r in v.rules if isinstance(r, MalillaScore)), None)
+    if not finished.is_over:
+        raise ArgumentError("the hand is not over yet: it has no points")
+    if finished.scores != match.scores or finished.round_no != match.round_no:
+        raise ArgumentError("that hand is not the current hand of this match")
+    points: tuple[int, ...] = (0, 0)
+    if scheme is None:  # no match scoring: the hand decides
+        over, champion, scores, why = True, finished.winner, match.scores, "a single hand decides"
+    else:
+        settled = scheme.settle(finished)
+        over, champion, points, scores, why = (settled.over, settled.winner, settled.points, settled.scores,
+                                               settled.why)
+    history = (*match.history, RoundResult(match.round_no, finished.winner, points, 0))
+    if over:
+        return attrs.evolve(match, scores=scores, history=history, winner=champion, over=True,
+                            game=finished, why=why)  # type: ignore[arg-type]
+    round_no = match.round_no + 1
+    dealer = plan.next_dealer(match.dealer)
+    game = new_hand(v, match.players, seed=_round_seed(match.seed, round_no), dealer=dealer, scores=scores,
+                    round_no=round_no)
+    return attrs.evolve(match, round_no=round_no, scores=scores, dealer=dealer, game=game,  # type: ignore[arg-type]
+                        history=history)
+
+
+def round_points(state: GameState | MalillaState) -> tuple[int, ...]:
     """Points each seat of the finished round ``state`` scores under the variant's scoring rule (without one: a
     point for the winner); multipliers such as R_JACK_FINISH_DOUBLES apply.
 
@@ -138,10 +205,13 @@ def round_points(state: GameState) -> tuple[int, ...]:
     >>> sum(round_points(s))
     1
     """
-    if type(state) is not GameState:
+    if type(state) is not GameState and type(state) is not MalillaState:
         raise ArgumentTypeError(f"{shown(state)} is not a game state")
     if not state.is_over:
         raise ArgumentError("the round is not over yet: it has no points")
+    if isinstance(state, MalillaState):  # a Malilla hand: each team's result (R_MAL_SCORE)
+        scheme = next((r for r in state.variant.rules if isinstance(r, MalillaScore)), None)
+        return scheme.round_points(state) if scheme is not None else (0, 0)
     plan = state.variant.plan
     if plan.scoring is None:
         return tuple(1 if i == state.winner else 0 for i in range(state.players))
@@ -159,7 +229,7 @@ def _loser(state: GameState) -> int | None:
     return sizes.index(most) if most else None
 
 
-def next_round(match: Match, finished: GameState) -> Match:
+def next_round(match: Match, finished: GameState | MalillaState) -> Match:
     """Score the finished round and deal the next one (or end the match).
 
     Raises:
@@ -174,12 +244,14 @@ def next_round(match: Match, finished: GameState) -> Match:
     """
     if type(match) is not Match:
         raise ArgumentTypeError(f"{shown(match)} is not a match (start one with start_match)")
-    if type(finished) is not GameState:
+    if type(finished) is not GameState and type(finished) is not MalillaState:
         raise ArgumentTypeError(f"{shown(finished)} is not a game state")
     if match.over:
         raise ArgumentError("the match is over: no more rounds")
     if finished.variant != match.variant or finished.players != len(match.seats):
         raise ArgumentError("that state is not a round of this match")
+    if isinstance(finished, MalillaState):  # a Malilla hand
+        return _next_hand(match, finished)
     pts_round = round_points(finished)
     scheme = match.scoring
     seats = match.seats

@@ -391,9 +391,13 @@ def play_game(variant: Variant | str, lineup: Sequence[str], seed: int, *, start
 
 def _variant(variant: Variant | str) -> Variant:
     try:
-        return find_variant(variant) if isinstance(variant, str) else variant
+        v = find_variant(variant) if isinstance(variant, str) else variant
     except MauMauError as exc:
         raise SimulationError(str(exc)) from None
+    if v.family != "maumau":
+        raise SimulationError(f"variant {v.id!r} is of the {v.family!r} family: simulate plays Mau-Mau variants "
+                              "(its statistics, bots and search are Mau-Mau's)")
+    return v
 
 
 def _check_players(v: Variant, players: int) -> None:
@@ -962,7 +966,7 @@ def _cells(variants: Variant | str | Sequence[Variant | str], players: int | Seq
     chosen: list[Variant] = []
     for item in items:
         if isinstance(item, str) and item == "all":
-            chosen += available_variants()
+            chosen += available_variants("maumau")
         else:
             chosen.append(_variant(item))
     if not chosen:

@@ -54,7 +54,7 @@ class Phase(enum.Enum):
 
 
 class EndReason(enum.Enum):
-    """How a round ended.
+    """How a round (a Mau-Mau round, a Malilla hand) ended.
 
     >>> EndReason.EMPTY_HAND.value
     'empty_hand'
@@ -66,6 +66,10 @@ class EndReason(enum.Enum):
     """Nothing could be drawn and every player passed in turn (R_BLOCKED_END)."""
     TURN_LIMIT = "turn_limit"
     """The move limit was reached (R_TURN_LIMIT)."""
+    TRICKS = "tricks"
+    """Trick games (Malilla): every card was played; the hand is scored."""
+    VIOLATION = "violation"
+    """Malilla at a table (R_MAL_BREACH ``lose_match``): a player broke a rule; his team loses the match."""
 
 
 @attrs.frozen
@@ -195,8 +199,9 @@ def _check_fields(fields: dict[str, Any], n: int) -> None:
         raise StateError(f"phase={fields['phase']!r}: a series needs the cards played this turn")
     if (fields["phase"] is Phase.OVER) != (fields["end"] is not None):
         raise StateError(f"phase={fields['phase'].value} does not agree with end={fields['end']!r}")
-    if fields["wished_suit"] is not None and not isinstance(fields["wished_suit"], Suit):
-        raise StateError(f"wished_suit={fields['wished_suit']!r} is not a suit")
+    if fields["wished_suit"] is not None and (not isinstance(fields["wished_suit"], Suit)
+                                              or fields["wished_suit"].is_spanish):
+        raise StateError(f"wished_suit={fields['wished_suit']!r} is not a suit a wild card can wish")
     if len(fields["announced"]) > fields["variant"].plan.max_players:
         raise StateError(f"{n} seats, but variant {fields['variant'].id!r} is for at most "
                          f"{fields['variant'].plan.max_players} players")

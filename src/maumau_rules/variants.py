@@ -23,6 +23,7 @@ import attrs
 from .cards import _fold
 from .deck import DeckSpec
 from .errors import NotationError, VariantError, shown
+from .malilla import rules as _malilla_rules  # noqa: F401  (registers the R_MAL_* rule classes)
 from .rules.base import RULE_CLASSES, CardSet, Rule
 from .rules.plan import Plan, PlanBuilder
 
@@ -32,9 +33,12 @@ __all__ = ["Decision", "Difference", "Variant", "available_variants", "diff_vari
 MAX_VARIANT_TEXT: Final = 200_000
 """Longest variant TOML text accepted."""
 HEAD_KEYS: Final = frozenset({"id", "name", "deck", "players", "aliases", "sources", "external", "version", "summary",
-                              "based_on", "drop", "since"})
+                              "based_on", "drop", "since", "family"})
 """The keys of a variant file's ``[variant]`` table. ``since`` (the library version that added the variant),
 ``external``, ``aliases``, ``sources`` and ``summary`` describe the variant; the others shape it."""
+FAMILIES: Final[tuple[str, ...]] = ("maumau", "malilla")
+"""The families of games a variant can belong to: each compiles its rules into a plan of its own and has its own
+engine behind the shared functions (``new_game``, ``apply``, ``view`` ...)."""
 
 
 @attrs.frozen
@@ -88,7 +92,10 @@ class Variant:
     """Bumped whenever the variant's behaviour changes."""
     summary: str = ""
     """One paragraph about the variant."""
-    _plan: Plan = attrs.field(init=False, eq=False, repr=False, hash=False)
+    family: str = "maumau"
+    """The family of games it belongs to (:data:`FAMILIES`): ``maumau``, or ``malilla`` for the trick-taking
+    game of source 002. The family decides which plan the rules compile into and which engine plays it."""
+    _plan: Any = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.deck, DeckSpec):
@@ -97,11 +104,18 @@ class Variant:
         if (not isinstance(players, tuple) or len(players) != 2
                 or not all(type(p) is int for p in players)):
             raise VariantError(f"variant {self.id!r}: players must be (min, max), got {players!r}")
-        builder = PlanBuilder(variant_id=self.id, deck=self.deck, min_players=players[0], max_players=players[1])
-        seen: set[str] = set()
         for rule in self.rules:
             if not isinstance(rule, Rule):
                 raise VariantError(f"variant {self.id!r}: {rule!r} is not a rule object (a maumau_rules.rules.Rule)")
+            if rule.family != self.family:
+                raise VariantError(f"variant {self.id!r} is of the {self.family!r} family, but rule {rule.rule_id} "
+                                   f"is of the {rule.family!r} family")
+        if self.family != "maumau":
+            object.__setattr__(self, "_plan", _compile_family(self))
+            return
+        builder = PlanBuilder(variant_id=self.id, deck=self.deck, min_players=players[0], max_players=players[1])
+        seen: set[str] = set()
+        for rule in self.rules:
             if rule.rule_id in seen:
                 raise VariantError(f"variant {self.id!r} lists rule {rule.rule_id} twice")
             seen.add(rule.rule_id)
@@ -112,14 +126,35 @@ class Variant:
     def __reduce__(self) -> tuple[type[Variant], tuple[Any, ...]]:
         # pickled by its fields; the plan (which holds the rules' hooks) is compiled again when unpickled
         return Variant, (self.id, self.name, self.deck, self.players, self.rules, self.aliases, self.sources,
-                         self.decisions, self.external, self.version, self.summary)
+                         self.decisions, self.external, self.version, self.summary, self.family)
 
     @property
     def plan(self) -> Plan:
-        """The compiled form of the rules, which the engine runs (built once, with the variant).
+        """The compiled form of the rules, which the Mau-Mau engine runs (built once, with the variant).
+
+        Raises:
+            VariantError: the variant is of another family (its plan is :attr:`family_plan`).
 
         >>> find_variant("standard").plan.max_moves
         1000
+        >>> find_variant("malilla").plan
+        Traceback (most recent call last):
+        ...
+        maumau_rules.errors.VariantError: variant 'malilla' is of the 'malilla' family: it has no Mau-Mau plan (see Variant.family_plan)
+        """
+        plan = self._plan
+        if type(plan) is not Plan:
+            raise VariantError(f"variant {self.id!r} is of the {self.family!r} family: it has no Mau-Mau plan "
+                               "(see Variant.family_plan)")
+        return plan
+
+    @property
+    def family_plan(self) -> Any:
+        """The compiled plan of the variant's family: a :class:`~maumau_rules.rules.plan.Plan` for Mau-Mau, a
+        :class:`~maumau_rules.malilla.plan.MalillaPlan` for Malilla.
+
+        >>> type(find_variant("malilla").family_plan).__name__, type(find_variant("standard").family_plan).__name__
+        ('MalillaPlan', 'Plan')
         """
         return self._plan
 
@@ -186,11 +221,20 @@ class Variant:
             id=id or f"{self.id}-house", name=name or f"{self.name} (house rules)",
             deck=deck or self.deck, players=players or self.players, rules=tuple(out),
             aliases=(), sources=self.sources, decisions=self.decisions, external=self.external,
-            version=self.version, summary=self.summary,
+            version=self.version, summary=self.summary, family=self.family,
         )
 
     def __str__(self) -> str:
         return self.id
+
+
+def _compile_family(variant: Variant) -> Any:
+    """The plan of a variant of a family other than Mau-Mau, compiled by that family."""
+    if variant.family == "malilla":
+        from .malilla.plan import compile_plan
+
+        return compile_plan(variant)
+    raise VariantError(f"variant {variant.id!r}: unknown family {variant.family!r}: one of {', '.join(FAMILIES)}")
 
 
 def _make_rule(rule_id: str, params: Mapping[str, Any], where: str) -> Rule:
@@ -319,6 +363,12 @@ def variant_from_dict(data: Mapping[str, Any], base: Callable[[str], Variant] | 
         raise VariantError(f"variant {vid!r}: external must be true or false")
     if not isinstance(head.get("summary", ""), str) or not isinstance(head.get("since", ""), str):
         raise VariantError(f"variant {vid!r}: summary and since must be strings")
+    family = head.get("family", parent.family if parent is not None else "maumau")
+    if family not in FAMILIES:
+        raise VariantError(f"variant {vid!r}: unknown family {family!r}: one of {', '.join(FAMILIES)}")
+    if parent is not None and family != parent.family:
+        raise VariantError(f"variant {vid!r} is of the {family!r} family but based on {parent.id!r}, of the "
+                           f"{parent.family!r} family")
     raw_decisions = data.get("decisions", [])
     if not isinstance(raw_decisions, list) or not all(isinstance(d, Mapping) for d in raw_decisions):
         raise VariantError(f"variant {vid!r}: [[decisions]] must be tables")
@@ -339,7 +389,7 @@ def variant_from_dict(data: Mapping[str, Any], base: Callable[[str], Variant] | 
         return Variant(
             id=str(vid), name=str(head["name"]), deck=deck, players=(players[0], players[1]), rules=tuple(rules),
             aliases=tuple(head.get("aliases", ())), sources=tuple(sources), decisions=tuple(decisions),
-            external=bool(head.get("external", False)), version=version, summary=summary,
+            external=bool(head.get("external", False)), version=version, summary=summary, family=str(family),
         )
     except VariantError:
         raise
@@ -459,13 +509,20 @@ def find_variant(name: str | Variant) -> Variant:
     return _VARIANTS[vid]
 
 
-def available_variants() -> tuple[Variant, ...]:
-    """Every registered variant, sorted by ID.
+def available_variants(family: str | None = None) -> tuple[Variant, ...]:
+    """Every registered variant, sorted by ID; with ``family``, only the variants of that family.
+
+    Raises:
+        VariantError: ``family`` names no family of :data:`FAMILIES`.
 
     >>> "standard" in [v.id for v in available_variants()]
     True
+    >>> [v.id for v in available_variants("malilla")]
+    ['malilla', 'malilla-table']
     """
-    return tuple(_VARIANTS[k] for k in sorted(_VARIANTS))
+    if family is not None and family not in FAMILIES:
+        raise VariantError(f"unknown family {family!r}: one of {', '.join(FAMILIES)}")
+    return tuple(_VARIANTS[k] for k in sorted(_VARIANTS) if family is None or _VARIANTS[k].family == family)
 
 
 @attrs.frozen
@@ -477,7 +534,7 @@ class Difference:
     """
 
     aspect: str
-    """``deck``, ``players``, ``rule`` (used by one variant only) or ``param``."""
+    """``family``, ``deck``, ``players``, ``rule`` (used by one variant only) or ``param``."""
     rule_id: str
     """The rule concerned (empty for deck and players)."""
     param: str
@@ -498,6 +555,8 @@ def diff_variants(a: Variant | str, b: Variant | str) -> tuple[Difference, ...]:
     """
     va, vb = find_variant(a), find_variant(b)
     out: list[Difference] = []
+    if va.family != vb.family:
+        out.append(Difference("family", "", "", va.family, vb.family))
     if va.deck != vb.deck:
         out.append(Difference("deck", "", "", va.deck, vb.deck))
     if va.players != vb.players:

@@ -16,13 +16,16 @@ False
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, overload
 
 import attrs
 
 from .cards import Card, Suit
 from .engine import legal_moves, open_windows
 from .errors import ArgumentTypeError, SeatError, shown
+from .malilla import views as _malilla
+from .malilla.state import MalillaState
+from .malilla.views import MalillaPlayerView, MalillaPublicView
 from .moves import Call, Move
 from .state import EndReason, GameState, Phase, Window
 from .variants import Variant, find_variant
@@ -200,13 +203,21 @@ def _scores(state: GameState, scores: Sequence[int] | None) -> tuple[int, ...] |
     return out
 
 
-def _need_state(state: object) -> None:
-    if type(state) is not GameState:
-        raise ArgumentTypeError(f"{shown(state)} is not a game state (make one with new_game)")
+def _not_a_state(state: object) -> ArgumentTypeError:
+    return ArgumentTypeError(f"{shown(state)} is not a game state (make one with new_game)")
 
 
-def public_view(state: GameState, *, scores: Sequence[int] | None = None) -> PublicView:
-    """The spectators' view of ``state``.
+@overload
+def public_view(state: GameState, *, scores: Sequence[int] | None = None) -> PublicView: ...
+
+
+@overload
+def public_view(state: MalillaState, *, scores: Sequence[int] | None = None) -> MalillaPublicView: ...
+
+
+def public_view(state: GameState | MalillaState, *,
+                scores: Sequence[int] | None = None) -> PublicView | MalillaPublicView:
+    """The spectators' view of ``state`` (a Malilla hand's: :func:`maumau_rules.malilla.views.public_view`).
 
     Args:
         state: the full state (held by the server).
@@ -220,12 +231,25 @@ def public_view(state: GameState, *, scores: Sequence[int] | None = None) -> Pub
     >>> public_view(new_game("standard", players=2, seed=1), scores=(3, 1)).scores
     (3, 1)
     """
-    _need_state(state)
+    if type(state) is not GameState:
+        if type(state) is MalillaState:
+            return _malilla.public_view(state, scores=scores)
+        raise _not_a_state(state)
     return PublicView(**_public_fields(state), scores=_scores(state, scores))
 
 
-def view(state: GameState, player: int, *, scores: Sequence[int] | None = None) -> PlayerView:
-    """The view of ``state`` for seat ``player``: only what that player may see.
+@overload
+def view(state: GameState, player: int, *, scores: Sequence[int] | None = None) -> PlayerView: ...
+
+
+@overload
+def view(state: MalillaState, player: int, *, scores: Sequence[int] | None = None) -> MalillaPlayerView: ...
+
+
+def view(state: GameState | MalillaState, player: int, *,
+         scores: Sequence[int] | None = None) -> PlayerView | MalillaPlayerView:
+    """The view of ``state`` for seat ``player``: only what that player may see (a Malilla hand's:
+    :func:`maumau_rules.malilla.views.view`).
 
     Args:
         state: the full state (held by the server).
@@ -245,7 +269,10 @@ def view(state: GameState, player: int, *, scores: Sequence[int] | None = None) 
     ...
     maumau_rules.errors.SeatError: no seat 2 in a game of 2 players
     """
-    _need_state(state)
+    if type(state) is not GameState:
+        if type(state) is MalillaState:
+            return _malilla.view(state, player, scores=scores)
+        raise _not_a_state(state)
     if type(player) is not int or not 0 <= player < state.players:
         raise SeatError(f"no seat {shown(player)} in a game of {state.players} players")
     mine = player == state.seat_to_act and state.end is None

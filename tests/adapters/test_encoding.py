@@ -8,7 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from maumau_rules import Draw, Play, VariantError, apply, available_variants, legal_moves, new_game, round_points
+from maumau_rules import (
+    Draw,
+    Play,
+    VariantError,
+    apply,
+    available_variants,
+    find_variant,
+    legal_moves,
+    new_game,
+    round_points,
+)
 from maumau_rules.adapters import AdapterError
 from maumau_rules.adapters.encoding import (
     ObservationLayout,
@@ -21,7 +31,7 @@ from maumau_rules.adapters.encoding import (
 from maumau_rules.views import public_view, view
 from tests.server._games import playout
 
-VARIANTS = [v.id for v in available_variants()]
+VARIANTS = [v.id for v in available_variants("maumau")]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -180,3 +190,14 @@ def test_the_documented_sizes_hold(variant: str) -> None:
         d = len(distinct_cards(variant))
         assert ObservationLayout.for_variant(variant, n).size == 5 * d + 13 + 5 * n
         assert ObservationLayout.for_variant(variant, n, history=True).size == 5 * d + 13 + 5 * n + n * d + n
+
+
+def test_malilla_is_not_played_through_the_adapters() -> None:
+    """The observation layout encodes Mau-Mau states: a Malilla variant is refused with a clear VariantError (and
+    the OpenSpiel game type's player range is the Mau-Mau variants')."""
+    from maumau_rules.adapters.encoding import resolve_variant
+
+    with pytest.raises(VariantError, match="Mau-Mau variants; 'malilla' is of the 'malilla' family"):
+        resolve_variant("malilla", 4)
+    with pytest.raises(VariantError, match="Mau-Mau variants"):
+        resolve_variant(find_variant("malilla-table"), 4)

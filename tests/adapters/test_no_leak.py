@@ -21,7 +21,7 @@ from maumau_rules.adapters.pettingzoo import MauMauEnv
 from maumau_rules.views import view
 from tests.server._games import playout, reshuffle_hidden
 
-VARIANTS = [v.id for v in available_variants()]
+VARIANTS = [v.id for v in available_variants("maumau")]
 
 
 def _deal_of(state: GameState) -> Deal:

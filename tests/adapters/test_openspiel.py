@@ -21,7 +21,7 @@ from maumau_rules.adapters.openspiel import GAME_TYPE, SEED_BYTES, MauMauGame, M
 from maumau_rules.rules import DrawPenalty, PenaltySpec
 from maumau_rules.views import public_view, view
 
-VARIANTS = [v.id for v in available_variants()]
+VARIANTS = [v.id for v in available_variants("maumau")]
 
 
 def _dealt(game: pyspiel.Game, seed_bytes: tuple[int, ...] = (1, 2, 3, 4)) -> MauMauState:
@@ -44,7 +44,7 @@ def test_load_game_by_name_with_parameters() -> None:
     assert t.short_name == "python_maumau" and t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert t.utility == pyspiel.GameType.Utility.GENERAL_SUM
-    assert (t.min_num_players, t.max_num_players) == (2, max(v.players[1] for v in available_variants()))
+    assert (t.min_num_players, t.max_num_players) == (2, max(v.players[1] for v in available_variants("maumau")))
     assert str(pyspiel.load_game("python_maumau")) == "python_maumau(players=2,variant=standard)"
     assert GAME_TYPE.short_name in pyspiel.registered_names()
 
@@ -70,7 +70,7 @@ def test_random_sim_test_with_a_house_rule_variant_object() -> None:
 
 
 def test_every_player_count_in_range_loads_and_deals() -> None:
-    for v in available_variants():
+    for v in available_variants("maumau"):
         for players in range(v.players[0], v.players[1] + 1):
             state = _dealt(pyspiel.load_game("python_maumau", {"variant": v.id, "players": players}))
             assert state.game_state == new_game(v, players, seed=0x01020304)

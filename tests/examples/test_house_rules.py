@@ -29,7 +29,14 @@ from maumau_rules import (
 from maumau_rules.bots import make_bot
 from maumau_rules.cli import main
 from maumau_rules.moves import Call
-from maumau_rules.records import dumps_records, loads_records, record_from_history, replay, validate_records
+from maumau_rules.records import (
+    GameRecord,
+    dumps_records,
+    loads_records,
+    record_from_history,
+    replay,
+    validate_records,
+)
 from maumau_rules.rules import RULE_CLASSES
 from maumau_rules.scoring import next_round, start_match
 from maumau_rules.testing import check_game, check_no_leak, check_transition
@@ -145,6 +152,7 @@ def test_records_replay_and_a_tampered_record_is_rejected(name: str) -> None:
         history.append(apply(history[-1], rnd.choice(legal_moves(history[-1]))))
     text = dumps_records([record_from_history(history)])
     record = loads_records(text)[0]
+    assert isinstance(record, GameRecord)  # a file of game records (match records replay with replay_match)
     assert list(replay(record))[-1] == history[-1]
     doc = json.loads(text)
     step = doc["records"][0]["moves"][3]

@@ -7,11 +7,13 @@ from hypothesis import settings
 from maumau_rules import available_variants
 from maumau_rules.variants import Variant
 
-VARIANTS: tuple[Variant, ...] = available_variants()
-"""Every registered variant (whatever the registry holds when the tests are collected)."""
+VARIANTS: tuple[Variant, ...] = available_variants("maumau")
+"""Every registered Mau-Mau variant (whatever the registry holds when the tests are collected). The Mau-Mau machinery
+(tests/reference.py, maumau_rules.testing.invariants) checks these; Malilla's variants have their own properties
+(test_malilla.py, test_malilla_explorer.py and the Malilla state machine)."""
 
 GRID: list[tuple[Variant, int]] = [(v, n) for v in VARIANTS for n in range(v.players[0], v.players[1] + 1)]
-"""Every registered variant with every player count it allows."""
+"""Every registered Mau-Mau variant with every player count it allows."""
 
 
 def examples(factor: float, minimum: int = 3) -> int:

@@ -61,7 +61,8 @@ def test_each_kind_claimed_has_a_check_of_that_kind(entry: dict[str, Any]) -> No
         "contract": ("maumau_rules.zones", "maumau_rules.testing.contracts"),
         "property": ("tests/properties/",),
         "stateful": ("tests/stateful/",),
-        "explorer": ("maumau_rules.tools.explore", "tests/properties/test_explorer.py", "tests/golden/test_quick_explore"),
+        "explorer": ("maumau_rules.tools.explore", "tests/properties/test_explorer.py",
+                     "tests/properties/test_malilla_explorer.py", "tests/golden/test_quick_explore"),
         "golden": ("tests/golden/",),
         "fuzz": ("tests/fuzz/",),
     }

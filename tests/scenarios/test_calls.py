@@ -37,7 +37,7 @@ from maumau_rules.rules import Announcement
 from maumau_rules.state import GameState
 from tests.helpers import game
 
-CALLOUT_VARIANTS = [v for v in available_variants()
+CALLOUT_VARIANTS = [v for v in available_variants("maumau")
                     if isinstance(v.plan.announcer, Announcement) and v.plan.announcer.enforcement == "callout"]
 JACK_WORD_VARIANTS = [v for v in CALLOUT_VARIANTS if v.plan.announcer is not None and v.plan.announcer.jack_call]
 FINISH_VARIANTS = [v for v in CALLOUT_VARIANTS

@@ -31,7 +31,7 @@ from maumau_rules import (
 from maumau_rules.rules import TurnLimit
 from maumau_rules.testing import check_state
 
-VARIANTS = list(available_variants())
+VARIANTS = list(available_variants("maumau"))
 
 
 def _unplayable(v: Variant, top: Card) -> list[Card]:

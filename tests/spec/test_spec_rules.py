@@ -40,7 +40,7 @@ VERSION_RE: Final = re.compile(r"^\d+\.\d+\.\d+$")
 KINDS: Final = frozenset({"setup", "legality", "effect", "turn", "end", "scoring", "announcement"})
 STATUSES: Final = frozenset({"active", "deprecated"})
 PARAM_TYPES: Final = frozenset(
-    {"int", "bool", "text", "choice", "cards", "int-list", "penalty-list", "wild-list", "card-values"}
+    {"int", "bool", "text", "choice", "cards", "int-list", "penalty-list", "wild-list", "card-values", "rank-list"}
 )
 RULE_KEYS: Final = frozenset(
     {"id", "title", "kind", "since", "status", "sources", "invariants", "text", "params", "unused", "basis"}
@@ -212,6 +212,10 @@ def _check_value_type(where: str, kind: str, value: Any, choices: Any) -> None:
         assert isinstance(value, list) and all(isinstance(v, dict) for v in value), f"{where}: expected tables"
         for entry in value:
             WildSpec(**entry)
+    elif kind == "rank-list":
+        assert isinstance(value, list) and all(isinstance(v, str) for v in value), f"{where}: expected rank tokens"
+        ranks = [Rank.parse(v) for v in value]
+        assert len(set(ranks)) == len(ranks), f"{where}: a rank is named twice"
     elif kind == "card-values":
         assert isinstance(value, dict) and value, f"{where}: expected a table of rank = value"
         for key, points in value.items():

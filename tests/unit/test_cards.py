@@ -11,6 +11,7 @@ from maumau_rules import (
     FRENCH_52,
     JOKER,
     SKAT_32,
+    SPANISH_40,
     Call,
     CallOut,
     Card,
@@ -25,8 +26,8 @@ from maumau_rules import (
     parse_move,
 )
 from maumau_rules import rng as _rng
-
-ALL_CARDS = [Card(r, s) for r in Rank if r is not Rank.JOKER for s in Suit] + [JOKER]
+from maumau_rules.cards import ALL_CARDS, FRENCH_RANKS, FRENCH_SUITS, SPANISH_RANKS, SPANISH_SUITS
+from maumau_rules.handmask import ORDER
 
 
 @pytest.mark.parametrize("text", ["7♥", "7h", "h7", "H7", "Herz 7", "hearts 7", "7 of hearts", "♥7", " 7H "])
@@ -55,9 +56,12 @@ def test_card_notation_round_trips(card: Card) -> None:
 
 
 def test_suit_names() -> None:
-    assert [s.german for s in Suit] == ["Eichel", "Grün", "Herz", "Schellen"]
-    assert [s.english for s in Suit] == ["clubs", "spades", "hearts", "diamonds"]
+    assert [s.german for s in FRENCH_SUITS] == ["Eichel", "Grün", "Herz", "Schellen"]
+    assert [s.english for s in FRENCH_SUITS] == ["clubs", "spades", "hearts", "diamonds"]
+    assert [s.english for s in SPANISH_SUITS] == ["oros", "copas", "espadas", "bastos"]
+    assert list(Suit) == [*FRENCH_SUITS, *SPANISH_SUITS]
     assert Suit.parse("Pik") is Suit.SPADES and Suit.parse("♦") is Suit.DIAMONDS
+    assert Suit.parse("espadas") is Suit.ESPADAS and Suit.parse("ba") is Suit.BASTOS
 
 
 def test_joker_has_no_suit_and_other_cards_need_one() -> None:
@@ -66,6 +70,131 @@ def test_joker_has_no_suit_and_other_cards_need_one() -> None:
         Card(Rank.SEVEN, None)
     with pytest.raises(NotationError):
         Card(Rank.JOKER, Suit.HEARTS)
+
+
+# ---------------------------------------------------------------- the Spanish pack beside the French one
+
+# The French vocabulary as it stood before the Spanish pack joined (a snapshot, not read from the module):
+# every rank word and suit word, and every way of putting them together, must still name the same French card.
+_OLD_RANK_WORDS = {
+    Rank.TWO: ("2", "two", "zwei"), Rank.THREE: ("3",), Rank.FOUR: ("4",), Rank.FIVE: ("5",),
+    Rank.SIX: ("6", "six", "sechs"), Rank.SEVEN: ("7", "seven", "sieben"), Rank.EIGHT: ("8", "eight", "acht"),
+    Rank.NINE: ("9", "nine", "neun"), Rank.TEN: ("10", "t", "ten", "zehn"),
+    Rank.JACK: ("j", "jack", "bube", "unter", "u", "b", "knave"), Rank.QUEEN: ("q", "queen", "dame", "ober", "o"),
+    Rank.KING: ("k", "king", "könig", "konig", "koenig"), Rank.ACE: ("a", "ace", "ass", "as", "daus", "sau"),
+}
+_OLD_SUIT_WORDS = {
+    Suit.CLUBS: ("c", "♣", "♧", "clubs", "club", "kreuz", "treff", "eichel", "eicheln", "acorns", "acorn"),
+    Suit.SPADES: ("s", "♠", "♤", "spades", "spade", "pik", "grün", "grun", "gruen", "laub", "blatt", "leaves"),
+    Suit.HEARTS: ("h", "♥", "♡", "hearts", "heart", "herz", "rot", "cœur", "coeur"),
+    Suit.DIAMONDS: ("d", "♦", "♢", "diamonds", "diamond", "karo", "schellen", "schelle", "bells", "bell"),
+}
+
+
+def _french_spellings() -> list[tuple[str, Card]]:
+    out = []
+    for rank, rank_words in _OLD_RANK_WORDS.items():
+        for suit, suit_words in _OLD_SUIT_WORDS.items():
+            card = Card(rank, suit)
+            for r in rank_words:
+                for s in suit_words:
+                    out += [(f"{r}{s}", card), (f"{s}{r}", card), (f"{r} {s}", card), (f"{s} {r}", card),
+                            (f"{r} of {s}", card), (f"{r.upper()}{s.upper()}", card)]
+    return out
+
+
+def test_every_french_spelling_still_names_the_same_french_card() -> None:
+    """The Spanish words (``s`` Sota, ``c`` Caballo, ``r`` Rey, ``1``, ``or``/``co``/``es``/``ba``, ``de``) add
+    spellings; none of them takes one away from a French card or turns it into another card."""
+    spellings = _french_spellings()
+    assert len(spellings) > 10_000
+    wrong = []
+    for text, card in spellings:
+        try:
+            got: Card | None = Card.parse(text)
+        except NotationError:
+            got = None
+        old = _old_reading(text)
+        # what the old parser read (it may read an ambiguous spelling such as 'dd' the other way round) stays;
+        # a spelling it refused (its regex split 'bbells' wrongly) may now be read, but only as the card it spells
+        if (old is not None and got is not old) or (old is None and got not in (None, card)):
+            wrong.append((text, got, old))
+    assert wrong == []
+
+
+def _old_reading(text: str) -> Card | None:
+    """What the parser read ``text`` as before the Spanish pack: rank-then-suit first, then suit-then-rank."""
+    import re
+
+    from maumau_rules.cards import _fold
+    key = _fold(text)
+    words = {_fold(w): r for r, ws in _OLD_RANK_WORDS.items() for w in ws}
+    suits = {_fold(w): s for s, ws in _OLD_SUIT_WORDS.items() for w in ws}
+    for card in [c for c in ALL_CARDS if not c.is_spanish and not c.is_joker]:
+        if key in (_fold(str(card)), _fold(card.ascii)):
+            return card
+    m = re.fullmatch(r"([^\s\d]+|\d+)\s*(?:of\s+)?([^\s\d]+|\d+)", key)
+    if m is None:
+        return None
+    a, b = m.groups()
+    for r, s in ((a, b), (b, a)):
+        if r in words and s in suits:
+            return Card(words[r], suits[s])
+    return None
+
+
+def test_every_card_of_both_packs_round_trips_as_the_same_object() -> None:
+    assert len(ALL_CARDS) == 52 + 1 + 40 == len(set(ALL_CARDS))
+    for card in ALL_CARDS:
+        assert Card.parse(str(card)) is card and Card.parse(card.ascii) is card
+        assert eval(repr(card), {"Card": Card}) is card
+
+
+def test_spanish_cards_sort_after_every_french_card_and_the_joker() -> None:
+    """The positions of the French cards and the Joker in the hand integers do not move (Mau-Mau's records,
+    golden games and masks stay as they are): the Spanish cards take the positions after them."""
+    assert ORDER == ALL_CARDS
+    french = [c for c in ORDER if not c.is_spanish]
+    assert ORDER[:53] == tuple(french) and ORDER[52] is JOKER
+    assert [c.rank for c in ORDER[:52]] == [r for _ in FRENCH_SUITS for r in FRENCH_RANKS]
+    assert [str(c) for c in ORDER[53:63]] == ["1or", "2or", "3or", "4or", "5or", "6or", "7or", "Sor", "Cor", "Ror"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("7 de copas", "7co"), ("Rey de oros", "Ror"), ("as de espadas", "1es"), ("1ba", "1ba"), ("sota bastos", "Sba"),
+    ("caballo de copas", "Cco"), ("reycopas", "Rco"), ("copas 7", "7co"), ("Aor", "1or"), ("uno de oros", "1or"),
+])
+def test_spanish_spellings(text: str, expected: str) -> None:
+    assert str(Card.parse(text)) == expected
+
+
+@pytest.mark.parametrize("text", ["Sh", "Rc", "8or", "10co", "Jes", "Qba", "Kor", "Cs", "Joker de oros", "7o", "Rd"])
+def test_cards_that_mix_the_packs_are_refused(text: str) -> None:
+    with pytest.raises(NotationError):
+        Card.parse(text)
+
+
+def test_a_rank_and_a_suit_of_different_packs_make_no_card() -> None:
+    for rank in (Rank.SOTA, Rank.CABALLO, Rank.REY):
+        with pytest.raises(NotationError, match="French pack"):
+            Card(rank, Suit.HEARTS)
+    for rank in (Rank.EIGHT, Rank.JACK, Rank.TEN):
+        with pytest.raises(NotationError, match="Spanish pack"):
+            Card(rank, Suit.COPAS)
+
+
+def test_spanish_40_deck() -> None:
+    cards = SPANISH_40.cards()
+    assert len(cards) == 40 == len(set(cards)) and all(c.is_spanish for c in cards)
+    assert DeckSpec.parse(str(SPANISH_40)) == SPANISH_40 and str(SPANISH_40) == "spanish-40"
+    assert {c.rank for c in cards} == set(SPANISH_RANKS) and {c.suit for c in cards} == set(SPANISH_SUITS)
+    tiny = DeckSpec.parse("spanish:7/1")
+    assert tiny.size == 8 and DeckSpec.parse(str(tiny)) == tiny
+    for bad in ("spanish:8/9", "spanish-48", "spanish:J"):
+        with pytest.raises(NotationError):
+            DeckSpec.parse(bad)
+    with pytest.raises(NotationError):
+        DeckSpec(ranks=(Rank.SOTA,))  # a Sota in French suits
 
 
 def test_decks_are_data() -> None:

@@ -16,7 +16,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from maumau_rules import (
-    JOKER,
     Call,
     CallOut,
     Card,
@@ -26,7 +25,6 @@ from maumau_rules import (
     NotationError,
     Pass,
     Play,
-    Rank,
     Suit,
     available_variants,
     check,
@@ -35,6 +33,7 @@ from maumau_rules import (
     new_game,
     parse_move,
 )
+from maumau_rules.cards import ALL_CARDS as _ALL_CARDS
 from maumau_rules.notation import (
     _hints,
     dumps,
@@ -61,7 +60,7 @@ from tests.server._games import playout, validate_json
 
 ROOT = Path(__file__).resolve().parents[2]
 
-ALL_CARDS = [Card(r, s) for r in Rank if r is not Rank.JOKER for s in Suit] + [JOKER]
+ALL_CARDS = list(_ALL_CARDS)
 cards = st.sampled_from(ALL_CARDS)
 plays = st.builds(Play, cards, st.none() | st.sampled_from(list(Suit)), st.none() | st.sampled_from(list(Call)))
 moves: st.SearchStrategy[Move] = st.one_of(plays, st.just(Draw()), st.just(Pass()), st.builds(CallOut, st.integers(0, 999)))

@@ -18,12 +18,18 @@ EXPECTED_IDS: Final = {
     "standard", "standard-points", "standard-table", "classic", "neuner", "prsi", "pesten", "puque", "russian",
     "faraon", "tschau-sepp", "greek-150", "mau-king", "mau-king-app", "crazy-eights",
 }
+MALILLA_IDS: Final = {"malilla", "malilla-table"}
 
 
 def test_registry_holds_every_variant_of_the_matrix() -> None:
-    """Digest §4 variant matrix: every Mau-Mau ruleset is a named variant (plus Crazy Eights and Standard's modes)."""
-    assert {v.id for v in available_variants()} == EXPECTED_IDS
-    assert set(SPEC) == EXPECTED_IDS
+    """Digest §4 variant matrix: every Mau-Mau ruleset is a named variant (plus Crazy Eights and Standard's modes);
+    source 002's Malilla is a family of its own (with its table rules)."""
+    assert {v.id for v in available_variants()} == EXPECTED_IDS | MALILLA_IDS
+    assert {v.id for v in available_variants("maumau")} == EXPECTED_IDS
+    assert {v.id for v in available_variants("malilla")} == MALILLA_IDS
+    assert set(SPEC) == EXPECTED_IDS | MALILLA_IDS
+    with pytest.raises(VariantError, match="unknown family"):
+        available_variants("uno")
 
 
 @pytest.mark.parametrize("vid", sorted(EXPECTED_IDS))
@@ -55,7 +61,7 @@ def test_aliases(name: str, vid: str | None) -> None:
         assert find_variant(name).id == vid
 
 
-@pytest.mark.parametrize("vid", sorted(EXPECTED_IDS))
+@pytest.mark.parametrize("vid", sorted(EXPECTED_IDS | MALILLA_IDS))
 def test_every_variant_records_its_sources_and_decisions(vid: str) -> None:
     """Each variant cites source items; external ones cite EXT: keys; every decision names a gap and a reason."""
     v = find_variant(vid)

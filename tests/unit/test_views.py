@@ -107,7 +107,7 @@ def test_scores_are_copied_and_checked() -> None:
 def test_bad_seat(seat: object) -> None:
     s = new_game("standard", players=3, seed=1)
     with pytest.raises(SeatError, match="no seat"):
-        view(s, seat)  # type: ignore[arg-type]
+        view(s, seat)  # type: ignore[call-overload]
 
 
 def test_json_forms_use_notation() -> None:

@@ -27,7 +27,7 @@ from typing import Final
 
 import attrs
 
-from ..cards import Card, Suit
+from ..cards import FRENCH_SUITS, Card
 from ..errors import VariantError
 from ..moves import Call, Move, Play
 from ..scoring import round_points
@@ -48,20 +48,24 @@ __all__ = [
     "round_rewards",
 ]
 
-_SUITS: Final = tuple(Suit)
+_SUITS: Final = FRENCH_SUITS
 _PHASES: Final = (Phase.PLAY, Phase.DRAWN, Phase.SERIES)
 _CALLS: Final = (Call.MAU, Call.MAU_MAU)
 
 
 def _variant(variant: Variant | str) -> Variant:
-    return variant if isinstance(variant, Variant) else find_variant(variant)
+    v = variant if isinstance(variant, Variant) else find_variant(variant)
+    if v.family != "maumau":
+        raise VariantError(f"the adapters play Mau-Mau variants; {v.id!r} is of the {v.family!r} family")
+    return v
 
 
 def resolve_variant(variant: Variant | str, players: int) -> Variant:
-    """The variant (object or name), checked to seat ``players``.
+    """The variant (object or name), checked to seat ``players``: a Mau-Mau variant (the observation layout
+    encodes Mau-Mau states; Malilla is not played through the adapters).
 
     Raises:
-        VariantError: no variant has that name, or ``players`` is outside its range.
+        VariantError: no variant has that name, it is not a Mau-Mau variant, or ``players`` is outside its range.
 
     >>> resolve_variant("prsi", 3).id
     'prsi'
@@ -69,6 +73,10 @@ def resolve_variant(variant: Variant | str, players: int) -> Variant:
     Traceback (most recent call last):
     ...
     maumau_rules.errors.VariantError: variant 'prsi' is for 2-5 players, not 9
+    >>> resolve_variant("malilla", 4)
+    Traceback (most recent call last):
+    ...
+    maumau_rules.errors.VariantError: the adapters play Mau-Mau variants; 'malilla' is of the 'malilla' family
     """
     v = _variant(variant)
     low, high = v.players

@@ -45,6 +45,7 @@ __all__ = [
     "builtin",
     "card_values",
     "from_spec",
+    "rank_list",
     "register",
     "rule_spec",
 ]
@@ -165,6 +166,19 @@ def card_values(value: Any) -> tuple[tuple[Rank, int], ...]:
     return _converter("card-values", {"name": "values", "type": "card-values"})(value)  # type: ignore[no-any-return]
 
 
+def rank_list(value: Any) -> tuple[Rank, ...]:
+    """attrs converter: an ordered list of ranks, ``["7", "A", "R"]`` or :class:`~maumau_rules.cards.Rank` values,
+    as a tuple (the order is kept: highest first where a rule ranks cards).
+
+    Raises:
+        VariantError: an entry is not a rank, or a rank is named twice.
+
+    >>> rank_list(["7", "A", "R"])
+    (<Rank.SEVEN: 7>, <Rank.ACE: 14>, <Rank.REY: 22>)
+    """
+    return _converter("rank-list", {"name": "ranks", "type": "rank-list"})(value)  # type: ignore[no-any-return]
+
+
 def _is_int(value: object) -> bool:
     return type(value) is int
 
@@ -249,6 +263,9 @@ class Rule:
     """The stable rule ID (``R_SKIP``)."""
     kind: ClassVar[Kind]
     """What part of the game the rule governs."""
+    family: ClassVar[str] = "maumau"
+    """The family of games the rule belongs to: a variant holds rules of its own family only (``maumau``; the
+    Malilla rules are ``malilla``)."""
     title: ClassVar[str] = ""
     """A short title for people (built-ins take theirs from ``spec/rules``)."""
     spec: ClassVar[Mapping[str, Any] | None] = None
@@ -431,6 +448,24 @@ def _converter(rule_id: str, param: Mapping[str, Any]) -> Callable[[Any], Any]:
                 raise _entry_error(rule_id, name, "...", "has more than 60 entries")
             return tuple(out)
         return to_entries
+    if kind == "rank-list":
+        def to_ranks(value: Any) -> tuple[Rank, ...]:
+            if isinstance(value, str | Mapping) or not isinstance(value, Iterable):
+                raise _entry_error(rule_id, name, value, "must be a list of ranks")
+            items = list(value)
+            if len(items) > 20:
+                raise _entry_error(rule_id, name, items, "has more than 20 entries")
+            out: list[Rank] = []
+            for item in items:
+                try:
+                    rank = item if isinstance(item, Rank) else Rank.parse(str(item))
+                except NotationError as exc:
+                    raise VariantError(f"rule {rule_id}: {name}: {exc}") from None
+                if rank in out:
+                    raise _entry_error(rule_id, name, items, f"names {rank.symbol} twice")
+                out.append(rank)
+            return tuple(out)
+        return to_ranks
     if kind == "card-values":
         def to_values(value: Any) -> tuple[tuple[Rank, int], ...]:
             if isinstance(value, tuple | list) and all(isinstance(p, tuple | list) and len(p) == 2 for p in value):
@@ -456,7 +491,8 @@ def _converter(rule_id: str, param: Mapping[str, Any]) -> Callable[[Any], Any]:
 
 _ANNOTATION_OF_TYPE: Final = {"int": "int", "bool": "bool", "text": "str", "cards": "CardSet",
                               "int-list": "tuple[int, ...]", "penalty-list": "tuple[PenaltySpec, ...]",
-                              "wild-list": "tuple[WildSpec, ...]", "card-values": "tuple[tuple[Rank, int], ...]"}
+                              "wild-list": "tuple[WildSpec, ...]", "card-values": "tuple[tuple[Rank, int], ...]",
+                              "rank-list": "tuple[Rank, ...]"}
 
 
 def _check_annotation(cls: type, name: str, annotation: Any, param: Mapping[str, Any]) -> None:

@@ -819,7 +819,8 @@ class PlayAgain(Rule):
 class Series(Rule):
     """R_SERIES: after playing a card, the player may add more cards of the same rank in the same turn.
 
-    >>> Series().cards.ranks == frozenset(r for r in Rank)
+    >>> from maumau_rules.cards import FRENCH_RANKS
+    >>> Series().cards.ranks == frozenset({Rank.JOKER, *FRENCH_RANKS})  # every rank of the French pack
     True
     """
 

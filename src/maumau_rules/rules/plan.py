@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
 import attrs
 
 from .. import handmask
-from ..cards import SORT_INDEX, Card, Rank, Suit
+from ..cards import FRENCH_SUITS, SORT_INDEX, Card, Rank, Suit
 from ..deck import DeckSpec
 from ..errors import VariantError
 from ..moves import Call, CallOut, Move, Pass, Play
@@ -39,8 +39,8 @@ if TYPE_CHECKING:
 
 __all__ = ["CutResult", "DrawPolicy", "Lead", "Masks", "MoveMemo", "Plan", "PlanBuilder", "Rejection"]
 
-SUITS: Final[tuple[Suit, ...]] = tuple(Suit)
-"""The suits, in the order of the lead codes 1-4."""
+SUITS: Final[tuple[Suit, ...]] = FRENCH_SUITS
+"""The suits a wild card can wish (the French suits), in the order of the lead codes 1-4."""
 FOLLOW_TOP: Final = 0
 """Lead code: follow the top card's suit or rank."""
 FREE: Final = 5
@@ -464,11 +464,13 @@ class Masks:
     (Card.parse('7♥'),)
     """
 
-    __slots__ = ("_rank", "_suit", "all", "low", "unit", "width")
+    __slots__ = ("_rank", "_suit", "all", "low", "span", "unit", "width")
 
     def __init__(self, deck_cards: Sequence[Card]) -> None:
         self.width: int = handmask.width_for(max(Counter(deck_cards).values(), default=1))
-        self.low: int = handmask.low_bits(self.width)
+        self.span: int = handmask.span_for(deck_cards)
+        """Positions of one hand's integer (:func:`~maumau_rules.handmask.span_for`)."""
+        self.low: int = handmask.low_bits(self.width, self.span)
         self.unit: dict[Card, int] = {c: 1 << (self.width * handmask.POSITION[c]) for c in SORT_INDEX}
         distinct = set(deck_cards)
         self.all: int = sum(self.unit[c] for c in distinct)
@@ -837,7 +839,7 @@ def _form(card: Card, effects: Sequence[Effect]) -> tuple[Suit | None, ...]:
     if not wishes:
         return (None,)
     own = all(w.own_suit for w in wishes)
-    return tuple(s for s in Suit if own or s is not card.suit)
+    return tuple(s for s in SUITS if own or s is not card.suit)
 
 
 class Plan:
@@ -866,7 +868,7 @@ class Plan:
         # hands as integers
         self.width = masks.width
         self.low = masks.low
-        stride = masks.width * len(handmask.ORDER)
+        stride = masks.width * masks.span
         self.seat_full = (1 << stride) - 1
         self.shifts = tuple(seat * stride for seat in range(b.max_players))
         self.unit = masks.unit

@@ -21,11 +21,11 @@ import json
 import random
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
-from typing import Final, NoReturn
+from typing import TYPE_CHECKING, Final, NoReturn
 
 import attrs
 
-from ..cards import JOKER, Card, Rank, Suit
+from ..cards import FRENCH_SUITS, JOKER, Card, Rank, Suit
 from ..engine import apply, check, legal_moves, new_game, open_windows
 from ..errors import IllegalMoveError
 from ..moves import Call, CallOut, Draw, Move, Pass, Play
@@ -33,6 +33,9 @@ from ..reasons import Reason
 from ..rules.effects import DrawCards, PendingDraw
 from ..rules.plan import Plan
 from ..state import EndReason, GameState, Phase
+
+if TYPE_CHECKING:
+    from ..malilla.state import MalillaState
 from ..variants import Variant
 from ..views import public_view, view
 
@@ -66,8 +69,12 @@ INVARIANT_IDS: Final = (
     "INV_TERMINATION",
     "INV_NO_LEAK",
     "INV_PENDING_CONSISTENT",
+    "INV_MAL_CARDS",
+    "INV_MAL_TRICKS",
+    "INV_MAL_POINTS",
 )
-"""Every invariant ID, in the order of ``spec/invariants.toml``."""
+"""Every invariant ID, in the order of ``spec/invariants.toml`` (the ``INV_MAL_*`` ones are Malilla's, checked by
+:mod:`maumau_rules.malilla.invariants`)."""
 
 _WRONG_CARD_REASONS: Final = frozenset({Reason.DOES_NOT_MATCH, Reason.MUST_FOLLOW_WISH, Reason.WILD_ON_WILD,
                                         Reason.WILD_BLOCKED, Reason.MUST_ANSWER_DRAW, Reason.MUST_ANSWER_SKIP,
@@ -93,7 +100,7 @@ class InvariantViolation(AssertionError):
     ('INV_PLAYABLE', 'INV_PLAYABLE: no legal move')
     """
 
-    def __init__(self, invariant: str, message: str, state: GameState | None = None) -> None:
+    def __init__(self, invariant: str, message: str, state: GameState | MalillaState | None = None) -> None:
         text = f"{invariant}: {message}"
         if state is not None:
             text += f"\n    in {state!r}"
@@ -138,7 +145,8 @@ def state_digest(state: GameState) -> str:
     """A short, stable digest of every field of ``state`` (the same in any process and hash seed).
 
     It covers every attrs field of :class:`~maumau_rules.state.GameState` except the legal-move
-    cache, so a new field changes every digest (regenerate the golden files then).
+    cache, so a new field changes every digest (regenerate the golden files then). A Malilla hand is digested by
+    :func:`maumau_rules.malilla.invariants.state_digest`.
 
     >>> from maumau_rules import new_game
     >>> state_digest(new_game("standard", players=2, seed=1)) == state_digest(new_game("standard", 2, seed=1))
@@ -146,6 +154,10 @@ def state_digest(state: GameState) -> str:
     >>> state_digest(new_game("standard", players=2, seed=1)) == state_digest(new_game("standard", 2, seed=2))
     False
     """
+    if type(state) is not GameState:  # a Malilla hand: its own fields
+        from ..malilla.invariants import state_digest as malilla_digest
+
+        return malilla_digest(state)  # type: ignore[arg-type]
     data = {f.name: _canon(getattr(state, f.name)) for f in attrs.fields(GameState) if f.name != "_legal"}
     text = json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:20]
@@ -228,7 +240,7 @@ def candidate_moves(state: GameState, *, full: bool = False) -> tuple[Move, ...]
     >>> len(candidate_moves(s, full=True)) > len(candidate_moves(s)) > 10
     True
     """
-    wishes: tuple[Suit | None, ...] = (None, *Suit)
+    wishes: tuple[Suit | None, ...] = (None, *FRENCH_SUITS)
     calls: tuple[Call | None, ...] = (None, *Call)
     out: list[Move] = []
     if full:

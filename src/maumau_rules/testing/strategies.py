@@ -28,7 +28,7 @@ try:
 except ModuleNotFoundError as exc:  # the "testing" extra is not installed
     raise missing_extra(exc, "testing", __name__) from exc
 
-from ..cards import JOKER, Card, Rank, Suit
+from ..cards import FRENCH_SUITS, JOKER, Card, Rank, Suit
 from ..deck import DeckSpec
 from ..engine import apply, legal_moves, new_game
 from ..moves import Call, CallOut, Draw, Move, Pass, Play
@@ -68,13 +68,14 @@ def _variant(variant: Variant | str | None) -> st.SearchStrategy[Variant]:
 
 
 def variants() -> st.SearchStrategy[Variant]:
-    """Every registered variant (:func:`~maumau_rules.available_variants`), shrinking towards the first.
+    """Every registered Mau-Mau variant (:func:`~maumau_rules.available_variants` of the ``maumau`` family: these
+    strategies build Mau-Mau states), shrinking towards the first.
 
     >>> from hypothesis import find
     >>> find(variants(), lambda v: v.id == "standard").id
     'standard'
     """
-    return st.sampled_from(available_variants())
+    return st.sampled_from(available_variants("maumau"))
 
 
 _DECKS: Final = ("french-32", "french-32", "french-36", "french-52", "french-32+1j", "french-52+2j", "french-32 x2",
@@ -92,7 +93,7 @@ _SCORING: Final = ("R_SCORE_WIN_POINTS", "R_SCORE_PENALTY_POINTS", "R_SCORE_WINN
 def _card_sets(ranks: tuple[Rank, ...]) -> st.SearchStrategy[list[str]]:
     """Card selectors over the deck: one or two whole ranks, or a few single cards."""
     rank_tokens = [r.symbol for r in ranks]
-    card_tokens = [f"{r.symbol}{s.letter}" for r in ranks if r is not Rank.JOKER for s in Suit]
+    card_tokens = [f"{r.symbol}{s.letter}" for r in ranks if r is not Rank.JOKER for s in FRENCH_SUITS]
     return st.one_of(st.lists(st.sampled_from(rank_tokens), min_size=1, max_size=2, unique=True),
                      st.lists(st.sampled_from(card_tokens), min_size=1, max_size=3, unique=True))
 
@@ -254,7 +255,7 @@ def any_moves(state: GameState) -> st.SearchStrategy[Move]:
     deck = sorted(set(state.variant.plan.deck_cards), key=lambda c: c.sort_key)
     extra = [Card(Rank.TWO, Suit.HEARTS), JOKER]
     cards = st.sampled_from(deck + extra)
-    plays = st.builds(Play, cards, st.none() | st.sampled_from(Suit), st.none() | st.sampled_from(Call))
+    plays = st.builds(Play, cards, st.none() | st.sampled_from(FRENCH_SUITS), st.none() | st.sampled_from(Call))
     seats = st.integers(min_value=0, max_value=state.players + 2)
     return st.one_of(plays, st.just(Draw()), st.just(Pass()), st.builds(CallOut, seats))
 

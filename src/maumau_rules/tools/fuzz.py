@@ -30,7 +30,7 @@ import attrs
 from ..cards import Card, Rank, Suit, parse_cards
 from ..deck import DeckSpec
 from ..errors import MauMauError
-from ..moves import Call, Play, parse_move
+from ..moves import Call, Move, Play, parse_move
 from ..rules.base import CardSet
 from ..variants import load_variant
 from .golden import SPEC_DIR
@@ -62,7 +62,8 @@ TARGETS: Final[dict[str, Callable[[str], object]]] = {
 }
 """Every parser of outside text, by name."""
 
-_ALPHABET: Final = "7 8 9 10 J Q K A Joker h d c s H D C S ♥♦♣♠ > , : - + x j mau maumau draw pass callout \t\n\"'[]{}=#."
+_ALPHABET: Final = ("7 8 9 10 J Q K A Joker h d c s H D C S ♥♦♣♠ > , : - + x j mau maumau draw pass callout \t\n\"'[]{}=# "
+                   ". 1 R or co es ba de Rey Sota Caballo copas oros redeal spanish-40")
 
 
 def random_text(rnd: random.Random, max_len: int = 40) -> str:
@@ -134,50 +135,73 @@ def seeds_for(name: str) -> list[str]:
     >>> "7h" in seeds_for("Card.parse")
     True
     """
-    cards = ["7h", "7♥", "h7", "Herz 7", "10s", "Th", "Eichel Unter", "Joker", "A♠", "queen of hearts"]
+    cards = ["7h", "7♥", "h7", "Herz 7", "10s", "Th", "Eichel Unter", "Joker", "A♠", "queen of hearts", "7co",
+             "Rey de oros", "1es", "Sba", "caballo copas"]
     if name in ("Card.parse",):
         return cards
     if name == "parse_cards":
-        return ["7h 8s Jc", "Herz 7, Eichel Unter", "", "Joker 10d"]
+        return ["7h 8s Jc", "Herz 7, Eichel Unter", "", "Joker 10d", "7co Ror 1es", "Rey de oros, Sota de bastos"]
     if name == "Play.parse":
         return ["Jc>h maumau", "7h", "9d mau", "J♣ > ♥", "Herz 7 mau"]
     if name == "parse_move":
-        return ["Jc>h maumau", "7h", "9d mau", "draw", "pass", "callout 2", "J♣ > ♥", "Herz 7 mau"]
+        return ["Jc>h maumau", "7h", "9d mau", "draw", "pass", "callout 2", "J♣ > ♥", "Herz 7 mau", "redeal", "7co",
+                "Rey de oros"]
     if name == "Suit.parse":
-        return ["h", "♥", "Pik", "acorns", "Schellen"]
+        return ["h", "♥", "Pik", "acorns", "Schellen", "copas", "or", "espadas"]
     if name == "Rank.parse":
-        return ["10", "t", "Unter", "joker", "Ober", "A"]
+        return ["10", "t", "Unter", "joker", "Ober", "A", "Sota", "R", "1", "caballo"]
     if name == "Call.parse":
         return ["mau", "Zadnja", "mau-mau", "laatste kaart"]
     if name == "DeckSpec.parse":
-        return ["french-32", "french-52+2j x2", "skat", "french-36", "ranks:7/8/9", "piquet x2"]
+        return ["french-32", "french-52+2j x2", "skat", "french-36", "ranks:7/8/9", "piquet x2", "spanish-40",
+                "spanish:1/7/R"]
     if name == "CardSet.parse":
         return ["7", "Ks", "joker", "K♠"]
     if name == "load_variant":
         return [p.read_text(encoding="utf-8") for p in sorted((SPEC_DIR / "variants").glob("*.toml"))]
-    if name in ("loads_record", "loads_records", "validate_records"):
-        return _record_seeds()[:-1]
+    if name in ("loads_record", "validate_records"):
+        return _record_seeds()[0]
+    if name == "loads_records":
+        return _record_seeds()[0] + _record_seeds()[1]
     if name == "notation.loads":
-        return _record_seeds()[-1:]
+        return _record_seeds()[2]
     return []
 
 
-def _record_seeds() -> list[str]:
+def _record_seeds() -> tuple[list[str], list[str], list[str]]:
+    """Game records (Mau-Mau and a Malilla hand), files of match records (Malilla), and other JSON documents (a
+    state, a Malilla state and a Malilla player's view)."""
     try:
         from ..notation import dumps
-        from ..records import dumps_record, record_from_moves
+        from ..records import dumps_record, dumps_records, record_from_moves, record_from_rounds
     except ImportError:  # pragma: no cover
-        return []
-    out = []
-    for path in sorted((SPEC_DIR / "scenarios" / "golden").glob("*.json"))[:4]:
+        return [], [], []
+    from ..engine import apply, legal_moves, new_game
+    from ..views import view
+
+    games = []
+    for path in [*sorted((SPEC_DIR / "scenarios" / "golden").glob("*.json"))[:4],
+                 SPEC_DIR / "scenarios" / "golden" / "malilla.json"]:
         data = json.loads(path.read_text(encoding="utf-8"))
         g = data["games"][0]
         rec = record_from_moves(data["variant"], g["players"], g["seed"], g["moves"][:30])
-        out.append(dumps_record(rec))
-    from ..engine import new_game
+        games.append(dumps_record(rec))
+    from ..scoring import next_round, start_match
 
-    out.append(dumps(new_game("standard", 2, seed=1)))
-    return out
+    match = start_match("malilla-table", 4, seed=2)
+    rounds: list[list[Move]] = []
+    for length in (1000, 12):  # a whole hand, then the start of the next one
+        hand = match.game
+        rounds.append([])
+        while not hand.is_over and len(rounds[-1]) < length:
+            rounds[-1].append(legal_moves(hand)[0])
+            hand = apply(hand, rounds[-1][-1])
+        if hand.is_over:
+            match = next_round(match, hand)
+    matches = [dumps_records([record_from_rounds("malilla-table", 4, 2, rounds)])]
+    docs = [dumps(new_game("standard", 2, seed=1)), dumps(new_game("malilla", 4, seed=1)),
+            dumps(view(new_game("malilla", 4, seed=3), 1))]
+    return games, matches, docs
 
 
 @attrs.frozen

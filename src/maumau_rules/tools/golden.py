@@ -7,6 +7,10 @@ stock and discard sizes, top card, winner, end, digest). ``spec/scenarios/perft.
 perft-style counts: the number of legal move sequences of length 1..``PERFT_DEPTH`` from fixed seeds.
 Any change of behaviour changes a move list, a digest or a count, and shows up as a diff.
 
+Malilla variants have golden games too (one match hand each, four players); their final state records the tricks,
+the points and the trump card instead of the stock and the discard pile, and their checks are Malilla's
+(:mod:`maumau_rules.malilla.invariants`).
+
 Usage::
 
     python -m maumau_rules.tools.golden            # compare; exit 1 and print the differences
@@ -29,7 +33,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..engine import apply, check, legal_moves, new_game
-from ..moves import parse_move
+from ..malilla import invariants as malilla_checks
+from ..malilla.state import MalillaState
+from ..moves import Move, parse_move
 from ..state import GameState
 from ..testing.invariants import candidate_moves, check_state, check_transition, state_digest
 from ..variants import Variant, available_variants, find_variant
@@ -51,7 +57,18 @@ def _player_counts(v: Variant) -> list[int]:
     return sorted({lo, min(hi, max(lo, 3)), min(hi, 5)})
 
 
-def _final(s: GameState) -> dict[str, Any]:
+def _final(s: GameState | MalillaState) -> dict[str, Any]:
+    if isinstance(s, MalillaState):
+        return {
+            "turn": s.turn,
+            "hand_sizes": list(s.hand_sizes),
+            "tricks": len(s.tricks),
+            "points": list(s.points),
+            "trump": str(s.trump_card),
+            "winner": s.winner,
+            "end": s.end.value if s.end is not None else None,
+            "digest": malilla_checks.state_digest(s),
+        }
     return {
         "turn": s.turn,
         "hand_sizes": [len(h) for h in s.hands],
@@ -71,7 +88,9 @@ def verdicts_digest(state: GameState) -> str:
     16
     """
     legal = set(legal_moves(state))
-    rows = [f"{m}|{v.reason.value}|{v.rule_id}" for m in candidate_moves(state) if m not in legal
+    candidates: tuple[Move, ...] = (malilla_checks.candidate_moves(state) if isinstance(state, MalillaState)
+                                    else candidate_moves(state))
+    rows = [f"{m}|{v.reason.value}|{v.rule_id}" for m in candidates if m not in legal
             for v in [check(state, m)]]
     return hashlib.sha256("\n".join(rows).encode("utf-8")).hexdigest()[:16]
 
@@ -104,7 +123,10 @@ def golden_file(variant: Variant) -> dict[str, Any]:
     >>> [g["players"] for g in golden_file(find_variant("standard"))["games"]]
     [2, 3, 5]
     """
-    games = [golden_game(variant, n, seed=i + 1) for i, n in enumerate(_player_counts(variant))]
+    counts = _player_counts(variant)
+    if len(counts) == 1:  # a game for one player count only (Malilla): three seeds of it
+        counts *= 3
+    games = [golden_game(variant, n, seed=i + 1) for i, n in enumerate(counts)]
     return {"variant": variant.id, "version": variant.version, "games": games}
 
 
@@ -124,13 +146,20 @@ def replay_game(variant: Variant, entry: dict[str, Any]) -> tuple[GameState, dic
     True
     """
     s = new_game(variant, players=entry["players"], seed=entry["seed"])
-    check_state(s)
+    if isinstance(s, MalillaState):
+        malilla_checks.check_state(s)
+    else:
+        check_state(s)
     checkpoints: dict[str, str] = {}
     for text in entry["moves"]:
         m = parse_move(text)
         t = apply(s, m)
-        check_transition(s, m, t, conservation=False)
-        check_state(t)
+        if isinstance(s, MalillaState) and isinstance(t, MalillaState):
+            malilla_checks.check_transition(s, m, t)
+            malilla_checks.check_state(t)
+        else:
+            check_transition(s, m, t, conservation=False)
+            check_state(t)
         s = t
         if s.turn % CHECKPOINT == 0:
             checkpoints[str(s.turn)] = state_digest(s)
