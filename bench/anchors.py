@@ -5,10 +5,12 @@ games from Python, give reference costs per player decision:
 
 * OpenSpiel ``crazy_eights`` (C++ core, Python loop) with the knobs closest to
   Mau-Mau: ``use_special_cards=True, reshuffle=True, max_draw_cards=1,
-  max_turns=100000``. The loop is the canonical one: chance nodes are sampled
-  from ``state.chance_outcomes()`` with a seeded :class:`random.Random`, player
-  nodes pick uniformly from ``state.legal_actions()``. Only player actions count
-  as decisions, but the time includes the chance work (dealing, drawing).
+  max_turns=100000``, in two Python loops: player nodes pick uniformly from
+  ``state.legal_actions()`` with a seeded :class:`random.Random`; chance nodes
+  either do the same (``uniform``, the fastest loop and our reference) or are
+  sampled by weight from ``state.chance_outcomes()`` (``weighted``, as in
+  OpenSpiel's examples). For one deck both give the same distribution. Only
+  player actions count as decisions, but the time includes the chance work.
 * RLCard ``uno`` through the raw :class:`rlcard.games.uno.game.UnoGame` loop
   (no RL env, no observation encoding); every ``game.step`` is a decision.
 
@@ -24,6 +26,7 @@ Run as a script for a small table::
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import random
 import sys
@@ -34,6 +37,7 @@ from types import ModuleType
 from typing import Any
 
 __all__ = [
+    "CHANCE_MODES",
     "CLOCK",
     "OPENSPIEL_MAUMAU_PARAMS",
     "AnchorResult",
@@ -130,21 +134,31 @@ def timed_games(play_one: Callable[[], int], seconds: float, warmup_games: int) 
             return games, decisions, elapsed
 
 
-def openspiel_player(players: int, seed: int) -> Callable[[], int]:
+#: How :func:`openspiel_player` resolves chance nodes (dealing, drawing): ``"weighted"`` samples
+#: ``state.chance_outcomes()`` by probability, as OpenSpiel's examples do; ``"uniform"`` picks uniformly from
+#: ``state.legal_actions()``, which in ``crazy_eights`` (one deck, every card left equally likely) gives the same
+#: distribution with far less Python work. The uniform loop is OpenSpiel's fastest Python loop and the reference.
+CHANCE_MODES: tuple[str, ...] = ("uniform", "weighted")
+
+
+def openspiel_player(players: int, seed: int, chance: str = "uniform") -> Callable[[], int]:
     """A function that plays one OpenSpiel ``crazy_eights`` game (Mau-Mau-like params) and returns its decisions.
 
-    The canonical loop: chance nodes are sampled by weight from ``state.chance_outcomes()`` with a
-    ``random.Random(seed)``; player nodes pick uniformly from ``state.legal_actions()``; every action
-    goes through ``state.apply_action``. Only player (non-chance) actions count as decisions. Raises
-    :class:`ImportError` if OpenSpiel is not installed.
+    Player nodes pick uniformly from ``state.legal_actions()`` with a ``random.Random(seed)``; chance nodes
+    are resolved as ``chance`` says (:data:`CHANCE_MODES`); every action goes through ``state.apply_action``,
+    which checks nothing beyond the action's range (it accepts a held card that does not match the top card).
+    Only player (non-chance) actions count as decisions. Raises :class:`ImportError` if OpenSpiel is not
+    installed, :class:`ValueError` for an unknown ``chance``.
     """
+    if chance not in CHANCE_MODES:
+        raise ValueError(f"chance must be one of {CHANCE_MODES}, not {chance!r}")
     pyspiel: Any = importlib.import_module("pyspiel")
     game: Any = pyspiel.load_game("crazy_eights", {**OPENSPIEL_MAUMAU_PARAMS, "players": players})
     rng = random.Random(seed)
     choice = rng.choice
     choices = rng.choices
 
-    def play_one() -> int:
+    def play_weighted() -> int:
         state: Any = game.new_initial_state()
         decisions = 0
         while not state.is_terminal():
@@ -159,15 +173,24 @@ def openspiel_player(players: int, seed: int) -> Callable[[], int]:
             state.apply_action(action)
         return decisions
 
-    return play_one
+    def play_uniform() -> int:
+        state: Any = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                decisions += 1
+            state.apply_action(choice(state.legal_actions()))
+        return decisions
+
+    return play_uniform if chance == "uniform" else play_weighted
 
 
 def run_openspiel_crazy_eights(
-    players: int, seconds: float, seed: int, *, warmup_games: int = DEFAULT_WARMUP_GAMES
+    players: int, seconds: float, seed: int, *, warmup_games: int = DEFAULT_WARMUP_GAMES, chance: str = "uniform"
 ) -> AnchorResult:
-    """Time OpenSpiel ``crazy_eights`` with the loop of :func:`openspiel_player`."""
-    games, decisions, elapsed = timed_games(openspiel_player(players, seed), seconds, warmup_games)
-    return AnchorResult("openspiel crazy_eights (py loop)", players, games, decisions, elapsed)
+    """Time OpenSpiel ``crazy_eights`` with the loop of :func:`openspiel_player` (``chance``: see :data:`CHANCE_MODES`)."""
+    games, decisions, elapsed = timed_games(openspiel_player(players, seed, chance), seconds, warmup_games)
+    return AnchorResult(f"openspiel crazy_eights ({chance} chance)", players, games, decisions, elapsed)
 
 
 def rlcard_player(players: int, seed: int) -> Callable[[], int]:
@@ -236,7 +259,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     runners: list[Callable[..., AnchorResult]] = []
     if openspiel_available():
-        runners.append(run_openspiel_crazy_eights)
+        runners += [functools.partial(run_openspiel_crazy_eights, chance=mode) for mode in CHANCE_MODES]
     else:
         print("OpenSpiel (pyspiel) not installed; skipping crazy_eights", file=sys.stderr)
     if rlcard_available():

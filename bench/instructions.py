@@ -31,7 +31,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from anchors import openspiel_available, openspiel_player, rlcard_available, rlcard_player  # noqa: E402
+from anchors import CHANCE_MODES, openspiel_available, openspiel_player, rlcard_available, rlcard_player  # noqa: E402
 
 WARMUP_GAMES = 5
 _COLLECTED = re.compile(r"Collected : (\d+)")
@@ -57,10 +57,16 @@ def worker(spec: str) -> int:
         if not str(engine.__file__).endswith((".so", ".pyd")):
             print(f"worker: the engine imported from {engine.__file__} is not compiled", file=sys.stderr)
             return 2
-    if arm == "openspiel":
-        play = openspiel_player(players, seed)
+    if arm.startswith("openspiel"):  # "openspiel-uniform" / "openspiel-weighted": the chance loop
+        play = openspiel_player(players, seed, arm.partition("-")[2] or "uniform")
     elif arm == "rlcard":
         play = rlcard_player(players, seed)
+    elif arm == "server":
+        from run import server_player
+
+        from maumau_rules import find_variant
+
+        play = server_player(find_variant(variant_id), players, seed)
     else:
         play = ours_player(variant_id, players, seed)
     for _ in range(WARMUP_GAMES):
@@ -99,6 +105,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--variant", default="standard")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--compiled", type=Path, default=None, help="a mypyc build (bench/compile.py) to count too")
+    parser.add_argument("--server", action="store_true",
+                        help="also count a whole server step per move (bench/run.py --only server)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -110,8 +118,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     arms: list[tuple[str, str, str | None]] = [(f"maumau_rules {args.variant}", "ours", src)]
     if args.compiled is not None:
         arms.append((f"maumau_rules {args.variant} (mypyc)", "compiled", str(args.compiled)))
+    if args.server:
+        arms.append((f"maumau_rules {args.variant} server step", "server", src))
     if openspiel_available():
-        arms.append(("openspiel crazy_eights (py loop)", "openspiel", None))
+        arms += [(f"openspiel crazy_eights ({mode} chance)", f"openspiel-{mode}", None) for mode in CHANCE_MODES]
     if rlcard_available():
         arms.append(("rlcard uno (raw game)", "rlcard", None))
     print(f"Instructions per player decision (valgrind callgrind), {args.players} players, {args.games} games "
@@ -121,8 +131,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ir, decisions = per_decision(arm, args.variant, args.players, args.games, args.seed, path)
         results[label] = ir
         print(f"{label:40s} {ir:10,.0f}  ({decisions} decisions)")
-    peers = [label for label, arm, _ in arms if arm in ("openspiel", "rlcard")]
-    ours = [label for label, arm, _ in arms if arm in ("ours", "compiled")]
+    peers = [label for label, arm, _ in arms if arm.startswith(("openspiel", "rlcard"))]
+    ours = [label for label, arm, _ in arms if arm in ("ours", "compiled", "server")]
     if peers:
         print("\nOur instructions per decision divided by the peer's (>1: we execute more):")
         for mine in ours:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import enum
+import functools
 import gc
 import importlib
 import importlib.util
@@ -52,6 +53,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from anchors import (
+    CHANCE_MODES,
     CLOCK,
     AnchorResult,
     openspiel_available,
@@ -76,8 +78,10 @@ from maumau_rules import (
     legal_moves,
     load_variant,
     new_game,
+    parse_move,
 )
-from maumau_rules.views import view
+from maumau_rules.notation import dumps
+from maumau_rules.views import view, views
 
 T = TypeVar("T")
 Chooser = Callable[[Sequence[Move]], Move]
@@ -311,7 +315,9 @@ def bench_play(cfg: Settings) -> None:
                  for p in (2, 4)]
     peers: list[tuple[str, Callable[[int], Runner]]] = []
     if openspiel_available():
-        peers.append(("openspiel crazy_eights (py loop)", anchor(run_openspiel_crazy_eights, cfg.warmup_games)))
+        for mode in CHANCE_MODES:  # uniform chance is OpenSpiel's fastest Python loop: the reference
+            peers.append((f"openspiel crazy_eights ({mode} chance)",
+                          anchor(functools.partial(run_openspiel_crazy_eights, chance=mode), cfg.warmup_games)))
     else:
         print("skipped OpenSpiel anchor: pyspiel not installed (pip install open-spiel)")
     if rlcard_available():
@@ -337,8 +343,12 @@ def bench_play(cfg: Settings) -> None:
                 rows.append([f"{a.name} vs {b.name}", a.players, f"{med_ratio:.2f}", Spread.of(ratios).show()])
         print(table(("comparison", "players", "ratio of medians", "paired ratio med (min-max)"), rows))
     print("\nNotes: OpenSpiel runs crazy_eights with use_special_cards, reshuffle, max_draw_cards=1; its time\n"
-          "includes chance nodes (dealing, drawing) but only player actions count as decisions. RLCard UNO\n"
-          "counts every game.step. Our decisions include voluntary draws and passes (see 'Game length').")
+          "includes chance nodes (dealing, drawing) but only player actions count as decisions. 'uniform chance'\n"
+          "picks chance outcomes uniformly from legal_actions() (OpenSpiel's fastest Python loop, the same\n"
+          "distribution for one deck: the reference); 'weighted chance' samples chance_outcomes() by weight.\n"
+          "OpenSpiel's apply_action checks only the action's range: it accepts a held card that does not match\n"
+          "the top card, where our apply validates every move. RLCard UNO counts every game.step. Our\n"
+          "decisions include voluntary draws and passes (see 'Game length').")
 
 
 # ====================================================================== section: game length
@@ -437,7 +447,7 @@ def per_call_ns(
     """Nanoseconds per ``fn(*args)`` over batches from ``prepare`` (untimed) until ``seconds`` are spent."""
     spent = 0.0
     calls = 0
-    clock = time.perf_counter
+    clock = CLOCK[0]
     while spent < seconds:
         batch = prepare()
         start = clock()
@@ -575,6 +585,108 @@ def bench_records(cfg: Settings) -> None:
     note = f"; written as {chunks} files (reader limit {limit:,} characters)" if chunks > 1 else ""
     print(f"\n{len(games)} games, {decisions} decisions, {states} states replayed, {len(text):,} characters of "
           f"JSON ({len(text.encode()) / 1e6:.2f} MB){note}; round trip equal: {same}")
+
+
+# ====================================================================== section: server path
+
+SERVER_PARTS = ("parse the client's text", "check (seat and turn)", "apply", "a view for every seat",
+                "JSON of one view")
+
+
+def server_player(variant: Variant, players: int, seed: int,
+                  spent: list[float] | None = None) -> Callable[[], int]:
+    """One uniform-random game played as a server plays it, move by move (returns the moves).
+
+    Each move arrives as text from the seat to act and is parsed; ``check`` judges it for that seat and the
+    turn the client saw; ``apply`` makes the next state; every seat gets its view, and one view is written as
+    JSON (what a server sends one client). With ``spent``, the clock's time of each part (in the order of
+    :data:`SERVER_PARTS`) is added to it.
+    """
+    rng = random.Random(seed)
+    choice = rng.choice
+    game_seed = itertools.count(seed * 1_000_003)
+    clock = CLOCK[0]
+
+    def play_one() -> int:
+        s = new_game(variant, players, next(game_seed))
+        n = 0
+        while not s.is_over:
+            seat, turn = s.seat_to_act, s.turn
+            text = str(choice(legal_moves(s)))  # the client's choice, as the text it sends
+            if spent is None:
+                move = parse_move(text)
+                if not check(s, move, player=seat, turn=turn).ok:
+                    raise AssertionError(f"a legal move was refused: {text}")
+                s = apply(s, move)
+                dumps(views(s)[seat])
+            else:
+                t0 = clock()
+                move = parse_move(text)
+                t1 = clock()
+                ok = check(s, move, player=seat, turn=turn).ok
+                t2 = clock()
+                s = apply(s, move)
+                t3 = clock()
+                every = views(s)
+                t4 = clock()
+                dumps(every[seat])
+                t5 = clock()
+                if not ok:
+                    raise AssertionError(f"a legal move was refused: {text}")
+                for i, dt in enumerate((t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4)):
+                    spent[i] += dt
+            n += 1
+        return n
+
+    return play_one
+
+
+def bench_server(cfg: Settings) -> None:
+    """A whole server step per move (parse, check for a seat and turn, apply, every seat's view, one view's JSON)
+    beside the bare decision of the random-play loop, Standard 2 and 4 players."""
+    section("Server path (Standard: a whole server step per move, beside a bare decision)")
+    v = find_variant("standard")
+    arms: list[Arm] = []
+    for p in (2, 4):
+        arms.append(Arm(f"bare decision (legal_moves + choice + apply), {p}p", p,
+                        ours(v, p, v.id, cfg.warmup_games)))
+
+        def server_runner(seconds: float, seed: int, p: int = p) -> AnchorResult:
+            games, moves, elapsed = timed_games(server_player(v, p, seed), seconds, cfg.warmup_games)
+            return AnchorResult(f"server step, {p}p", p, games, moves, elapsed)
+
+        arms.append(Arm(f"server step (parse, check, apply, {p} views, JSON), {p}p", p, server_runner))
+    print(f"{len(arms)} arms x {cfg.repeats} repeats x {cfg.seconds:g} s, round-robin; seed {cfg.seed}\n")
+    results = round_robin(arms, cfg.seconds, cfg.repeats, cfg.seed)
+    print(table(("configuration", *PLAY_HEADERS[1:]), play_rows(results)))
+    rows: list[list[object]] = []
+    for p in (2, 4):
+        bare, server = (a for a in arms if a.players == p)
+        b = statistics.median(r.us_per_decision for r in results[bare])
+        t = statistics.median(r.us_per_decision for r in results[server])
+        rows.append([p, f"{b:.1f}", f"{t:.1f}", f"{t / b:.2f}x"])
+    print("\nA server step against a bare decision (medians; goal for 4 players: within 3x):\n")
+    print(table(("players", "bare us/decision", "server us/move", "ratio"), rows))
+    for p in (2, 4):
+        spent = [0.0] * len(SERVER_PARTS)
+        play = server_player(v, p, cfg.seed, spent)
+        moves = 0
+        for _ in range(max(3, cfg.warmup_games)):
+            play()
+        spent[:] = [0.0] * len(SERVER_PARTS)
+        clock = CLOCK[0]
+        start = clock()
+        while clock() - start < cfg.seconds:
+            moves += play()
+        total = sum(spent)
+        print(f"\nWhere a server step's time goes, {p} players ({moves} moves, each part timed alone):\n")
+        print(table(("part", "us/move", "share"), [
+            [name, f"{dt * 1e6 / moves:.2f}", f"{100 * dt / total:.0f}%"] for name, dt in zip(SERVER_PARTS, spent, strict=True)
+        ] + [["total of the parts", f"{total * 1e6 / moves:.2f}", "100%"]]))
+    print("\nNotes: the client's move is the text of a uniformly chosen legal move; parse_move reads it, check\n"
+          "judges it for the seat and the turn the client saw, apply makes the next state (a move parsed anew\n"
+          "is found among the legal moves by value), and views(state) builds every seat's view (the public part\n"
+          "gathered once); one view is written with notation.dumps. Instructions per move: python bench/instructions.py --server.")
 
 
 # ====================================================================== section: memory
@@ -879,7 +991,7 @@ def bench_adapters(cfg: Settings) -> None:
 
 SECTIONS: dict[str, Callable[[Settings], None]] = {
     "play": bench_play, "length": bench_length, "micro": bench_micro, "records": bench_records,
-    "memory": bench_memory, "scaling": bench_scaling, "adapters": bench_adapters,
+    "memory": bench_memory, "scaling": bench_scaling, "adapters": bench_adapters, "server": bench_server,
 }
 
 

@@ -315,6 +315,10 @@ def open_windows(state: GameState) -> tuple[Window, ...]:
     >>> [(w.kind, w.offender, w.seats, w.closes) for w in open_windows(s)]
     [('missed_call', 0, (1,), 'next_player')]
     """
+    if type(state) is GameState:
+        f = state.__dict__
+        if not f["missed_calls"] and f["phase"] is not _FINISHING:  # the common case: nothing to call out
+            return ()
     plan = state.variant.plan
     ann = plan.announcer
     if ann is None or state.end is not None:

@@ -207,15 +207,15 @@ def _window_json(value: Window) -> dict[str, Any]:
     return value.to_json()
 
 
-_CARD_TEXT: Final[dict[Card, str]] = {}
-"""Each card's notation, remembered (cards are interned values and there are at most 53 of them)."""
+class _CardTexts(dict[Card, str]):
+    """Each card's notation, remembered on first use (cards are interned values, at most 94 of them)."""
+
+    def __missing__(self, card: Card) -> str:
+        text = self[card] = str(card)
+        return text
 
 
-def _card_text(card: Card) -> str:
-    text = _CARD_TEXT.get(card)
-    if text is None:
-        text = _CARD_TEXT[card] = str(card)
-    return text
+_card_text: Final = _CardTexts().__getitem__
 
 
 @functools.cache
@@ -233,7 +233,7 @@ def _encoder(tp: Any) -> Callable[[Any], Any]:
     if origin is tuple:
         (inner_type, _ellipsis) = typing.get_args(tp)
         item = _encoder(inner_type)
-        return lambda value: [item(v) for v in value]
+        return lambda value: list(map(item, value))
     if tp is Card:
         return _card_text
     if tp is Suit or tp is Rank:

@@ -16,7 +16,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, overload
+from typing import Any, TypeVar, overload
 
 import attrs
 
@@ -30,10 +30,17 @@ from .moves import Call, Move
 from .state import EndReason, GameState, Phase, Window
 from .variants import Variant, find_variant
 
-__all__ = ["PlayerView", "PublicView", "public_view", "view"]
+__all__ = ["PlayerView", "PublicView", "public_view", "view", "views"]
+
+_V = TypeVar("_V", bound="PublicView")
+
+_new = object.__new__
+_set_attr = object.__setattr__
 
 
-@attrs.frozen
+# Not slotted: a view is made by setting its ``__dict__`` once (one C-level call instead of one frozen-attribute
+# assignment per field); equality, hashing and repr still come from attrs and see exactly the declared fields.
+@attrs.frozen(slots=False)
 class PublicView:
     """What everyone at the table can see (spectators included).
 
@@ -143,7 +150,7 @@ class PublicView:
         return to_json(self)
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class PlayerView(PublicView):
     """What one seat may see: the public view, plus its own hand, drawn card and legal moves.
 
@@ -167,28 +174,36 @@ class PlayerView(PublicView):
 
 def _public_fields(state: GameState) -> dict[str, Any]:
     """The allow-list: every field a view may hold, each copied from a public part of ``state``."""
+    f = state.__dict__
     return {
-        "variant": state.variant.id,
-        "rules": state.variant,
-        "turn": state.turn,
-        "seat_to_act": state.seat_to_act,
-        "direction": state.direction,
-        "dealer": state.dealer,
-        "phase": state.phase,
+        "variant": f["variant"].id,
+        "_rules": f["variant"],
+        "turn": f["turn"],
+        "seat_to_act": f["seat_to_act"],
+        "direction": f["direction"],
+        "dealer": f["dealer"],
+        "phase": f["phase"],
         "hand_sizes": state.hand_sizes,
-        "stock_size": len(state.stock),
-        "discard": state.discard,
-        "wished_suit": state.wished_suit,
-        "any_card": state.any_card,
-        "pending_draw": state.pending_draw,
-        "pending_skip": state.pending_skip,
-        "announced": state.announced,
-        "missed_calls": state.missed_calls,
+        "stock_size": len(f["stock"]),
+        "discard": f["discard"],
+        "wished_suit": f["wished_suit"],
+        "any_card": f["any_card"],
+        "pending_draw": f["pending_draw"],
+        "pending_skip": f["pending_skip"],
+        "announced": f["announced"],
+        "missed_calls": f["missed_calls"],
         "windows": open_windows(state),
-        "winner": state.winner,
-        "end": state.end,
-        "series": state.turn_plays,
+        "winner": f["winner"],
+        "end": f["end"],
+        "series": f["turn_plays"],
     }
+
+
+def _made(cls: type[_V], fields: dict[str, Any]) -> _V:
+    """A view of type ``cls`` holding exactly ``fields`` (every declared field, checked by the tests)."""
+    out = _new(cls)
+    _set_attr(out, "__dict__", fields)
+    return out
 
 
 def _scores(state: GameState, scores: Sequence[int] | None) -> tuple[int, ...] | None:
@@ -235,7 +250,9 @@ def public_view(state: GameState | MalillaState, *,
         if type(state) is MalillaState:
             return _malilla.public_view(state, scores=scores)
         raise _not_a_state(state)
-    return PublicView(**_public_fields(state), scores=_scores(state, scores))
+    fields = _public_fields(state)
+    fields["scores"] = _scores(state, scores)
+    return _made(PublicView, fields)
 
 
 @overload
@@ -275,12 +292,37 @@ def view(state: GameState | MalillaState, player: int, *,
         raise _not_a_state(state)
     if type(player) is not int or not 0 <= player < state.players:
         raise SeatError(f"no seat {shown(player)} in a game of {state.players} players")
-    mine = player == state.seat_to_act and state.end is None
-    return PlayerView(
-        **_public_fields(state),
-        scores=_scores(state, scores),
-        seat=player,
-        hand=state.hand(player),
-        drawn=state.drawn if mine else None,
-        legal_moves=legal_moves(state, player),
-    )
+    fields = _public_fields(state)
+    fields["scores"] = _scores(state, scores)
+    return _made(PlayerView, _seat_fields(state, fields, player))
+
+
+def _seat_fields(state: GameState, fields: dict[str, Any], player: int) -> dict[str, Any]:
+    """``fields`` (a public part of ``state``) completed with what seat ``player`` alone may see."""
+    mine = player == fields["seat_to_act"] and fields["end"] is None
+    fields["seat"] = player
+    fields["hand"] = state.hand(player)
+    fields["drawn"] = state.__dict__["drawn"] if mine else None
+    fields["legal_moves"] = legal_moves(state, player)
+    return fields
+
+
+def views(state: GameState, *, scores: Sequence[int] | None = None) -> tuple[PlayerView, ...]:
+    """Every seat's view of ``state``, by seat: what a server sends after each move (the public part is
+    gathered once for all seats). Each equals ``view(state, seat)``.
+
+    Raises:
+        SeatError: ``scores`` is malformed.
+        ArgumentTypeError: ``state`` is not a Mau-Mau game state (a Malilla hand: view each seat).
+
+    >>> from maumau_rules import new_game
+    >>> s = new_game("standard", players=3, seed=1)
+    >>> vs = views(s)
+    >>> [v.seat for v in vs], vs[1] == view(s, 1), vs[0].hand == view(s, 0).hand
+    ([0, 1, 2], True, True)
+    """
+    if type(state) is not GameState:
+        raise _not_a_state(state)
+    public = _public_fields(state)
+    public["scores"] = _scores(state, scores)
+    return tuple(_made(PlayerView, _seat_fields(state, public.copy(), p)) for p in range(len(public["announced"])))

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from maumau_rules import new_game
 from maumau_rules.errors import SeatError
 from maumau_rules.schemas import PLAYER_VIEW_SCHEMA, PUBLIC_VIEW_SCHEMA
-from maumau_rules.views import PlayerView, PublicView, public_view, view
+from maumau_rules.views import PlayerView, PublicView, public_view, view, views
 from tests.server._games import cards_in, playout, reshuffle_hidden, validate_json
 
 PUBLIC_FIELDS = {"variant", "turn", "seat_to_act", "direction", "dealer", "phase", "hand_sizes", "stock_size",
@@ -118,3 +118,30 @@ def test_json_forms_use_notation() -> None:
     assert doc["discard"][-1] == str(s.top_card)
     assert doc["legal_moves"] == [str(m) for m in s.legal_moves()]
     assert "stock" not in doc and "hands" not in doc and "rng" not in doc
+
+
+@pytest.mark.parametrize("variant", ["standard", "mau-king", "pesten", "greek-150"])
+def test_views_of_every_seat_equal_each_seats_view_and_hold_exactly_the_declared_fields(variant: str) -> None:
+    """views(state) gathers the public part once for all seats; each view must still be view(state, seat), with no
+    field more or less than PlayerView declares (views are made by setting their fields at once)."""
+    from maumau_rules import apply, legal_moves
+    from maumau_rules.errors import ArgumentTypeError
+
+    declared = {a.name for a in attrs.fields(PlayerView)}
+    public_declared = {a.name for a in attrs.fields(PublicView)}
+    rng = random.Random(5)
+    for seed in range(3):
+        s = new_game(variant, players=3, seed=seed)
+        while not s.is_over and s.turn < 150:
+            every = views(s, scores=(1, 2, 3))
+            assert [v.seat for v in every] == [0, 1, 2]
+            for seat, v in enumerate(every):
+                assert v == view(s, seat, scores=(1, 2, 3))
+                assert set(vars(v)) == declared
+                assert v.hand == s.hand(seat) and v.legal_moves == legal_moves(s, seat)
+            assert set(vars(public_view(s))) == public_declared
+            s = apply(s, rng.choice(legal_moves(s)))
+    with pytest.raises(ArgumentTypeError, match="is not a game state"):
+        views("not a state")  # type: ignore[arg-type]
+    with pytest.raises(SeatError, match="scores"):
+        views(new_game("standard", players=2, seed=1), scores=(1,))
