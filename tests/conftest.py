@@ -89,22 +89,58 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
                     )
                 if item.nodeid not in trace[rule_id]:
                     trace[rule_id].append(item.nodeid)
-    if hasattr(config, "workerinput"):  # pytest-xdist worker: the controller's own run decides
-        return
+    # Under pytest-xdist only the workers collect: the first one writes the trace, and the controller checks it
+    # when the session ends (see pytest_sessionfinish).
+    worker = getattr(config, "workerinput", None)
     whole = _collects_whole_suite(config)
-    if whole:
+    if whole and (worker is None or worker.get("workerid") == "gw0"):
         TRACE_FILE.parent.mkdir(parents=True, exist_ok=True)
         tmp = TRACE_FILE.with_suffix(".json.tmp")
         tmp.write_text(json.dumps(trace, indent=2, sort_keys=True) + "\n", encoding="utf-8")
         tmp.replace(TRACE_FILE)
-    if config.getoption("strict_trace"):
+    if config.getoption("strict_trace") and worker is None:
         if not whole:
-            raise pytest.UsageError(
-                "--strict-trace needs the whole suite: run it on tests/ (e.g. pytest --collect-only -q --strict-trace)"
-            )
-        untested = [rule_id for rule_id, tests in trace.items() if not tests and status[rule_id] == "active"]
+            raise pytest.UsageError(_NOT_WHOLE)
+        untested = _untested(trace, status)
         if untested:
-            raise pytest.UsageError(
-                f"--strict-trace: {len(untested)} of {sum(s == 'active' for s in status.values())} active rules "
-                f"have no test marked @pytest.mark.rule(...): {', '.join(untested)}"
-            )
+            raise pytest.UsageError(untested)
+
+
+_NOT_WHOLE = "--strict-trace needs the whole suite: run it on tests/ (e.g. pytest --collect-only -q --strict-trace)"
+
+
+def _untested(trace: dict[str, list[str]], status: dict[str, str]) -> str:
+    """The --strict-trace complaint about active rules without a test, or '' when every one has a test."""
+    untested = [rule_id for rule_id, tests in trace.items() if not tests and status.get(rule_id) == "active"]
+    if not untested:
+        return ""
+    return (f"--strict-trace: {len(untested)} of {sum(s == 'active' for s in status.values())} active rules "
+            f"have no test marked @pytest.mark.rule(...): {', '.join(untested)}")
+
+
+def _xdist_controller(config: pytest.Config) -> bool:
+    return not hasattr(config, "workerinput") and bool(getattr(config.option, "numprocesses", None))
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Under pytest-xdist, refuse --strict-trace on a part of the suite at once, and forget an old trace."""
+    config = session.config
+    if config.getoption("strict_trace") and _xdist_controller(config):
+        if not _collects_whole_suite(config):
+            raise pytest.UsageError(_NOT_WHOLE)
+        TRACE_FILE.unlink(missing_ok=True)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Under pytest-xdist, enforce --strict-trace on the trace the first worker wrote."""
+    config = session.config
+    if not (config.getoption("strict_trace") and _xdist_controller(config)):
+        return
+    problem = "--strict-trace: no worker wrote build/trace.json (did collection fail?)"
+    if TRACE_FILE.exists():
+        problem = _untested(json.loads(TRACE_FILE.read_text(encoding="utf-8")), spec_rule_status())
+    if problem:
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(problem, red=True, bold=True)
+        session.exitstatus = pytest.ExitCode.USAGE_ERROR

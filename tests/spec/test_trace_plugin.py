@@ -103,3 +103,24 @@ def test_marker_without_ids_is_refused(tmp_path: Path) -> None:
     root = _project(tmp_path, "@pytest.mark.rule()\ndef test_a() -> None: ...\n")
     result = _collect(root)
     assert result.returncode == 4 and "needs at least one rule ID" in result.stderr
+
+
+def _run_parallel(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-n", "2", "-p", "no:cacheprovider", *args],
+        cwd=root, capture_output=True, text=True, check=False, timeout=120,
+    )
+
+
+def test_strict_trace_holds_under_xdist(tmp_path: Path) -> None:
+    """With -n 2 only the workers collect: the first writes the trace and the controller enforces it."""
+    covered = _project(tmp_path / "covered", COVERED)
+    result = _run_parallel(covered, "--strict-trace")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert json.loads((covered / "build" / "trace.json").read_text())["R_TWO"] == ["tests/test_x.py::test_b"]
+    missing = _project(tmp_path / "missing", '@pytest.mark.rule("R_ONE")\ndef test_a() -> None: ...\n')
+    result = _run_parallel(missing, "--strict-trace")
+    assert result.returncode == 4, result.stdout + result.stderr
+    assert "1 of 2 active rules" in result.stdout and "R_TWO" in result.stdout
+    partial = _run_parallel(missing, "tests/test_x.py", "--strict-trace")
+    assert partial.returncode == 4 and "needs the whole suite" in partial.stderr
