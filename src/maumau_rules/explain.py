@@ -5,8 +5,7 @@ Everything is read from the variant's rule objects and its compiled plan, so a h
 like the built-in ones. A variant of another family is explained by that family: :func:`rules_text`,
 :func:`card_help`, :func:`move_examples`, :func:`scoring_summary`, :func:`scoring_text`, :func:`setup_rows` and
 :func:`end_rows` send a Malilla variant to :mod:`maumau_rules.malilla.explain`; the helpers about what cards do
-in Mau-Mau (:func:`card_facts`, :func:`card_groups`, :func:`draw_rows`, :func:`announce_text`, :func:`hand_text`)
-need a Mau-Mau variant.
+in Mau-Mau (:func:`card_facts`, :func:`card_groups`, :func:`draw_rows`) need a Mau-Mau variant.
 
 >>> from maumau_rules import find_variant
 >>> print(card_help(find_variant("prsi"), Card.parse("Qc")).split(".")[0])
@@ -288,7 +287,11 @@ def hand_text(variant: Variant) -> str:
 
     >>> hand_text(find_variant("standard"))
     '5 cards each; 6 with 2 players'
+    >>> hand_text(find_variant("malilla"))
+    '10 cards each: the whole pack'
     """
+    if variant.family != "maumau":
+        return f"{variant.family_plan.hand_size} cards each: the whole pack"
     deal: Any = variant.rule("R_DEAL")
     text = f"{deal.hand_size} cards each"
     if deal.two_player_hand_size:
@@ -382,7 +385,11 @@ def announce_text(variant: Variant, m: Markup = PLAIN) -> str:
 
     >>> announce_text(find_variant("prsi")).strip()
     'Nothing has to be said when a player is down to one card.'
+    >>> announce_text(find_variant("malilla")).strip()
+    'Nothing is announced: Malilla (cardgames.zone) has no calls.'
     """
+    if variant.family != "maumau":
+        return f"Nothing is announced: {variant.name} has no calls.\n"
     rule: Any = variant.rule("R_ANNOUNCE")
     if rule is None:
         return "Nothing has to be said when a player is down to one card.\n"

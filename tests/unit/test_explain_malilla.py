@@ -124,4 +124,12 @@ def test_move_examples_and_scoring_summary_for_malilla() -> None:
                                                  "70 points scores the excess; the first team to 35 wins the match")
     assert explainer(MAL) is mal and explainer(find_variant("standard")) is None
     assert [name for name, _ in mal.setup_rows(MAL)] == ["Deck", "Players", "Direction", "Dealer", "Deal", "Trump",
-                                                         "Trump bonus", "New deal", "First lead"]
+                                                         "Trump bonus", "Albur", "New deal", "First lead"]
+
+
+def test_maumau_diff_names_the_family() -> None:
+    code, text, _ = run("diff", "malilla", "standard")
+    assert code == 0
+    rows = text.splitlines()[4:]
+    assert rows[0].split() == ["family", "malilla", "maumau"]
+    assert all(row.split()[0] for row in rows if row.strip())  # every row names its aspect

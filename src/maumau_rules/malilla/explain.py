@@ -126,6 +126,8 @@ def setup_rows(variant: Variant, m: Markup | None = None) -> list[tuple[str, str
     (team 1) (R_MAL_DEAL).
     >>> rows["Trump"].split(";")[0]
     "The dealer's last card is turned face up for everyone to see"
+    >>> rows["Albur"]
+    'Not played: no cards are drawn before the deal (R_MAL_ALBUR is another form of the game).'
     """
     m = _markup(m)
     plan = _plan(variant)
@@ -170,6 +172,9 @@ def setup_rows(variant: Variant, m: Markup | None = None) -> list[tuple[str, str
                               f"drawn again. The cards go back and the pack is shuffled before the deal. The points "
                               f"are held back like a trump bonus when they alone would decide the match "
                               f"({m.rule('R_MAL_ALBUR')})"))
+    else:
+        rows.append(("Albur", f"Not played: no cards are drawn before the deal ({m.rule('R_MAL_ALBUR')} is another "
+                              "form of the game)"))
     redeal: Any = _rule(variant, "R_MAL_REDEAL")
     if redeal is not None:
         kept = ("stays scored and the new trump card's bonus is added" if redeal.bonus_stands
