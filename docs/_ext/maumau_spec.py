@@ -5,7 +5,10 @@ On ``builder-inited`` it writes reStructuredText into ``docs/_generated/`` (git-
 * ``rules.rst``: every rule of ``spec/rules`` with its text, parameters, the variants that use it (with
   their settings), sources (linked to their entries), invariants and the tests that name it (read from the test
   files by :mod:`maumau_tests`, so the build needs no earlier pytest run);
-* ``variants/<id>.rst``: one page per registered variant, computed from its rules and compiled plan;
+* ``variants/<id>.rst``: one page per registered variant, computed from its rules and compiled plan (a Malilla
+  variant from its ``R_MAL_*`` rules and :class:`~maumau_rules.malilla.plan.MalillaPlan`);
+* ``malilla.rst``: the Malilla family, its variants and rules, and the source's worked examples replayed from
+  ``spec/scenarios/malilla-*.json`` (each refused move with its reason code and rule ID);
 * ``matrix.rst`` (variants × rules and key settings) and ``differences.rst`` (each variant against
   Standard, and a count of differences for every pair);
 * ``sources/``: the source documents, their items, the conflicts between them and the external pages, from
@@ -39,6 +42,7 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 from maumau_rules import explain
+from maumau_rules.malilla import explain as malilla_explain
 
 logger = logging.getLogger(__name__)
 
@@ -50,7 +54,7 @@ SCHEMAS = ROOT / "docs" / "schemas"
 KIND_ORDER = ("setup", "turn", "legality", "effect", "announcement", "end", "scoring")
 KIND_TITLES = {
     "setup": "Setup", "turn": "Turns", "legality": "Which cards may be played", "effect": "Card effects",
-    "announcement": "Announcements", "end": "End of the round", "scoring": "Scoring",
+    "announcement": "Announcements", "end": "End of the round (of a hand in Malilla)", "scoring": "Scoring",
 }
 HEADING_CHARS = "=-~^"
 
@@ -109,6 +113,23 @@ def rule_label(rule_id: str) -> str:
 
 RST = explain.Markup(lit=lambda text: lit(text), rule=lambda rule_id: ref(rule_label(rule_id), rule_id))
 """reST literals, and rules as links to their sections."""
+
+FAMILY_NAMES = {"maumau": "Mau-Mau", "malilla": "Malilla"}
+"""Each game family's name for readers."""
+
+
+def rule_family(rule_id: str) -> str:
+    """The family of games a rule belongs to (its class's ``family``; ``maumau`` for a rule without a class)."""
+    from maumau_rules.rules import RULE_CLASSES
+
+    cls = RULE_CLASSES.get(rule_id)
+    return str(getattr(cls, "family", "maumau"))
+
+
+def family_text(family: str) -> str:
+    """A family's name for a table cell, linked to the Malilla page for Malilla."""
+    name = FAMILY_NAMES.get(family, family)
+    return ref("malilla", name) if family == "malilla" else name
 
 
 def variant_label(variant_id: str) -> str:
@@ -360,8 +381,11 @@ def page_rules(data: SpecData) -> str:
         for rid in _rules_of_kind(data, kind):
             rule = data.rules[rid]
             users = _users_text(data, rid)
-            summary.append([ref(rule_label(rid), rid), rule["title"], kind, users])
-    out.append(table(["Rule", "Title", "Kind", "Used by"], summary, widths=[28, 32, 14, 26]))
+            summary.append([ref(rule_label(rid), rid), rule["title"], kind, family_text(rule_family(rid)), users])
+    out.append("The rules of both game families are here: Mau-Mau's, and the ``R_MAL_*`` rules of "
+               ":ref:`Malilla <malilla>`, a trick-taking game of its own. A variant holds rules of its own family "
+               "only.\n")
+    out.append(table(["Rule", "Title", "Kind", "Family", "Used by"], summary, widths=[26, 30, 12, 10, 22]))
     for kind in _kinds(data):
         out.append(heading(KIND_TITLES.get(kind, kind.capitalize()), 1))
         for rid in _rules_of_kind(data, kind):
@@ -370,16 +394,19 @@ def page_rules(data: SpecData) -> str:
 
 
 def _users_text(data: SpecData, rule_id: str) -> str:
-    """Short "used by": all, all but a few, or the list."""
-    users = {v.id for v in data.variants_using(rule_id)}
-    others = [v.id for v in data.variants if v.id not in users]
+    """Short "used by", among the variants of the rule's family: all, all but a few, or the list."""
+    family = rule_family(rule_id)
+    pool = [v for v in data.variants if v.family == family]
+    users = {v.id for v in pool if v.rule(rule_id) is not None}
+    others = [v.id for v in pool if v.id not in users]
+    name = FAMILY_NAMES.get(family, family)
     if not users:
         return "none yet"
     if not others:
-        return "all variants"
+        return f"all {name} variants"
     if len(others) < len(users) and len(others) <= 4:
-        return "all but " + ", ".join(others)
-    return ", ".join(v.id for v in data.variants if v.id in users)
+        return f"all {name} variants but " + ", ".join(others)
+    return ", ".join(v.id for v in pool if v.id in users)
 
 
 def _kinds(data: SpecData) -> list[str]:
@@ -395,7 +422,7 @@ def _rule_section(data: SpecData, rule: dict[str, Any]) -> str:
     rid = rule["id"]
     out = [f".. _{rule_label(rid)}:\n", heading(f"{rid} \u2014 {rule['title']}", 2)]
     status = rule["status"] + (f", since {rule['since']}" if rule.get("since") else "")
-    out.append(field_list([("Kind", rule["kind"]), ("Status", status)]))
+    out.append(field_list([("Kind", rule["kind"]), ("Family", family_text(rule_family(rid))), ("Status", status)]))
     out.append(prose(rule["text"], data.sources, rid) + "\n")
     if rule.get("basis"):
         out.append(f".. note::\n   {prose(rule['basis'], data.sources, rid)}\n")
@@ -433,14 +460,44 @@ def _tests_block(data: SpecData, rid: str) -> str:
     return f"**Tests** ({len(tests)}):\n\n" + bullets(lit(t) for t in tests)
 
 
-def page_variant(data: SpecData, variant: Any) -> str:
-    """One variant's page."""
+def _variant_head(data: SpecData, variant: Any) -> list[str]:
+    """A variant page's title, summary and fields."""
     out = [f".. _{variant_label(variant.id)}:\n", heading(variant.name, 0)]
     if variant.summary:
         out.append(prose(variant.summary, data.sources, variant.id) + "\n")
     aliases = ", ".join(lit(a) for a in variant.aliases)
-    out.append(field_list([("ID", lit(variant.id)), ("Also found as", aliases), ("Version", str(variant.version)),
+    out.append(field_list([("ID", lit(variant.id)), ("Also found as", aliases), ("Family", family_text(variant.family)),
+                           ("Version", str(variant.version)),
                            ("Built from", "public descriptions outside our sources" if variant.external else "")]))
+    return out
+
+
+def _variant_rules(data: SpecData, variant: Any) -> list[str]:
+    """A variant page's rules with their settings, and its decisions on the gaps in the sources."""
+    out = [heading("Rules and settings", 1)]
+    rows = [[ref(rule_label(r.rule_id), r.rule_id), data.rules.get(r.rule_id, {}).get("title", ""),
+             non_default_settings(r)] for r in variant.rules]
+    out.append(table(["Rule", "Title", "Settings (others at their defaults)"], rows, widths=[28, 30, 42]))
+    if variant.decisions:
+        out.append(heading("Decisions on gaps in the sources", 1))
+        out.append("Where the sources are silent or disagree, this variant makes a choice:\n")
+        rows = [[_gap(data, d.gap, variant.id), f"{lit(d.param)} = {lit(d.value)}",
+                 prose(d.reason, data.sources, variant.id)] for d in variant.decisions]
+        out.append(table(["Gap", "Decision", "Reason"], rows, widths=[18, 30, 52]))
+    return out
+
+
+def _variant_sources(data: SpecData, variant: Any) -> list[str]:
+    if not variant.sources:
+        return []
+    return [heading("Sources", 1), ", ".join(data.sources.link(s, where=variant.id) for s in variant.sources) + "\n"]
+
+
+def page_variant(data: SpecData, variant: Any) -> str:
+    """One variant's page (a Malilla variant's: :func:`page_malilla_variant`)."""
+    if variant.family == "malilla":
+        return page_malilla_variant(data, variant)
+    out = _variant_head(data, variant)
     out.append(heading("Setup", 1))
     out.append(table(["Aspect", "Rule"], setup_rows(variant), widths=[20, 80], stub=True))
     out.append(heading("What the cards do", 1))
@@ -458,23 +515,39 @@ def page_variant(data: SpecData, variant: Any) -> str:
     out.append(table(["Aspect", "Rule"], end_rows(variant), widths=[20, 80], stub=True))
     out.append(heading("Scoring", 1))
     out.append(scoring_text(variant))
-    out.append(heading("Rules and settings", 1))
-    rows = [[ref(rule_label(r.rule_id), r.rule_id), data.rules.get(r.rule_id, {}).get("title", ""),
-             non_default_settings(r)] for r in variant.rules]
-    out.append(table(["Rule", "Title", "Settings (others at their defaults)"], rows, widths=[28, 30, 42]))
-    if variant.decisions:
-        out.append(heading("Decisions on gaps in the sources", 1))
-        out.append("Where the sources are silent or disagree, this variant makes a choice:\n")
-        rows = [[_gap(data, d.gap, variant.id), f"{lit(d.param)} = {lit(d.value)}",
-                 prose(d.reason, data.sources, variant.id)] for d in variant.decisions]
-        out.append(table(["Gap", "Decision", "Reason"], rows, widths=[18, 30, 52]))
+    out += _variant_rules(data, variant)
     example = worked_example(data, variant)
     if example:
         out.append(heading("Worked example", 1))
         out.append(example)
-    if variant.sources:
-        out.append(heading("Sources", 1))
-        out.append(", ".join(data.sources.link(s, where=variant.id) for s in variant.sources) + "\n")
+    out += _variant_sources(data, variant)
+    return "\n".join(out)
+
+
+def page_malilla_variant(data: SpecData, variant: Any) -> str:
+    """A Malilla variant's page: setup, tricks, the end of a hand and scoring, from its rules and plan
+    (:mod:`maumau_rules.malilla.explain`, the text ``maumau rules VARIANT`` prints, with links)."""
+    out = _variant_head(data, variant)
+    out.append(f"A game of :ref:`Malilla <malilla>`: four players in two teams take tricks with the Spanish pack. "
+               f"Play it in a terminal with ``maumau play --variant {variant.id}``; ``maumau rules {variant.id}`` "
+               f"prints this page's rules, and ``maumau rules {variant.id} --card 7or`` what a card is.\n")
+    out.append(heading("Setup", 1))
+    out.append(table(["Aspect", "Rule"], explain.setup_rows(variant, RST), widths=[20, 80], stub=True))
+    out.append(heading("Tricks", 1))
+    out.append(table(["Aspect", "Rule"], malilla_explain.trick_rows(variant, RST), widths=[20, 80], stub=True))
+    out.append(heading("End of the hand and scoring", 1))
+    out.append(table(["Aspect", "Rule"], explain.end_rows(variant, RST), widths=[20, 80], stub=True))
+    out += _variant_rules(data, variant)
+    examples = [sc for _, sc in _malilla_scenarios(data)]
+    if examples:
+        out.append(heading("Worked examples", 1))
+        mine = [sc for sc in examples if str(sc.get("variant")) in (variant.id, *variant.aliases)]
+        played = "" if len(mine) == len(examples) else (
+            f" (with the rules of {', '.join(sorted({lit(sc.get('variant')) for sc in examples}))})")
+        out.append(f"The source's examples are replayed by the engine on the "
+                   f"{ref('malilla-examples', 'Malilla page')}{played}:\n")
+        out.append(bullets(ref(_scenario_label(sc), f"{sc['id']}: {sc.get('title', '')}") for sc in examples))
+    out += _variant_sources(data, variant)
     return "\n".join(out)
 
 
@@ -549,21 +622,232 @@ def _render_scenario(variant: Any, sc: dict[str, Any], source: str) -> str:
     return "\n".join(out)
 
 
+# ====================================================================== Malilla
+
+
+def _malilla_scenarios(data: SpecData) -> list[tuple[str, dict[str, Any]]]:
+    """The scenarios of spec/scenarios played with a Malilla variant (file name, data), in the order of their IDs."""
+    from maumau_rules import find_variant
+    from maumau_rules.errors import VariantError
+
+    out = []
+    for name, sc in data.scenarios:
+        try:
+            family = find_variant(str(sc.get("variant", ""))).family
+        except VariantError:
+            continue
+        if family == "malilla" and isinstance(sc.get("hands"), list) and isinstance(sc.get("moves"), list):
+            out.append((name, sc))
+    return sorted(out, key=lambda item: str(item[1].get("id", item[0])))
+
+
+def _scenario_label(sc: dict[str, Any]) -> str:
+    return f"example-{str(sc.get('id', 'scenario')).lower()}"
+
+
+def _scenario_error(source: str, text: str) -> ExtensionError:
+    return ExtensionError(f"maumau_spec: {source}: {text}")
+
+
+def render_malilla_scenario(data: SpecData, sc: dict[str, Any], source: str) -> str:
+    """A Malilla scenario replayed by the engine: the deal, each move (with the moves the file says are refused
+    before it, and the reason code and rule the engine gives), each trick's winner and points, and for a whole
+    hand its score. Every expectation of the file (``refused``, ``expect``) is checked: a mismatch stops the
+    build, so the page cannot show what the engine does not do."""
+    from maumau_rules import Card, apply, check, find_variant, parse_cards, parse_move
+    from maumau_rules.malilla.engine import deck_order_for, new_hand
+    from maumau_rules.malilla.plan import SIDES, team_of
+    from maumau_rules.malilla.state import Stage
+
+    variant = find_variant(str(sc["variant"]))
+    plan = variant.family_plan
+    hands = [parse_cards(h) for h in sc["hands"]]
+    dealer = int(sc["dealer"])
+    trump_card = Card.parse(str(sc["trump_card"]))
+    state = new_hand(variant, seed=int(sc.get("seed", 0)), dealer=dealer,
+                     deck_order=deck_order_for(hands, dealer, trump_card))
+    start = state
+    names = [str(n) for n in sc.get("names", [])]
+
+    def who(seat: int) -> str:
+        return f"seat {seat} ({names[seat]})" if len(names) == 4 else f"seat {seat}"
+
+    def team(t: int) -> str:
+        return f"team {t} (seats {SIDES[t][0]} and {SIDES[t][1]})"
+
+    def cap(text: str) -> str:
+        return text[:1].upper() + text[1:]
+
+    sid = str(sc.get("id", source))
+    out = [f".. _{_scenario_label(sc)}:\n", heading(f"{sid}: {sc.get('title', '')}".strip(": "), 2)]
+    cite = data.sources.link(sid, where=source) if data.sources.known(sid) else lit(sid)
+    out.append(f"Source item {cite}, from ``{source}`` (variant {ref(variant_label(variant.id), variant.id)}), "
+               "replayed by the engine when this page was built.\n")
+    if sc.get("description"):
+        out.append(prose(str(sc["description"]), data.sources, sid) + "\n")
+    bonus = state.bonus[team_of(dealer)]
+    out.append(f"{cap(who(dealer))} deals; his last card, {lit(trump_card)} ({trump_card.name}), is turned up: "
+               f"{state.trump.english} are trump"
+               + (f" and {team(team_of(dealer))} scores its {bonus} points at once" if bonus else
+                  ", and it carries no points") + f". {cap(who(state.leader))} leads.\n")
+    named = len(names) == 4
+    rows = [[str(seat), *([names[seat]] if named else []), f"team {team_of(seat)}", " ".join(lit(c) for c in hand)]
+            for seat, hand in enumerate(state.hands)]
+    out.append(table(["Seat", *(["Player"] if named else []), "Team", "Hand"], rows,
+                     widths=[8, 12, 12, 68] if named else [8, 12, 80], title="The deal"))
+    refused: dict[int, list[dict[str, Any]]] = {}
+    for r in sc.get("refused", []):
+        refused.setdefault(int(r["before"]), []).append(r)
+    moves = [str(m) for m in sc["moves"]]
+    plays = sum(1 for m in moves if m not in ("pass", "redeal"))
+    move_rows: list[list[str]] = []
+    trick_rows: list[list[str]] = []
+    question: list[str] = []
+    for i, text in enumerate(moves):
+        seat = state.seat_to_act
+        notes = []
+        for r in refused.pop(i, []):
+            verdict = check(state, parse_move(str(r["move"])))
+            got = (verdict.reason.value if verdict.reason else "", verdict.rule_id)
+            if verdict.ok or got != (r["reason"], r["rule_id"]):
+                raise _scenario_error(source, f"move {r['move']} before step {i}: the file expects "
+                                              f"{r['reason']}/{r['rule_id']}, the engine says {got[0] or 'ok'}/{got[1]}")
+            why = verdict.message.split(": ", 1)[-1]
+            notes.append(f"{lit(r['move'])} would be refused: {lit(got[0])}, {ref(rule_label(got[1]), got[1])} "
+                         f"\u2014 {prose(why)}")
+        move = parse_move(text)
+        verdict = check(state, move)
+        if not verdict.ok:
+            raise _scenario_error(source, f"move {i} ({text}) is illegal: {verdict.message}")
+        stage = state.stage
+        state = apply(state, move)
+        if stage is not Stage.PLAY:
+            question.append(f"{who(seat)}: {lit(text)}")
+            continue
+        if state.trick:
+            w = state.winning_seat
+            after = f"{who(w)} is winning the trick" if w is not None else ""
+        else:
+            t = state.tricks[-1]
+            cards = " + ".join(str(plan.points[c]) for c in t.cards)
+            after = (f"{who(t.winner)} takes the trick for team {team_of(t.winner)}: {cards} = {t.points - plan.trick_point} "
+                     f"card points and {plan.trick_point} for the trick, {t.points}")
+            trick_rows.append([str(len(state.tricks)), who(t.leader),
+                               ", ".join(f"{lit(c)}" for c in t.cards), who(t.winner), str(t.points),
+                               f"{state.points[0]} : {state.points[1]}"])
+        move_rows.append([str(len(move_rows) + 1), who(seat), lit(text), "\n".join(f"| {n}" for n in notes), after])
+    if refused:
+        raise _scenario_error(source, f"refused moves before steps {sorted(refused)}, which the scenario never reaches")
+    if question:
+        out.append("The question about a new deal (" + ref(rule_label("R_MAL_REDEAL"), "R_MAL_REDEAL") + "): "
+                   + "; ".join(question) + ".\n")
+    if plays <= 8:
+        out.append(table(["Step", "Player", "Move", "Refused at this point", "After the move"], move_rows,
+                         widths=[6, 14, 10, 40, 30], title="The play"))
+    else:
+        out.append(table(["Trick", "Led by", "Cards in the order played", "Won by", "Points", "Teams so far"],
+                         trick_rows, widths=[7, 15, 30, 15, 9, 14], title="The tricks (team points: team 0 : team 1)"))
+    expect = dict(sc.get("expect", {}))
+    found: dict[str, Any] = {"team_points": list(state.points)}
+    result = []
+    if state.tricks:
+        last = state.tricks[-1]
+        found.update(trick=[str(c) for c in last.cards], winner=last.winner, points=last.points)
+    if state.is_over:
+        score: Any = variant.rule("R_MAL_SCORE")
+        found.update(hand_winner=state.winner, bonus=list(start.bonus))
+        result.append(f"The hand is over: team 0 took {state.points[0]} of its {plan.hand_total} points, team 1 "
+                      f"{state.points[1]}.")
+        if score is not None:
+            hand = score.round_points(state)
+            settled = score.settle(state)
+            found.update(hand_scores=list(hand), scores=list(settled.scores))
+            if state.winner is not None:
+                result.append(f"Team {state.winner} took more than {plan.half} and scores "
+                              f"{state.points[state.winner]} \u2212 {plan.half} = {hand[state.winner]}; team "
+                              f"{1 - state.winner} scores nothing for the hand ({ref(rule_label('R_MAL_SCORE'), 'R_MAL_SCORE')}).")
+            else:
+                result.append(f"Neither team took more than {plan.half}: neither scores.")
+            if any(start.bonus):
+                result.append("The bonus scored at the deal counts apart: " + " and ".join(
+                    f"team {t}'s {b} points" for t, b in enumerate(start.bonus) if b) + ".")
+            result.append(f"The match stands at {settled.scores[0]} to {settled.scores[1]}"
+                          + (f": {settled.why}." if settled.over else "."))
+    elif state.tricks:
+        last = state.tricks[-1]
+        result.append(f"{cap(who(last.winner))} wins the trick for {team(team_of(last.winner))}: "
+                      f"{last.points} points ({', '.join(lit(c) for c in last.cards)}). The team points stand at "
+                      f"{state.points[0]} to {state.points[1]}.")
+    for key, want in expect.items():
+        if key not in found or found[key] != want:
+            raise _scenario_error(source, f"expect.{key} is {want!r}, the engine gives {found.get(key)!r}")
+    out.append(" ".join(result) + "\n")
+    return "\n".join(out)
+
+
+def page_malilla(data: SpecData) -> str:
+    """The Malilla family: what it is, its variants and rules, and the source's worked examples."""
+    from maumau_rules.variants import diff_variants
+
+    variants = [v for v in data.variants if v.family == "malilla"]
+    out = [".. _malilla:\n", heading("Malilla", 0)]
+    doc = next((d for d in data.sources.documents.values() if "MAL" in d["prefixes"]), None)
+    where = f" (:ref:`source {doc['id']} <{document_label(str(doc['id']))}>`)" if doc else ""
+    out.append(f"Malilla is the second game of our sources{where}: a Spanish and Mexican trick-taking game for two "
+               "teams of two with the 40-card Spanish pack. It is not a Mau-Mau variant but a game family of its own "
+               "(``family = \"malilla\"`` in its variant files): its ``R_MAL_*`` rules compile into a "
+               ":class:`~maumau_rules.malilla.plan.MalillaPlan`, and :func:`~maumau_rules.new_game`, "
+               ":func:`~maumau_rules.legal_moves`, :func:`~maumau_rules.check` and :func:`~maumau_rules.apply` play "
+               "it as they play Mau-Mau. Spanish cards are written rank then suit: ``1`` to ``7``, ``S`` (Sota), "
+               "``C`` (Caballo), ``R`` (Rey), then ``or``, ``co``, ``es`` or ``ba`` (``7or``, ``Rco``, ``1es``).\n")
+    out.append(heading("Variants", 1))
+    base = variants[0] if variants else None
+    rows = []
+    for v in variants:
+        diff = [f"{lit(d.rule_id + '.' + d.param)} = {fmt_value(d.right)}" for d in diff_variants(base, v)
+                if d.aspect == "param"] if base is not None and v is not base else []
+        rows.append([ref(variant_label(v.id), v.name), lit(v.id), "\n".join(f"| {d}" for d in diff)
+                     or ("the reference" if v is base else "the same rules"), f"``maumau play --variant {v.id}``"])
+    out.append(table(["Variant", "ID", f"Differs from {base.id if base else ''}", "Play it"], rows,
+                     widths=[30, 16, 30, 24]))
+    out.append(f"``maumau rules {base.id if base else 'malilla'}`` prints a variant's rules in a terminal, and "
+               f"``maumau rules {base.id if base else 'malilla'} --card 7or`` what one card is.\n")
+    out.append(heading("Rules", 1))
+    rules = [rid for kind in _kinds(data) for rid in _rules_of_kind(data, kind) if rule_family(rid) == "malilla"]
+    out.append(table(["Rule", "Title", "Kind", "Used by"],
+                     [[ref(rule_label(r), r), prose(data.rules[r]["title"]), data.rules[r]["kind"],
+                       _users_text(data, r)] for r in rules], widths=[26, 40, 12, 22]))
+    scenarios = _malilla_scenarios(data)
+    if scenarios:
+        out.append(".. _malilla-examples:\n")
+        out.append(heading("Worked examples", 1))
+        out.append("The source's examples, each a file of ``spec/scenarios`` replayed by the engine while this page "
+                   "was built: the deal, the moves, the moves the rules refuse (with the reason code and the rule "
+                   "that :func:`~maumau_rules.check` gives), and the result. The build fails if the engine disagrees "
+                   "with a file, and the test suite replays the same files.\n")
+        for name, sc in scenarios:
+            out.append(render_malilla_scenario(data, sc, name))
+    return "\n".join(out)
+
+
 def page_variant_index(data: SpecData) -> str:
     """The list of variants."""
     out = [".. _variants:\n", heading("Variants", 0)]
     out.append(f"{len(data.variants)} variants are registered; each is a set of rules with parameter values, "
                "loaded from ``spec/variants``. Find one by ID or alias with "
                ":func:`~maumau_rules.variants.find_variant`.\n")
-    rows = [[ref(variant_label(v.id), v.name), lit(v.id), ", ".join(lit(a) for a in v.aliases),
+    rows = [[ref(variant_label(v.id), v.name), lit(v.id), family_text(v.family), ", ".join(lit(a) for a in v.aliases),
              f"{v.deck.size}", f"{v.players[0]}\u2013{v.players[1]}"] for v in data.variants]
-    out.append(table(["Variant", "ID", "Aliases", "Cards", "Players"], rows, widths=[30, 15, 31, 10, 14]))
+    out.append(table(["Variant", "ID", "Family", "Aliases", "Cards", "Players"], rows,
+                     widths=[28, 14, 11, 27, 8, 12]))
     out.append(".. toctree::\n   :hidden:\n\n" + "".join(f"   {v.id}\n" for v in data.variants))
     return "\n".join(out)
 
 
 def key_settings(variant: Any) -> dict[str, str]:
-    """Short key settings of a variant, for the matrix."""
+    """Short key settings of a variant, for the matrix (a Mau-Mau aspect of a Malilla variant is "\u2014")."""
+    if variant.family == "malilla":
+        return _malilla_key_settings(variant)
     plan = variant.plan
     groups = card_groups(variant)
 
@@ -575,6 +859,7 @@ def key_settings(variant: Any) -> dict[str, str]:
     scoring = next((r.rule_id.removeprefix("R_SCORE_").lower().replace("_", " ") for r in variant.rules
                     if r.rule_id.startswith("R_SCORE_")), "\u2014")
     return {
+        "Family": family_text(variant.family),
         "Deck": _short_deck(variant.deck),
         "Players": f"{variant.players[0]}\u2013{variant.players[1]}",
         "Hand size": str(deal.hand_size) + (f" ({deal.two_player_hand_size} with 2)" if deal.two_player_hand_size
@@ -592,9 +877,23 @@ def key_settings(variant: Any) -> dict[str, str]:
     }
 
 
+def _malilla_key_settings(variant: Any) -> dict[str, str]:
+    """The matrix row of a Malilla variant: its family's facts where Mau-Mau's aspects do not apply."""
+    plan = variant.family_plan
+    none = "\u2014"
+    scoring = f"over {plan.half} of {plan.hand_total}; to {plan.target}" if plan.target is not None else none
+    return {
+        "Family": family_text(variant.family), "Deck": _short_deck(variant.deck),
+        "Players": f"{variant.players[0]}\u2013{variant.players[1]}", "Hand size": str(plan.hand_size),
+        "Direction": "counter-clockwise", "Draw cards": none, "Stacking": none, "Skip": none, "Wild": none,
+        "Reverse": none, "Play again": none, "Not last": none, "Last-card call": none, "Scoring": scoring,
+    }
+
+
 def _short_deck(deck: Any) -> str:
-    """``32``, ``52+2J``, ``2×52``: cards per pack, Jokers, packs."""
-    text = f"{len(deck.ranks) * 4}" + (f"+{deck.jokers}J" if deck.jokers else "")
+    """``32``, ``52+2J``, ``2×52``, ``40 Spanish``: cards per pack, Jokers, packs."""
+    text = f"{len(deck.ranks) * 4}" + (f"+{deck.jokers}J" if deck.jokers else "") + (" Spanish" if deck.is_spanish
+                                                                                        else "")
     return f"{deck.packs}\u00d7{text}" if deck.packs > 1 else text
 
 
@@ -613,8 +912,10 @@ def page_matrix(data: SpecData) -> str:
     aspects = list(next(iter(keys.values()))) if keys else []
     rows = [[ref(variant_label(v.id), v.id), *(keys[v.id][a] for a in aspects)] for v in variants]
     out.append(table(["Variant", *aspects], rows, stub=True, empty="", classes=["matrix"]))
-    out.append("Deck: cards per pack (+ Jokers), times the number of packs. Draw cards: the card and how many "
-               "it makes the next player draw. Not last: cards that may not finish.\n")
+    out.append("Family: the game the variant belongs to, Mau-Mau or :ref:`Malilla <malilla>`. Malilla, a "
+               "trick-taking game, has none of Mau-Mau's draw cards, special cards and calls (\u2014); its Scoring "
+               "cell gives the points of a hand a team must pass to score, and the match target. Deck: cards per pack (+ Jokers), times the number of packs. Draw "
+               "cards: the card and how many it makes the next player draw. Not last: cards that may not finish.\n")
     out.append(heading("Rules", 1))
     rule_ids = [rid for kind in _kinds(data) for rid in _rules_of_kind(data, kind)]
     rows = [[ref(variant_label(v.id), v.id), *("\u2713" if v.rule(rid) is not None else "" for rid in rule_ids)]
@@ -632,7 +933,9 @@ def differences(a: Any, b: Any) -> list[tuple[str, str, str]]:
 
     rows: list[tuple[str, str, str]] = []
     for d in diff_variants(a, b):
-        if d.aspect == "deck":
+        if d.aspect == "family":
+            rows.append(("Family", family_text(a.family), family_text(b.family)))
+        elif d.aspect == "deck":
             rows.append(("Deck", deck_text(a), deck_text(b)))
         elif d.aspect == "players":
             rows.append(("Players", f"{a.players[0]}\u2013{a.players[1]}", f"{b.players[0]}\u2013{b.players[1]}"))
@@ -685,7 +988,8 @@ def page_reasons() -> str:
     from maumau_rules.reasons import Reason
 
     docs = ModuleAnalyzer.for_module("maumau_rules.reasons").find_attr_docs()
-    engine = Path(importlib.import_module("maumau_rules.engine").__file__ or "").read_text(encoding="utf-8")
+    engine = "\n".join(Path(importlib.import_module(m).__file__ or "").read_text(encoding="utf-8")
+                       for m in ("maumau_rules.engine", "maumau_rules.malilla.engine"))
     used: dict[str, set[str]] = {}
     for m in re.finditer(r"Reason\.([A-Z_]+),", engine):
         head = re.split(r"""\bf["']""", engine[m.end():m.end() + 300], maxsplit=1)[0]  # up to the message
@@ -946,8 +1250,10 @@ def _special_cards(v: Any) -> list[str]:
 
 
 def page_playing(data: SpecData) -> str:
-    """For players: what Mau-Mau is, and which variant to pick, from the variants' own data."""
-    variants = list(data.variants)
+    """For players: what Mau-Mau is, and which variant to pick, from the variants' own data; the other games
+    (Malilla) have a section of their own at the end."""
+    variants = [v for v in data.variants if v.family == "maumau"]
+    others = [v for v in data.variants if v.family != "maumau"]
     out = [".. _playing:\n", heading("Playing Mau-Mau", 0)]
     out.append("Mau-Mau is a card game for two or more players in which everybody tries to get rid of his "
                "cards first. It belongs to the family of Crazy Eights, Switch and Uno, and is played "
@@ -972,7 +1278,7 @@ def page_playing(data: SpecData) -> str:
                "Standard against two computer players; ``maumau play --variant prsi --players 4`` picks "
                "another variant and table, and ``maumau variants`` lists them all.\n")
     out.append(heading("Choosing a variant", 1))
-    out.append(f"{len(variants)} variants are built in. The table gives what decides most choices; every name "
+    out.append(f"{len(variants)} Mau-Mau variants are built in. The table gives what decides most choices; every name "
                "links to the variant's full rules.\n")
     rows = []
     for v in sorted(variants, key=lambda v: (len(_special_cards(v)), v.id)):
@@ -1007,6 +1313,14 @@ def page_playing(data: SpecData) -> str:
     out.append("Once you have chosen, its page says exactly what every card does, and "
                ":ref:`variant-differences` compares any two variants rule by rule (``maumau diff A B`` "
                "in a terminal).\n")
+    malilla = [v for v in others if v.family == "malilla"]
+    if malilla:
+        out.append(heading("Another game: Malilla", 1))
+        out.append("The library also plays :ref:`Malilla <malilla>`, a Spanish trick-taking game for four players "
+                   "in two teams with the 40-card Spanish pack: no drawing and no special cards, but tricks, trumps "
+                   "and points. ``maumau rules malilla`` prints its rules and ``maumau play --variant malilla`` "
+                   "deals you a match with a computer partner against two computer opponents.\n")
+        out.append(bullets(f"{ref(variant_label(v.id), v.name)}: ``maumau play --variant {v.id}``" for v in malilla))
     return "\n".join(out)
 
 
@@ -1047,6 +1361,9 @@ def generate(app: Sphinx) -> None:
     data = SpecData.load()
     written: set[Path] = set()
     toc = ["rules", "variants/index", "matrix", "differences", "reasons"]
+    if any(v.family == "malilla" for v in data.variants):
+        _write(OUT / "malilla.rst", page_malilla(data), written)
+        toc.insert(2, "malilla")
     _write(OUT / "rules.rst", page_rules(data), written)
     _write(OUT / "variants" / "index.rst", page_variant_index(data), written)
     for v in data.variants:

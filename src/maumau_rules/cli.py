@@ -169,7 +169,7 @@ def diff_table(a: Variant | str, b: Variant | str, *, width: int = 100) -> str:
 
 
 def _diff_row(d: Difference) -> tuple[str, list[str], list[str]]:
-    what = d.aspect if d.aspect in ("deck", "players") else d.rule_id + (f".{d.param}" if d.param else "")
+    what = d.aspect if d.aspect in ("family", "deck", "players") else d.rule_id + (f".{d.param}" if d.param else "")
     return what, _value_lines(d.aspect, d.left), _value_lines(d.aspect, d.right)
 
 

@@ -2,7 +2,10 @@
 rules reference (which renders the same text with reStructuredText links).
 
 Everything is read from the variant's rule objects and its compiled plan, so a house rule's cards are explained
-like the built-in ones.
+like the built-in ones. A variant of another family is explained by that family: :func:`rules_text`,
+:func:`card_help`, :func:`move_examples`, :func:`scoring_summary`, :func:`scoring_text`, :func:`setup_rows` and
+:func:`end_rows` send a Malilla variant to :mod:`maumau_rules.malilla.explain`; the helpers about what cards do
+in Mau-Mau (:func:`card_facts`, :func:`card_groups`, :func:`draw_rows`) need a Mau-Mau variant.
 
 >>> from maumau_rules import find_variant
 >>> print(card_help(find_variant("prsi"), Card.parse("Qc")).split(".")[0])
@@ -22,6 +25,7 @@ from .rules.effects import PendingDraw
 from .variants import Variant, find_variant
 
 __all__ = [
+    "FAMILY_EXPLAINERS",
     "PLAIN",
     "CardFacts",
     "Markup",
@@ -33,6 +37,7 @@ __all__ = [
     "describe_card",
     "draw_rows",
     "end_rows",
+    "explainer",
     "fmt_value",
     "hand_text",
     "move_examples",
@@ -64,6 +69,23 @@ def _plain_lit(text: object) -> str:
 
 PLAIN: Final = Markup(lit=_plain_lit, rule=str)
 """Plain text: literals as they are, rules by their IDs."""
+
+FAMILY_EXPLAINERS: Final = {"malilla": "maumau_rules.malilla.explain"}
+"""The module that explains the variants of each family other than Mau-Mau (imported when first needed)."""
+
+
+def explainer(variant: Variant) -> Any:
+    """The module that explains ``variant``'s family, or ``None`` for a Mau-Mau variant (explained here).
+
+    >>> explainer(find_variant("standard")) is None, explainer(find_variant("malilla")).__name__
+    (True, 'maumau_rules.malilla.explain')
+    """
+    name = FAMILY_EXPLAINERS.get(variant.family)
+    if name is None:
+        return None
+    import importlib
+
+    return importlib.import_module(name)
 
 
 def fmt_value(value: Any, m: Markup = PLAIN) -> str:
@@ -230,12 +252,31 @@ def deck_text(variant: Variant, m: Markup = PLAIN) -> str:
     """
     deck = variant.deck
     ranks = deck.ranks
+    if deck.is_spanish:
+        return f"{deck.size} cards ({m.lit(str(deck))}): {_spanish_ranks(ranks)} in the suits " + \
+            ", ".join(s.english for s in deck.suits[:-1]) + f" and {deck.suits[-1].english}"
     text = f"{deck.size} cards ({m.lit(str(deck))}): {ranks[0].symbol} to {ranks[-1].symbol} in four suits"
     if deck.jokers:
         text += f", {deck.jokers} Joker{'s' if deck.jokers > 1 else ''}"
     if deck.packs > 1:
         text += f", {deck.packs} packs shuffled together"
     return text
+
+
+def _spanish_ranks(ranks: Sequence[Rank]) -> str:
+    """The ranks of a Spanish deck in words.
+
+    >>> from maumau_rules.cards import SPANISH_RANKS
+    >>> _spanish_ranks(SPANISH_RANKS), _spanish_ranks((Rank.ACE, Rank.SEVEN, Rank.REY))
+    ('1 (Ace) to 7, Sota, Caballo and Rey', '1 (Ace), 7 and Rey')
+    """
+    from .cards import SPANISH_RANKS
+
+    if tuple(ranks) == SPANISH_RANKS:
+        return "1 (Ace) to 7, Sota, Caballo and Rey"
+    names = {Rank.ACE: "1 (Ace)", Rank.SOTA: "Sota", Rank.CABALLO: "Caballo", Rank.REY: "Rey"}
+    labels = [names.get(r, str(int(r))) for r in ranks]
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
 
 
 ENGINE_FACT = " (no rule: the engine's default)"
@@ -246,7 +287,11 @@ def hand_text(variant: Variant) -> str:
 
     >>> hand_text(find_variant("standard"))
     '5 cards each; 6 with 2 players'
+    >>> hand_text(find_variant("malilla"))
+    '10 cards each: the whole pack'
     """
+    if variant.family != "maumau":
+        return f"{variant.family_plan.hand_size} cards each: the whole pack"
     deal: Any = variant.rule("R_DEAL")
     text = f"{deal.hand_size} cards each"
     if deal.two_player_hand_size:
@@ -261,7 +306,13 @@ def setup_rows(variant: Variant, m: Markup = PLAIN) -> list[tuple[str, str]]:
 
     >>> setup_rows(find_variant("standard"))[1]
     ('Players', '2 to 5')
+    >>> setup_rows(find_variant("malilla"))[1][1].split(";")[0]
+    '4, in two teams of two'
     """
+    family = explainer(variant)
+    if family is not None:
+        rows: list[tuple[str, str]] = family.setup_rows(variant, m)
+        return rows
     plan = variant.plan
     rows = [
         ("Deck", deck_text(variant, m)),
@@ -334,7 +385,11 @@ def announce_text(variant: Variant, m: Markup = PLAIN) -> str:
 
     >>> announce_text(find_variant("prsi")).strip()
     'Nothing has to be said when a player is down to one card.'
+    >>> announce_text(find_variant("malilla")).strip()
+    'Nothing is announced: Malilla (cardgames.zone) has no calls.'
     """
+    if variant.family != "maumau":
+        return f"Nothing is announced: {variant.name} has no calls.\n"
     rule: Any = variant.rule("R_ANNOUNCE")
     if rule is None:
         return "Nothing has to be said when a player is down to one card.\n"
@@ -374,7 +429,13 @@ def end_rows(variant: Variant, m: Markup = PLAIN) -> list[tuple[str, str]]:
 
     >>> end_rows(find_variant("standard"))[0]
     ('Winning', 'The first player to play his last card wins the round.')
+    >>> end_rows(find_variant("malilla"))[0]
+    ('End', 'The hand is over when every card has been played: 10 tricks.')
     """
+    family = explainer(variant)
+    if family is not None:
+        out: list[tuple[str, str]] = family.end_rows(variant, m)
+        return out
     plan = variant.plan
     rows = [("Winning", "The first player to play his last card wins the round.")]
     no_finish = [_short_cards(text) for text, facts in card_groups(variant, m) if plan.no_finish_mask
@@ -404,7 +465,12 @@ def scoring_text(variant: Variant, m: Markup = PLAIN) -> str:
 
     >>> scoring_text(find_variant("standard")).strip()
     'The round winner gets one win point; the first to 5 wins the match.'
+    >>> scoring_text(find_variant("malilla")).split(";")[0]
+    "A team that takes more than 35 of a hand's 70 points scores the excess"
     """
+    family = explainer(variant)
+    if family is not None:
+        return str(family.scoring_text(variant, m))
     text = ""
     rule: Any
     for rule in variant.rules:
@@ -459,9 +525,14 @@ def card_help(variant: Variant | str, card: Card | str) -> str:
 
     >>> print(card_help("standard", "8d"))
     8♦ in Standard (cardgames.zone): The next player misses a turn (R_SKIP).
+    >>> print(card_help("malilla", "Sba").split(". ")[1])
+    Worth 1 point (R_MAL_SCORE)
     """
     v = find_variant(variant) if isinstance(variant, str) else variant
     c = Card.parse(card) if isinstance(card, str) else card
+    family = explainer(v)
+    if family is not None:
+        return str(family.card_help(v, c))
     if c not in v.plan.deck_cards:
         return f"{c} is not a card of {v.name} ({v.deck})."
     facts = card_facts(v, c)
@@ -478,8 +549,14 @@ def move_examples(variant: Variant | str) -> dict[str, str]:
     ('Q♣>♥', False)
     >>> move_examples("greek-150")["jack_call"]
     '9♦ maumau'
+    >>> move_examples("malilla")
+    {'play': '7or', 'redeal': 'redeal', 'pass': 'pass'}
     """
     v = find_variant(variant) if isinstance(variant, str) else variant
+    family = explainer(v)
+    if family is not None:
+        examples: dict[str, str] = family.move_examples(v)
+        return examples
     plan = v.plan
     out = {"play": "7♥" if Card.parse("7h") in plan.deck_cards else str(plan.deck_cards[0])}
     wild = next((c for c in plan.deck_cards if plan.wishes_mask & plan.unit[c] and c.suit is not None), None)
@@ -501,8 +578,13 @@ def scoring_summary(variant: Variant | str) -> str:
 
     >>> scoring_summary("mau-king").split(";")[0]
     'Low scores are good'
+    >>> scoring_summary("malilla")
+    "High scores are good; A team that takes more than 35 of a hand's 70 points scores the excess; the first team to 35 wins the match."
     """
     v = find_variant(variant) if isinstance(variant, str) else variant
+    family = explainer(v)
+    if family is not None:
+        return str(family.scoring_summary(v))
     scheme = v.plan.scoring
     good = "High scores are good" if scheme is None or scheme.higher_is_better else "Low scores are good"
     return f"{good}; " + scoring_text(v).split("\n")[0]
@@ -514,8 +596,14 @@ def rules_text(variant: Variant | str, width: int = 88) -> str:
     >>> text = rules_text("prsi")
     >>> text.splitlines()[0], "What the cards do" in text
     ('Prší (Czech)', True)
+    >>> text = rules_text("malilla")
+    >>> text.splitlines()[0], "Tricks" in text, "What the cards do" in text
+    ('Malilla (cardgames.zone)', True, False)
     """
     v = find_variant(variant) if isinstance(variant, str) else variant
+    family = explainer(v)
+    if family is not None:
+        return str(family.rules_text(v, width=width))
 
     def section(title: str) -> list[str]:
         return ["", title, "-" * len(title)]
