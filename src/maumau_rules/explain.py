@@ -576,18 +576,23 @@ def move_examples(variant: Variant | str) -> dict[str, str]:
 def scoring_summary(variant: Variant | str) -> str:
     """How the match is scored and who wins it, in one sentence that says whether high or low is good.
 
-    >>> scoring_summary("mau-king").split(";")[0]
+    >>> scoring_summary("mau-king").split(":")[0]
     'Low scores are good'
     >>> scoring_summary("malilla")
-    "High scores are good; A team that takes more than 35 of a hand's 70 points scores the excess; the first team to 35 wins the match."
+    "High scores are good: a team that takes more than 35 of a hand's 70 points scores the excess; the first team to 35 wins the match."
     """
     v = find_variant(variant) if isinstance(variant, str) else variant
     family = explainer(v)
-    if family is not None:
-        return str(family.scoring_summary(v))
+    if family is not None:  # trick games: more points are better
+        return _good_then("High scores are good", str(family.scoring_text(v)).split("\n")[0])
     scheme = v.plan.scoring
     good = "High scores are good" if scheme is None or scheme.higher_is_better else "Low scores are good"
-    return f"{good}; " + scoring_text(v).split("\n")[0]
+    return _good_then(good, scoring_text(v).split("\n")[0])
+
+
+def _good_then(good: str, sentence: str) -> str:
+    """``good`` ("High scores are good"), then the scoring sentence, joined as one sentence."""
+    return f"{good}: {sentence[:1].lower()}{sentence[1:]}"
 
 
 def rules_text(variant: Variant | str, width: int = 88) -> str:

@@ -120,7 +120,7 @@ def test_move_examples_and_scoring_summary_for_malilla() -> None:
         move = parse_move(text)
         assert str(move) == text
     assert isinstance(parse_move(examples["play"]), Play)
-    assert scoring_summary("malilla").startswith("High scores are good; A team that takes more than 35 of a hand's "
+    assert scoring_summary("malilla").startswith("High scores are good: a team that takes more than 35 of a hand's "
                                                  "70 points scores the excess; the first team to 35 wins the match")
     assert explainer(MAL) is mal and explainer(find_variant("standard")) is None
     assert [name for name, _ in mal.setup_rows(MAL)] == ["Deck", "Players", "Direction", "Dealer", "Deal", "Trump",

@@ -38,7 +38,6 @@ __all__ = [
     "rank_name",
     "rank_order_text",
     "rules_text",
-    "scoring_summary",
     "scoring_text",
     "setup_rows",
     "trick_rows",
@@ -356,7 +355,7 @@ def end_rows(variant: Variant, m: Markup | None = None) -> list[tuple[str, str]]
 
 
 def scoring_text(variant: Variant, m: Markup | None = None) -> str:
-    """The scoring scheme in words: its first line is the short version (:func:`scoring_summary`).
+    """The scoring scheme in words: its first line is the short version (:func:`maumau_rules.explain.scoring_summary`).
 
     >>> print(scoring_text(find_variant("malilla")).splitlines()[0])
     A team that takes more than 35 of a hand's 70 points scores the excess; the first team to 35 wins the match.
@@ -374,15 +373,6 @@ def scoring_text(variant: Variant, m: Markup | None = None) -> str:
     setup = dict(setup_rows(variant, m))
     more.append(f"Trump bonus: {setup['Trump bonus']}")
     return first + "\n\n" + " ".join(more) + "\n"
-
-
-def scoring_summary(variant: Variant) -> str:
-    """How the match is scored and who wins it, in one sentence that says whether high or low is good.
-
-    >>> scoring_summary(find_variant("malilla")).split(";")[0]
-    'High scores are good'
-    """
-    return "High scores are good; " + scoring_text(variant).split("\n")[0]
 
 
 def move_examples(variant: Variant) -> dict[str, str]:
