@@ -88,7 +88,7 @@ Chooser = Callable[[Sequence[Move]], Move]
 Runner = Callable[[float, int], AnchorResult]
 
 STANDARD_TOML = Path(__file__).resolve().parent.parent / "spec" / "variants" / "standard.toml"
-OTHER_VARIANTS = ("prsi", "pesten", "mau-king")
+OTHER_VARIANTS = ("prsi", "pesten", "mau-king", "malilla")
 
 
 # ====================================================================== settings
