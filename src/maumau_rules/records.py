@@ -1336,6 +1336,8 @@ def iter_validate_records(source: str | bytes | Iterable[str | bytes] | Iterable
         return _validate(_stream_items(source, jsonl, limit, max_records, name), lenient, max_moves)
     if not isinstance(source, Iterable):
         raise ArgumentTypeError(f"{shown(source)} is neither record text, pieces of it, nor records")
+    if isinstance(source, Sequence) and not source:
+        return iter(())  # no records (an empty iterable of pieces, like an empty text, is not a record file)
     it = iter(source)
     first = next(it, None)
     rest = it if first is None else itertools.chain((first,), it)
