@@ -10,7 +10,8 @@ Sections (all in one run):
 * **game length**: why random Standard games are long (voluntary draws), next to a play-first bot.
 * **micro-costs** on positions of random Standard 2-player games: ``new_game``, ``legal_moves``
   (uncached, on freshly built states, and cached), ``check``, ``apply``, ``view``, building a state.
-* **records**: JSON round trip and replay of a 1,000-game record file (when ``maumau_rules.records`` exists).
+* **records**: JSON round trip and replay of a 1,000-game record file (when ``maumau_rules.records`` exists), read
+  back whole through the streaming reader; ``bench/records_scale.py`` measures files of 100,000 games.
 * **memory**: peak traced memory while playing games, and the size of one state in bytes.
 * **scaling**: microseconds per decision for 2-10 players and for hands of 5-20 cards (two 52-card packs).
 * **adapters**: microseconds per decision through the learning-environment adapters (PettingZoo AEC env,
@@ -530,7 +531,13 @@ def bench_micro(cfg: Settings) -> None:
 
 
 def bench_records(cfg: Settings) -> None:
-    """Write, serialise, parse and replay a record file of ``cfg.record_games`` uniform-random games."""
+    """Write, serialise, parse and replay a record file of ``cfg.record_games`` uniform-random games.
+
+    The file is read back whole, as ``dumps_records`` wrote it, through the streaming reader ``iter_records`` (one
+    record at a time, each limited to ``MAX_RECORD_TEXT`` characters): a 1,000-game file is about 9 million
+    characters, more than the whole-text readers (``loads_records``) accept, and the library reads every file it
+    writes. Older versions without ``iter_records`` read it with ``loads_records`` in parts.
+    """
     section(f"Records (JSON round trip and replay of a {cfg.record_games}-game file, Standard 2p)")
     if importlib.util.find_spec("maumau_rules.records") is None:
         print("skipped: records not available")
@@ -553,7 +560,6 @@ def bench_records(cfg: Settings) -> None:
             s = apply(s, m)
         games.append((cfg.seed + g, moves))
     decisions = sum(len(m) for _, m in games)
-    limit: int = getattr(mod, "MAX_RECORD_TEXT", 0)
     clock = time.perf_counter
     gc.collect()
     t0 = clock()
@@ -561,30 +567,39 @@ def bench_records(cfg: Settings) -> None:
     t1 = clock()
     text: str = mod.dumps_records(records)
     t2 = clock()
-    chunks = 1 if not limit or len(text) <= limit else -(-len(text) // (limit * 9 // 10))
-    if chunks > 1:  # the reader refuses files over its limit: write the same records as several files
-        per = -(-len(records) // chunks)
-        texts = [mod.dumps_records(records[i: i + per]) for i in range(0, len(records), per)]
-    else:
-        texts = [text]
+    streaming = hasattr(mod, "iter_records")
+    if streaming:
+        back: list[Any] = list(mod.iter_records(text))
+        how = "iter_records (stream: parse + validate fields)"
+    else:  # an older version: its reader refuses files over MAX_RECORD_TEXT, so read the records in parts
+        limit: int = getattr(mod, "MAX_RECORD_TEXT", 0) or len(text)
+        per = max(1, len(records) * (limit * 9 // 10) // len(text))
+        back = [r for i in range(0, len(records), per) for r in mod.loads_records(mod.dumps_records(records[i:i + per]))]
+        how = "loads_records in parts (parse + validate fields)"
     t3 = clock()
-    back: list[Any] = [r for part in texts for r in mod.loads_records(part)]
-    t4 = clock()
     states = 0
     for rec in back:
         for _ in mod.replay(rec):
             states += 1
-    t5 = clock()
+    t4 = clock()
     same = back == records
+    rows = [("record_from_moves (applies every move)", t1 - t0), ("dumps_records (to JSON text)", t2 - t1),
+            (how, t3 - t2), ("replay (re-checks and applies every move)", t4 - t3)]
+    if hasattr(mod, "dumps_records_jsonl"):
+        t5 = clock()
+        lines: str = mod.dumps_records_jsonl(records)
+        t6 = clock()
+        again = list(mod.iter_records(lines, jsonl=True))
+        t7 = clock()
+        same = same and again == records
+        rows[2:2] = [("dumps_records_jsonl (JSON Lines text)", t6 - t5)]
+        rows[4:4] = [("iter_records of the JSON Lines (jsonl=True)", t7 - t6)]
     print(table(("step", "seconds", "us/game", "us/decision"), [
-        [name, f"{dt:.3f}", f"{dt * 1e6 / len(games):.0f}", f"{dt * 1e6 / decisions:.2f}"]
-        for name, dt in (("record_from_moves (applies every move)", t1 - t0), ("dumps_records (to JSON text)", t2 - t1),
-                         ("loads_records (parse + validate fields)", t4 - t3),
-                         ("replay (re-checks and applies every move)", t5 - t4))
+        [name, f"{dt:.3f}", f"{dt * 1e6 / len(games):.0f}", f"{dt * 1e6 / decisions:.2f}"] for name, dt in rows
     ]))
-    note = f"; written as {chunks} files (reader limit {limit:,} characters)" if chunks > 1 else ""
+    limit_note = f" (MAX_RECORD_TEXT {getattr(mod, 'MAX_RECORD_TEXT', 0):,} characters per record)" if streaming else ""
     print(f"\n{len(games)} games, {decisions} decisions, {states} states replayed, {len(text):,} characters of "
-          f"JSON ({len(text.encode()) / 1e6:.2f} MB){note}; round trip equal: {same}")
+          f"JSON ({len(text.encode()) / 1e6:.2f} MB) read in one stream{limit_note}; round trip equal: {same}")
 
 
 # ====================================================================== section: server path

@@ -68,6 +68,15 @@ def test_benchmark_smoke_mode_still_runs() -> None:
     assert "us/decision" in result.stdout and "maumau_rules standard" in result.stdout
 
 
+def test_records_scale_benchmark_still_runs(tmp_path: Path) -> None:
+    """The records-at-scale benchmark, on a tiny file (its figures are printed, never asserted)."""
+    result = subprocess.run([sys.executable, str(ROOT / "bench" / "records_scale.py"), "--games", "20", "--jobs", "1",
+                             "--dir", str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "moves/s" in result.stdout and "read/replay" in result.stdout
+    assert list(tmp_path.iterdir()) == []  # the files it wrote are removed
+
+
 def test_compiled_benchmark_worker_refuses_the_pure_engine() -> None:
     """Issue 7: ``bench/run.py --compiled`` times a mypyc build in worker processes; a worker that would
     import the pure-Python engine instead refuses, so a pure figure is never shown as a compiled one."""

@@ -10,6 +10,11 @@ message); ``--json`` prints one machine-readable document instead. Exit codes ar
 :class:`~maumau_rules.exitcodes.ExitCode`: 0 all valid, 1 a record is invalid, 2 a usage error, 3 a file that
 cannot be used (missing, unreadable, not JSON). Problems with files go to standard error.
 
+Files are read as streams, one record at a time (:func:`~maumau_rules.records.iter_validate_records`): a file of
+any number of records, in JSON Lines (``.jsonl``, one record per line) or any shape the library writes, is
+checked in memory bounded by the longest record (:data:`~maumau_rules.records.MAX_RECORD_TEXT` characters),
+and each record's report is printed as soon as it is checked.
+
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="maumau")
 >>> add_subcommands(parser.add_subparsers(dest="command"))
@@ -26,7 +31,7 @@ import importlib.util
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any, BinaryIO, Final, TextIO
@@ -41,18 +46,21 @@ from .records import (
     GameRecord,
     MatchRecord,
     RecordReport,
+    RecordStreamError,
     ReplayError,
     dumps_record,
-    loads_records,
+    iter_records,
+    iter_validate_records,
+    record_lines,
     replay,
     replay_match,
-    validate_records,
 )
 from .state import GameState
 from .views import PublicView
 
-__all__ = ["MAX_RECORD_FILE_BYTES", "FileProblem", "add_subcommands", "cmd_replay", "cmd_validate", "cmd_verify",
-           "main", "parse_args", "read_json_file", "read_limited", "read_record_file", "save_record"]
+__all__ = ["JSONL_SUFFIXES", "MAX_RECORD_FILE_BYTES", "FileProblem", "add_subcommands", "cmd_replay", "cmd_validate",
+           "cmd_verify", "iter_record_file", "main", "parse_args", "read_chunks", "read_json_file", "read_limited",
+           "read_record_file", "save_record", "save_records"]
 
 
 def load_rules_file(path: str) -> ModuleType:
@@ -109,9 +117,42 @@ def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
     os.replace(tmp, target)
 
 
+def save_records(path: str | os.PathLike[str], records: Iterable[GameRecord | MatchRecord]) -> int:
+    """Write ``records`` to ``path`` as JSON Lines, one record per line, atomically; return how many were written.
+
+    The records are written as they come (an iterator of any length costs the memory of one record) to a temporary
+    file beside ``path``, which then replaces it. :func:`iter_record_file` and ``maumau validate`` read it back.
+
+    >>> import tempfile, pathlib
+    >>> from maumau_rules.records import GameRecord
+    >>> recs = [GameRecord("standard", 1, 2, seed=s) for s in range(3)]
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     p = pathlib.Path(d) / "games.jsonl"
+    ...     n = save_records(p, iter(recs))
+    ...     n, list(iter_record_file(p)) == recs, len(p.read_text(encoding="utf-8").splitlines())
+    (3, True, 3)
+    """
+    target = Path(path)
+    tmp = target.with_name(target.name + ".tmp")
+    count = 0
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+            for line in record_lines(records):
+                fh.write(line)
+                count += 1
+        os.replace(tmp, target)
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+    return count
+
+
 MAX_RECORD_FILE_BYTES: Final = MAX_RECORD_TEXT * 4
-"""Most bytes read from one record file or stream (a record file holds at most ``MAX_RECORD_TEXT`` characters of
-UTF-8, at most four bytes each)."""
+"""Most bytes :func:`read_record_file` reads from one file or stream (``MAX_RECORD_TEXT`` characters of UTF-8, at
+most four bytes each). The record commands stream instead (:func:`iter_record_file`): their limit is per record."""
+
+JSONL_SUFFIXES: Final = (".jsonl", ".ndjson")
+"""File name endings read as JSON Lines (one record per line); other files are told apart by their first line."""
 
 _CHUNK: Final = 1 << 16
 
@@ -183,6 +224,112 @@ def read_record_file(path: str | os.PathLike[str], *, limit: int = MAX_RECORD_FI
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ReplayError(f"{name} is not UTF-8 text: {exc}", step=None, reason=INVALID_RECORD) from None
+
+
+def read_chunks(stream: BinaryIO, size: int = _CHUNK) -> Iterator[bytes]:
+    """The bytes of ``stream`` in pieces of at most ``size`` bytes, read as they are asked for: the pieces to give
+    :func:`~maumau_rules.records.iter_records` (which bounds each record, so an endless stream stops).
+
+    >>> import io
+    >>> list(read_chunks(io.BytesIO(b"abcde"), 2))
+    [b'ab', b'cd', b'e']
+    """
+    if type(size) is not int or size < 1:
+        raise ArgumentError(f"size {shown(size)} must be a positive whole number of bytes")
+    while True:
+        chunk = stream.read(size)
+        if not chunk:
+            return
+        yield chunk
+
+
+def _name(path: str) -> str:
+    return "standard input" if path == "-" else repr(path)
+
+
+def _jsonl(path: str, jsonl: bool | None) -> bool | None:
+    """JSON Lines when asked for, or when the file name says so; ``None`` (tell from the text) otherwise."""
+    if jsonl is not None:
+        return jsonl
+    return True if path != "-" and path.lower().endswith(JSONL_SUFFIXES) else None
+
+
+class _Unreadable(ReplayError):
+    """A file that cannot be opened or read (an operating-system error)."""
+
+
+@contextlib.contextmanager
+def _opened(path: str | os.PathLike[str]) -> Iterator[tuple[str, Iterator[bytes]]]:
+    """The file (``-``: standard input) as pieces of bytes, with its name for messages.
+
+    Raises:
+        ReplayError: the file cannot be opened (reason ``invalid_record``).
+    """
+    try:
+        path = os.fspath(path)[:]
+    except TypeError:
+        raise _Unreadable(f"{shown(path)} is not a file name", step=None, reason=INVALID_RECORD) from None
+    if not isinstance(path, str):
+        path = os.fsdecode(path)
+    name = _name(path)
+    if path == "-":
+        yield name, _read_or_fail(sys.stdin.buffer, name)
+        return
+    try:
+        fh = open(path, "rb")  # noqa: SIM115 (closed below, after the caller is done)
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise _Unreadable(f"cannot read {name}: {why}", step=None, reason=INVALID_RECORD) from None
+    with fh:
+        yield name, _read_or_fail(fh, name)
+
+
+def _read_or_fail(stream: BinaryIO, name: str) -> Iterator[bytes]:
+    try:
+        yield from read_chunks(stream)
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise _Unreadable(f"cannot read {name}: {why}", step=None, reason=INVALID_RECORD) from None
+
+
+def iter_record_file(path: str | os.PathLike[str], *, jsonl: bool | None = None, limit: int = MAX_RECORD_TEXT,
+                     max_records: int | None = None) -> Iterator[GameRecord | MatchRecord]:
+    """The records of a file (``-``: standard input), read one at a time in bounded memory
+    (:func:`~maumau_rules.records.iter_records`): JSON Lines, or any file the library writes.
+
+    Args:
+        path: the file.
+        jsonl: ``True`` for JSON Lines, ``False`` for a JSON document, ``None`` (default): JSON Lines when the name
+            ends with ``.jsonl`` or ``.ndjson``, else told from the first line.
+        limit: the longest record, in characters (enforced while reading).
+        max_records: the most records read (default: no limit).
+
+    Raises:
+        ReplayError: the file cannot be read (reason ``invalid_record``); :class:`~maumau_rules.records.RecordStreamError`
+            when it is not UTF-8, not JSON or a record is too long.
+        NotationError: a malformed record (its index is in the message).
+
+    >>> try:
+    ...     next(iter_record_file("/nonexistent/games.jsonl"))
+    ... except ReplayError as exc:
+    ...     print(exc.message)
+    cannot read '/nonexistent/games.jsonl': No such file or directory
+    """
+    with _opened(path) as (name, chunks):
+        yield from iter_records(chunks, jsonl=_jsonl(os.fsdecode(os.fspath(path)), jsonl), limit=limit,
+                                max_records=max_records, name=name)
+
+
+def _stream_problem(path: str, exc: RecordStreamError) -> str:
+    """What to say about a file that cannot be read on (its content is never quoted)."""
+    if exc.kind == "json":
+        where = f"line {exc.line}, column {exc.column}"
+        if exc.index == 0:
+            return f"{path} is not a JSON file: {exc.problem} ({where})"
+        return f"{path}: record {exc.index} is not valid JSON: {exc.problem} ({where}); reading stopped there"
+    if exc.kind == "nested":
+        return f"{path} is not a record file: its JSON is nested too deeply (record {exc.index}, line {exc.line})"
+    return exc.message
 
 
 def _out(args: argparse.Namespace) -> TextIO:
@@ -262,8 +409,10 @@ def _load_rules(args: argparse.Namespace) -> bool:
 def cmd_validate(args: argparse.Namespace) -> int:
     """``maumau validate RECORD...``: check every record of every file and print a report.
 
-    Returns 0 when every record is valid, 1 when one is not, 3 when a file cannot be used (the highest that
-    applies; see :class:`~maumau_rules.exitcodes.ExitCode`). Problems with a file go to standard error.
+    Each file is read as a stream, one record at a time, and each record's report is printed once it is checked,
+    so a file of any size is checked in bounded memory. Returns 0 when every record is valid, 1 when one is not,
+    3 when a file cannot be used (the highest that applies; see :class:`~maumau_rules.exitcodes.ExitCode`).
+    Problems with a file go to standard error.
 
     >>> import argparse, io, tempfile, pathlib
     >>> from maumau_rules.records import GameRecord
@@ -278,46 +427,86 @@ def cmd_validate(args: argparse.Namespace) -> int:
     out = _out(args)
     if not _load_rules(args):
         return int(ExitCode.USAGE)
-    files: list[dict[str, Any]] = []
     code = ExitCode.OK
     strict = bool(getattr(args, "strict", False))
-    for path in args.records:
-        entry: dict[str, Any] = {"path": str(path), "ok": True, "error": None, "records": []}
-        files.append(entry)
-        try:
-            text = read_json_file(path)
-        except FileProblem as exc:
-            entry.update(ok=False, error=ReplayError(str(exc), step=None, reason=INVALID_RECORD).to_json())
-            code = max(code, ExitCode.INPUT)
-            _error(args, str(exc))
-            if strict:
-                break
-            continue
-        try:
-            reports = validate_records(text, lenient=not strict)
-        except ReplayError as exc:
-            entry.update(ok=False, error=exc.to_json())
-            code = max(code, ExitCode.INVALID)
-            if not args.json:
-                where = f"record {exc.record_index}: " if exc.record_index is not None else ""
-                rule = f", rule {exc.rule_id}" if exc.rule_id else ""
-                print(f"{path}: {where}INVALID: {exc.reason}{rule}: {exc.message}", file=out)
-            if strict:
-                break
-            continue
-        entry["records"] = [r.to_json() for r in reports]
-        entry["ok"] = all(r.ok for r in reports)
-        if not entry["ok"]:
-            code = max(code, ExitCode.INVALID)
-        if not args.json:
-            if not reports:
-                print(f"{path}: no records", file=out)
-            for r in reports:
-                label = f"{path}" if len(reports) == 1 else f"{path}: record {r.index}"
-                print(f"{label}: {_describe(r)}", file=out)
-    if args.json:
-        print(json.dumps({"ok": code == ExitCode.OK, "files": files}, ensure_ascii=False, indent=2), file=out)
+    as_json = bool(getattr(args, "json", False))
+    if as_json:
+        out.write('{\n  "files": [')
+    for n, path in enumerate(args.records):
+        path = str(path)
+        if as_json:
+            out.write(("," if n else "") + "\n    {\n      \"path\": " + json.dumps(path, ensure_ascii=False)
+                      + ',\n      "records": [')
+        result, error, count = _validate_file(args, path, strict, as_json, out)
+        code = max(code, result)
+        if as_json:
+            out.write(("\n      ]" if count else "]") + ',\n      "ok": ' + json.dumps(result == ExitCode.OK)
+                      + ',\n      "error": ' + json.dumps(error, ensure_ascii=False) + "\n    }")
+        if strict and result != ExitCode.OK:
+            break
+    if as_json:
+        out.write("\n  ],\n  \"ok\": " + json.dumps(code == ExitCode.OK) + "\n}\n")
     return int(code)
+
+
+def _validate_file(args: argparse.Namespace, path: str, strict: bool, as_json: bool, out: TextIO
+                   ) -> tuple[ExitCode, dict[str, Any] | None, int]:
+    """Check one file, printing each record's report as it comes; its exit code, the file's error as JSON (``None``
+    when it was read to its end) and the number of records reported."""
+    code = ExitCode.OK
+    held: RecordReport | None = None  # the first report waits: a file of one record is reported without an index
+    count = 0
+
+    def emit(report: RecordReport, single: bool) -> None:
+        if as_json:
+            out.write(("," if report.index else "") + "\n        " + json.dumps(report.to_json(), ensure_ascii=False))
+        else:
+            label = path if single else f"{path}: record {report.index}"
+            print(f"{label}: {_describe(report)}", file=out)
+
+    try:
+        with _opened(path) as (name, chunks):
+            for report in iter_validate_records(chunks, lenient=not strict, jsonl=_jsonl(path, _given_jsonl(args)),
+                                                name=name):
+                count += 1
+                if not report.ok:
+                    code = ExitCode.INVALID
+                if count == 1:
+                    held = report
+                    continue
+                if held is not None:
+                    emit(held, False)
+                    held = None
+                emit(report, False)
+        if held is not None:
+            emit(held, True)
+        elif count == 0 and not as_json:
+            print(f"{path}: no records", file=out)
+        return code, None, count
+    except _Unreadable as exc:
+        if held is not None:
+            emit(held, False)
+        _error(args, exc.message)
+        return ExitCode.INPUT, exc.to_json(), count
+    except RecordStreamError as exc:
+        if held is not None:
+            emit(held, False)
+        message = _stream_problem(path, exc)
+        _error(args, message)
+        return ExitCode.INPUT, ReplayError(message, step=None, reason=INVALID_RECORD,
+                                           record_index=exc.index).to_json(), count
+    except ReplayError as exc:
+        if held is not None:
+            emit(held, False)
+        if not as_json:
+            where = f"record {exc.record_index}: " if exc.record_index is not None else ""
+            rule = f", rule {exc.rule_id}" if exc.rule_id else ""
+            print(f"{path}: {where}INVALID: {exc.reason}{rule}: {exc.message}", file=out)
+        return ExitCode.INVALID, exc.to_json(), count
+
+
+def _given_jsonl(args: argparse.Namespace) -> bool | None:
+    return True if getattr(args, "jsonl", False) else None
 
 
 def _line(step: int, seat: int, move: str, s: GameState | MalillaState, hands: bool) -> str:
@@ -409,19 +598,28 @@ def cmd_replay(args: argparse.Namespace) -> int:
     out = _out(args)
     if not _load_rules(args):
         return int(ExitCode.USAGE)
+    index = getattr(args, "index", 0) or 0
+    found: GameRecord | MatchRecord | None = None
+    count = 0
     try:
-        records = loads_records(read_json_file(args.record))
-    except FileProblem as exc:
-        _error(args, str(exc))
-        return int(ExitCode.INPUT)
+        for i, record in enumerate(iter_record_file(args.record, jsonl=_given_jsonl(args))):
+            if i == index:
+                found = record
+                break
+            count = i + 1
+    except ReplayError as exc:  # (a RecordStreamError too)
+        if isinstance(exc, _Unreadable | RecordStreamError):
+            _error(args, exc.message if isinstance(exc, _Unreadable) else _stream_problem(args.record, exc))
+            return int(ExitCode.INPUT)
+        _error(args, f"{args.record}: INVALID: {exc}")
+        return int(ExitCode.INVALID)
     except MauMauError as exc:
         _error(args, f"{args.record}: INVALID: {exc}")
         return int(ExitCode.INVALID)
-    index = getattr(args, "index", 0) or 0
-    if not 0 <= index < len(records):
-        _error(args, f"{args.record}: no record {index} (the file holds {len(records)}; --index counts from 0)")
+    if found is None:
+        _error(args, f"{args.record}: no record {index} (the file holds {count}; --index counts from 0)")
         return int(ExitCode.USAGE)
-    rec = records[index]
+    rec = found
     hands = bool(getattr(args, "hands", False))
     if isinstance(rec, MatchRecord):
         return _replay_match(args, rec, hands, out)
@@ -493,7 +691,6 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     out = _out(args)
     try:
-        records = loads_records(read_json_file(args.record))
         views = _read_views(args.views) if getattr(args, "views", None) else []
     except FileProblem as exc:
         _error(args, str(exc))
@@ -502,23 +699,49 @@ def cmd_verify(args: argparse.Namespace) -> int:
         _error(args, f"{args.record}: INVALID: {exc}")
         return int(ExitCode.INVALID)
     code = ExitCode.OK
-    for i, rec in enumerate(records):
-        label = args.record if len(records) == 1 else f"{args.record}: record {i}"
+    held: tuple[int, GameRecord | MatchRecord] | None = None  # a file of one record is reported without an index
+
+    def check(i: int, rec: GameRecord | MatchRecord, single: bool) -> ExitCode:
+        label = args.record if single else f"{args.record}: record {i}"
         if not isinstance(rec, GameRecord):
             print(f"{label}: NOT PROVED: a match record carries no commitment (verify the record of each game)",
                   file=out)
-            code = ExitCode.INVALID
-            continue
+            return ExitCode.INVALID
         try:
             report = verify_record(rec, commitment=getattr(args, "commitment", None), views=views)
         except FairnessError as exc:
             print(f"{label}: NOT PROVED: {exc}", file=out)
-            code = ExitCode.INVALID
-            continue
+            return ExitCode.INVALID
         given = "the published" if getattr(args, "commitment", None) else "the recorded (pass --commitment to check " \
                                                                            "the published one)"
         print(f"{label}: OK, the deal and {report.reshuffles} reshuffle(s) came from {given} commitment "
               f"{report.commitment} ({report.moves} moves replayed, {report.views} views checked)", file=out)
+        return ExitCode.OK
+
+    try:
+        for i, record in enumerate(iter_record_file(args.record, jsonl=_given_jsonl(args))):
+            if i == 0:
+                held = (i, record)
+                continue
+            if held is not None:
+                code = max(code, check(*held, single=False))
+                held = None
+            code = max(code, check(i, record, single=False))
+    except ReplayError as exc:  # (a RecordStreamError too)
+        if held is not None:
+            code = max(code, check(*held, single=False))
+        if isinstance(exc, _Unreadable | RecordStreamError):
+            _error(args, exc.message if isinstance(exc, _Unreadable) else _stream_problem(args.record, exc))
+            return int(ExitCode.INPUT)
+        _error(args, f"{args.record}: INVALID: {exc}")
+        return int(ExitCode.INVALID)
+    except MauMauError as exc:
+        if held is not None:
+            code = max(code, check(*held, single=False))
+        _error(args, f"{args.record}: INVALID: {exc}")
+        return int(ExitCode.INVALID)
+    if held is not None:
+        code = max(code, check(*held, single=True))
     return int(code)
 
 
@@ -564,8 +787,12 @@ def add_subcommands(subparsers: Any) -> None:
                                           "(step, reason code, rule ID). Problems with a file go to standard error.",
                               epilog=describe_exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
     v.add_argument("records", nargs="+", metavar="RECORD",
-                   help="record files (one record or a list of records); '-' reads standard input")
+                   help="record files: one record, a list of records, or JSON Lines (.jsonl, one record per line); "
+                        "'-' reads standard input. Read one record at a time: any size, bounded memory")
     v.add_argument("--json", action="store_true", help="print one machine-readable JSON document")
+    v.add_argument("--jsonl", action="store_true",
+                   help="read every file as JSON Lines (one record per line; a line that is not JSON is one invalid "
+                        "record), whatever its name")
     v.add_argument("--strict", action="store_true", help="stop at the first invalid record")
     v.add_argument("--rules", action="append", default=[], metavar="FILE.py",
                    help="a Python file of house rules to load first (records of house variants name their rules)")
@@ -575,8 +802,10 @@ def add_subcommands(subparsers: Any) -> None:
                                           "in a terminal, wait for Enter after each move (q quits); piped, print "
                                           "every move.",
                               epilog=describe_exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
-    r.add_argument("record", metavar="RECORD", help="a record file")
+    r.add_argument("record", metavar="RECORD", help="a record file (JSON, or JSON Lines: .jsonl); '-' reads "
+                                                   "standard input")
     r.add_argument("--index", type=int, default=0, help="which record of a file of many (default 0)")
+    r.add_argument("--jsonl", action="store_true", help="read the file as JSON Lines, whatever its name")
     r.add_argument("--hands", action="store_true", help="also show every hand after each move")
     r.add_argument("--step", action="store_true", help="in a terminal, wait for Enter after each move (q quits)")
     r.add_argument("--rules", action="append", default=[], metavar="FILE.py",
@@ -589,6 +818,7 @@ def add_subcommands(subparsers: Any) -> None:
                                           "the one the seed gives (so no deal or reshuffle was changed).",
                               epilog=describe_exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
     f.add_argument("record", metavar="RECORD", help="a record file with a 'fairness' field ('-': standard input)")
+    f.add_argument("--jsonl", action="store_true", help="read the file as JSON Lines, whatever its name")
     f.add_argument("--commitment", metavar="HEX", default=None,
                    help="the commitment published when the game was created (default: trust the record's own)")
     f.add_argument("--views", metavar="FILE", default=None,

@@ -42,6 +42,7 @@ from .cards import Card
 from .engine import apply, legal_moves, new_game
 from .errors import ArgumentError, ArgumentTypeError, IllegalMoveError, MauMauError, NotationError, shown
 from .fairness import FairSeed
+from .jsonstream import BadLine, StreamError, json_values
 from .malilla.engine import deck_order_for, new_hand
 from .malilla.state import MalillaState
 from .memo import BoundedMemo
@@ -71,16 +72,21 @@ __all__ = [
     "MatchResult",
     "RecordReport",
     "RecordResult",
+    "RecordStreamError",
     "RecordedMove",
     "ReplayError",
     "dumps_record",
     "dumps_records",
+    "dumps_records_jsonl",
     "first_violation",
+    "iter_records",
+    "iter_validate_records",
     "loads_record",
     "loads_records",
     "record_from_history",
     "record_from_moves",
     "record_from_rounds",
+    "record_lines",
     "replay",
     "replay_match",
     "validate_records",
@@ -598,6 +604,40 @@ def _cards(data: Any, where: str) -> tuple[Card, ...]:
     return out
 
 
+_MOVE_MEMO: Final[dict[tuple[str, int | None], RecordedMove]] = {}
+"""Recorded moves read before, by their text and seat: a file repeats the same few hundred (move, seat) pairs, and
+a recorded move is a frozen value, so each is parsed and checked once (the memo is emptied when it reaches
+:data:`_MOVE_MEMO_SIZE` entries, so a file of ever new spellings costs memory bounded by that size)."""
+_MOVE_MEMO_SIZE: Final = 4096
+
+
+def _read_moves(data: list[Any], field: str = "moves") -> tuple[RecordedMove, ...]:
+    """The recorded moves of a list: a plain move text, or an object of a move and its seat, comes from
+    :data:`_MOVE_MEMO` when it was read before (a memo hit skips parsing and checking, done when it was stored)."""
+    memo = _MOVE_MEMO
+    out: list[RecordedMove] = []
+    append = out.append
+    for i, m in enumerate(data):
+        key: tuple[Any, Any] | None = None
+        if type(m) is str:
+            key = (m, None)
+        elif type(m) is dict and len(m) == 2:
+            text, seat = m.get("move"), m.get("seat")
+            if type(text) is str and type(seat) is int:
+                key = (text, seat)
+        if key is not None:
+            found = memo.get(key)
+            if found is None:
+                found = _read_move(m, i, field)
+                if len(memo) >= _MOVE_MEMO_SIZE:
+                    memo.clear()
+                memo[key] = found
+            append(found)
+        else:
+            append(_read_move(m, i, field))
+    return tuple(out)
+
+
 def _read_move(data: Any, i: int, field: str = "moves") -> RecordedMove:
     where = f"{field}[{i}]"
     if isinstance(data, str):
@@ -659,11 +699,11 @@ def _read_overrides(data: Any) -> dict[str, dict[str, Any] | None]:
     return out
 
 
-def _read_any(data: Any) -> GameRecord | MatchRecord:
+def _read_any(data: Any, max_moves: int = MAX_MOVES) -> GameRecord | MatchRecord:
     """A game record or a match record, by its ``type``."""
     if isinstance(data, dict) and data.get("type") == "match-record":
-        return _read_match_record(data)
-    return _read_record(data)
+        return _read_match_record(data, max_moves)
+    return _read_record(data, max_moves)
 
 
 _MATCH_RECORD_FIELDS: Final = frozenset({"type", "version", "variant", "players", "seed", "overrides", "names", "tags",
@@ -684,7 +724,7 @@ def _variant_head(data: dict[str, Any]) -> tuple[str, int, Variant | None]:
     return vid, vversion, definition
 
 
-def _read_match_record(data: Any) -> MatchRecord:
+def _read_match_record(data: Any, max_moves: int = MAX_MOVES) -> MatchRecord:
     if not isinstance(data, dict):
         raise NotationError(f"a match record must be a JSON object, got {_show(data)}")
     version = data.get("version")
@@ -700,8 +740,8 @@ def _read_match_record(data: Any) -> MatchRecord:
         raise NotationError(f"record field rounds: expected a list of at most 1000 rounds, got {_show(rounds)}")
     if not all(isinstance(r, list) for r in rounds):
         raise NotationError("record field rounds: each round is a list of moves")
-    if sum(len(r) for r in rounds) > MAX_MOVES:
-        raise NotationError(f"record field rounds: more than {MAX_MOVES} moves")
+    if sum(len(r) for r in rounds) > max_moves:
+        raise NotationError(f"record field rounds: more than {max_moves} moves")
     result = data.get("result")
     read_result = None
     if result is not None:
@@ -722,15 +762,14 @@ def _read_match_record(data: Any) -> MatchRecord:
     return MatchRecord(
         variant=vid, variant_version=vversion, players=players,
         seed=_int(data.get("seed", 0), "seed", -(1 << 127), 1 << 127),
-        rounds=tuple(tuple(_read_move(m, i, f"rounds[{r}]") for i, m in enumerate(moves))
-                     for r, moves in enumerate(rounds)),
+        rounds=tuple(_read_moves(moves, f"rounds[{r}]") for r, moves in enumerate(rounds)),
         result=read_result, overrides=_read_overrides(data.get("overrides", {})), definition=definition,
         names=tuple(_text(n, f"names[{i}]") for i, n in enumerate(names)),
         tags={_text(k, "tags key"): _text(v, f"tags.{k}") for k, v in tags.items()},
     )
 
 
-def _read_record(data: Any) -> GameRecord:
+def _read_record(data: Any, max_moves: int = MAX_MOVES) -> GameRecord:
     if not isinstance(data, dict):
         raise NotationError(f"a record must be a JSON object, got {_show(data)}")
     if data.get("type") != "record":
@@ -746,8 +785,8 @@ def _read_record(data: Any) -> GameRecord:
     moves = data["moves"]
     if not isinstance(moves, list):
         raise NotationError(f"record field moves: expected a list, got {_show(moves)}")
-    if len(moves) > MAX_MOVES:
-        raise NotationError(f"record field moves: {len(moves)} moves is too many (limit {MAX_MOVES})")
+    if len(moves) > max_moves:
+        raise NotationError(f"record field moves: {len(moves)} moves is too many (limit {max_moves})")
     hand_sizes = data.get("hand_sizes")
     if hand_sizes is not None:
         if not isinstance(hand_sizes, list) or len(hand_sizes) != players:
@@ -764,7 +803,7 @@ def _read_record(data: Any) -> GameRecord:
         variant_version=vversion,
         players=players,
         seed=seed,
-        moves=tuple(_read_move(m, i) for i, m in enumerate(moves)),
+        moves=_read_moves(moves),
         result=_read_result(data.get("result"), players),
         overrides=_read_overrides(data.get("overrides", {})),
         definition=definition,
@@ -819,8 +858,13 @@ def dumps_records(records: Iterable[GameRecord | MatchRecord], *, indent: int | 
                       ensure_ascii=False, indent=indent)
 
 
-def loads_record(text: str | bytes) -> GameRecord:
+def loads_record(text: str | bytes, *, limit: int = MAX_RECORD_TEXT, max_moves: int = MAX_MOVES) -> GameRecord:
     """Read one record from JSON text (the length is checked before parsing).
+
+    Args:
+        text: the JSON text (``str`` or UTF-8 ``bytes``).
+        limit: the longest text accepted, in characters (default :data:`MAX_RECORD_TEXT`, 5,000,000).
+        max_moves: the most moves the record may hold (default :data:`MAX_MOVES`, 20,000).
 
     Raises:
         NotationError: too long, not JSON, or not a valid record; the message says where and why.
@@ -834,45 +878,234 @@ def loads_record(text: str | bytes) -> GameRecord:
     Traceback (most recent call last):
     ...
     maumau_rules.errors.NotationError: record of 10000000 characters is too long (limit 5000000)
+    >>> loads_record(dumps_record(GameRecord("standard", 1, 2)), limit=50)
+    Traceback (most recent call last):
+    ...
+    maumau_rules.errors.NotationError: record of 131 characters is too long (limit 50)
     """
-    return _read_record(parse_json_text(text, "record", limit=MAX_RECORD_TEXT))
+    _check_count(max_moves, "max_moves")
+    return _read_record(parse_json_text(text, "record", limit=limit), max_moves)
 
 
-def _split_file(text: str | bytes) -> list[Any]:
-    data = parse_json_text(text, "record file", limit=MAX_RECORD_TEXT)
-    if isinstance(data, dict) and data.get("type") == "records":
-        version = data.get("version")
-        if version != FORMAT_VERSION or isinstance(version, bool):
-            raise NotationError(
-                f"unsupported version {_show(version)} of 'records' JSON: this library reads version {FORMAT_VERSION}")
-        _check_fields(data, ("type", "version", "records"), "record file")
-        data = data.get("records")
-        if not isinstance(data, list):
-            raise NotationError("record file field 'records' must be a list")
-    items = data if isinstance(data, list) else [data]
-    if len(items) > MAX_RECORDS:
-        raise NotationError(f"record file holds {len(items)} records: too many (limit {MAX_RECORDS})")
-    return items
+def _check_count(value: Any, what: str) -> None:
+    if type(value) is not int or value < 0:
+        raise ArgumentError(f"{what} {shown(value)} must be a whole number")
 
 
-def loads_records(text: str | bytes) -> list[GameRecord | MatchRecord]:
-    """Read every record of a file: one record, a ``"records"`` document, or a bare JSON list; each item a game
-    record or a match record.
+def _check_length(text: str | bytes, what: str, limit: int) -> None:
+    """Refuse a text longer than ``limit`` characters (UTF-8 bytes: more than four per character) before reading."""
+    if type(limit) is not int or limit < 1:
+        raise ArgumentError(f"limit {shown(limit)} must be a positive whole number of characters")
+    if isinstance(text, bytes | bytearray) and len(text) > limit * 4:
+        raise NotationError(f"{what} of {len(text)} bytes is too long (limit {limit} characters)")
+    if isinstance(text, str) and len(text) > limit:
+        raise NotationError(f"{what} of {len(text)} characters is too long (limit {limit})")
+
+
+def _records_head(fields: Mapping[str, Any], done: bool) -> bool:
+    """Whether an object with a ``"records"`` list is a file of records (its other ``fields`` so far); at its end
+    (``done``), refuse one that is not exactly ``{"type": "records", "version": 1, "records": [...]}``."""
+    kind = fields.get("type", None if done else "records")
+    if kind != "records":
+        if done:
+            raise NotationError(f"record file: an object with a 'records' list has type {_show(kind)}: expected "
+                                "'records'")
+        return False
+    version = fields.get("version", FORMAT_VERSION if not done else None)
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise NotationError(
+            f"unsupported version {_show(version)} of 'records' JSON: this library reads version {FORMAT_VERSION}")
+    _check_fields(fields, ("type", "version"), "record file")
+    return True
+
+
+class RecordStreamError(ReplayError, StreamError):
+    """A record text or stream cannot be read on: it is not UTF-8, not JSON where a record should begin (outside
+    JSON Lines, where such a line is one invalid record), a record is longer than the limit, or there are more records
+    than the limit.
+
+    It is a :class:`ReplayError` (``step`` ``None``, reason ``invalid_record``, ``record_index`` the record where
+    reading stopped) and a :class:`~maumau_rules.jsonstream.StreamError` (``kind``, ``line``, ``column``, ``problem``),
+    so a :class:`~maumau_rules.errors.NotationError` too.
+
+    >>> e = RecordStreamError("too long", kind="too_long", index=3)
+    >>> e.record_index, e.reason, e.kind, isinstance(e, NotationError)
+    (3, 'invalid_record', 'too_long', True)
+    """
+
+    def __init__(self, message: str, *, kind: str, index: int, line: int | None = None, column: int | None = None,
+                 problem: str = "") -> None:
+        Exception.__init__(self, message)
+        self.message = message
+        self.step = None
+        self.reason = INVALID_RECORD
+        self.rule_id = ""
+        self.move = None
+        self.record_index = index
+        self.round_no = None
+        self.kind = kind
+        self.index = index
+        self.line = line
+        self.column = column
+        self.problem = problem or message
+
+
+def _stream_items(source: Any, jsonl: bool | None, limit: int, max_records: int | None, name: str) -> Iterator[Any]:
+    """The JSON items of a record text or stream (:class:`~maumau_rules.jsonstream.BadLine` for a line of JSON Lines
+    that is not JSON); stream problems are :class:`RecordStreamError`."""
+    values = json_values(source, jsonl=jsonl, limit=limit, name=name, item="record", container="records",
+                         check=_records_head)  # (checks its arguments now, not at the first record)
+    return _counted(values, max_records, name)
+
+
+def _counted(values: Iterator[Any], max_records: int | None, name: str) -> Iterator[Any]:
+    count = 0
+    try:
+        for value in values:
+            if max_records is not None and count >= max_records:
+                raise RecordStreamError(f"{name} holds more than {max_records} records: too many (limit "
+                                        f"{max_records})", kind="too_many", index=count)
+            yield value
+            count += 1
+    except StreamError as exc:
+        if isinstance(exc, RecordStreamError):
+            raise
+        raise RecordStreamError(exc.message, kind=exc.kind, index=exc.index, line=exc.line, column=exc.column,
+                                problem=exc.problem) from None
+
+
+@contextlib.contextmanager
+def _charged_to(budget: list[int]) -> Iterator[None]:
+    """Charge the variants compiled in this block to ``budget`` (a file's, kept across the records of a stream)."""
+    token = _BUDGET.set(budget)
+    try:
+        yield
+    finally:
+        _BUDGET.reset(token)
+
+
+def _check_stream_args(limit: int, max_records: int | None, max_moves: int, name: str) -> None:
+    if type(limit) is not int or limit < 1:
+        raise ArgumentError(f"limit {shown(limit)} must be a positive whole number of characters")
+    if max_records is not None:
+        _check_count(max_records, "max_records")
+    _check_count(max_moves, "max_moves")
+    if type(name) is not str:
+        raise ArgumentTypeError(f"name {shown(name)} must be a string")
+
+
+def iter_records(source: str | bytes | Iterable[str | bytes], *, jsonl: bool | None = None,
+                 limit: int = MAX_RECORD_TEXT, max_records: int | None = None, max_moves: int = MAX_MOVES,
+                 name: str = "record text") -> Iterator[GameRecord | MatchRecord]:
+    """Read the records of a text or stream one at a time, in bounded memory: JSON Lines (one record per line), or
+    any file :func:`dumps_records` and :func:`dumps_record` write (a ``"records"`` document or a bare list is read
+    element by element).
+
+    Args:
+        source: the text (``str`` or UTF-8 ``bytes``), or an iterable of its pieces in order, such as
+            ``iter(lambda: fh.read(65536), b"")`` for a file opened in binary mode (the pieces may split lines and
+            characters anywhere). ``maumau_rules.cli_records.iter_record_file`` reads a file or standard input.
+        jsonl: ``True`` for JSON Lines, ``False`` for a JSON document, ``None`` (default) to tell from the first
+            line (a whole record on the first line: JSON Lines).
+        limit: the longest record, in characters (a line of JSON Lines, an element of a list, a blank run);
+            enforced while reading, so an endless stream stops after ``limit`` characters without a record.
+            Default :data:`MAX_RECORD_TEXT`.
+        max_records: the most records read (default ``None``: no limit, the memory used does not grow with them).
+        max_moves: the most moves in one record (default :data:`MAX_MOVES`).
+        name: what the source is, for messages.
 
     Raises:
-        NotationError: the first malformed record (its index is in the message).
+        NotationError: the first malformed record (its index is in the message), or a ``"records"`` document of
+            another version or with unknown fields.
+        RecordStreamError: the text is not UTF-8, not JSON where a record should begin (in a JSON document), or
+            a record, or the number of records, is over its limit.
+
+    >>> text = dumps_records_jsonl([GameRecord("standard", 1, 2, seed=s) for s in range(3)])
+    >>> [r.seed for r in iter_records(text)]
+    [0, 1, 2]
+    >>> [r.seed for r in iter_records([text[:50], text[50:].encode()])]
+    [0, 1, 2]
+    >>> next(iter_records(text, limit=100))
+    Traceback (most recent call last):
+    ...
+    maumau_rules.records.RecordStreamError: record 0, setup: invalid_record: record text is longer than 100 ...
+    """
+    _check_stream_args(limit, max_records, max_moves, name)
+    return _iter_records(_stream_items(source, jsonl, limit, max_records, name), max_moves)
+
+
+def _iter_records(items: Iterator[Any], max_moves: int) -> Iterator[GameRecord | MatchRecord]:
+    budget = [MAX_VARIANTS_PER_FILE]
+    for i, item in enumerate(items):
+        with _charged_to(budget):
+            try:
+                if type(item) is BadLine:
+                    raise NotationError(item.message)
+                record = _read_any(item, max_moves)
+            except NotationError as exc:
+                raise NotationError(f"record {i}: {exc}") from None
+        yield record
+
+
+def loads_records(text: str | bytes, *, limit: int = MAX_RECORD_TEXT, max_records: int | None = MAX_RECORDS,
+                  max_moves: int = MAX_MOVES) -> list[GameRecord | MatchRecord]:
+    """Read every record of a file's text: one record, a ``"records"`` document, a bare JSON list, or JSON Lines;
+    each item a game record or a match record.
+
+    The limits guard a server that reads untrusted text: the whole text is measured before it is read.
+
+    Args:
+        text: the text (``str`` or UTF-8 ``bytes``).
+        limit: the longest text, in characters (default :data:`MAX_RECORD_TEXT`, 5,000,000); for longer files use
+            :func:`iter_records`, which limits each record instead.
+        max_records: the most records (default :data:`MAX_RECORDS`, 10,000; ``None``: no limit).
+        max_moves: the most moves in one record (default :data:`MAX_MOVES`).
+
+    Raises:
+        NotationError: too long, not JSON, too many records, or the first malformed record (its index is in the
+            message).
 
     >>> len(loads_records('[]'))
     0
+    >>> loads_records(dumps_records([GameRecord("standard", 1, 2)] * 3), max_records=2)
+    Traceback (most recent call last):
+    ...
+    maumau_rules.records.RecordStreamError: record 2, setup: invalid_record: record file holds more than 2 records: ...
     """
-    out: list[GameRecord | MatchRecord] = []
-    with _file_budget():
-        for i, item in enumerate(_split_file(text)):
-            try:
-                out.append(_read_any(item))
-            except NotationError as exc:
-                raise NotationError(f"record {i}: {exc}") from None
-    return out
+    _check_length(text, "record file", limit)
+    _check_stream_args(limit, max_records, max_moves, "")
+    return list(_iter_records(_stream_items(text, None, limit, max_records, "record file"), max_moves))
+
+
+def record_lines(records: Iterable[GameRecord | MatchRecord]) -> Iterator[str]:
+    """The JSON Lines of ``records``, one at a time: each record's JSON on one line, ending with ``"\\n"`` (write
+    them with ``fh.writelines(...)``: a file of any size costs the memory of one record).
+
+    >>> lines = list(record_lines([GameRecord("standard", 1, 2, seed=1), GameRecord("standard", 1, 2, seed=2)]))
+    >>> len(lines), lines[0].endswith("}\\n"), lines[0].count("\\n")
+    (2, True, 1)
+    """
+    if isinstance(records, str | bytes) or not isinstance(records, Iterable):
+        raise ArgumentTypeError(f"records {shown(records)} must be an iterable of game or match records")
+    return _record_lines(records)
+
+
+def _record_lines(records: Iterable[Any]) -> Iterator[str]:
+    for i, record in enumerate(records):
+        if not isinstance(record, GameRecord | MatchRecord):
+            raise ArgumentTypeError(f"records[{i}] {shown(record)} is not a game or match record")
+        yield json.dumps(record.to_json(), ensure_ascii=False) + "\n"
+
+
+def dumps_records_jsonl(records: Iterable[GameRecord | MatchRecord]) -> str:
+    """The JSON Lines text of ``records`` (one record per line), game and match records alike.
+
+    >>> recs = [GameRecord("standard", 1, 2, seed=1), MatchRecord("malilla", 1, 4, seed=2)]
+    >>> text = dumps_records_jsonl(recs)
+    >>> text.count("\\n"), loads_records(text) == recs, list(iter_records(text, jsonl=True)) == recs
+    (2, True, True)
+    """
+    return "".join(record_lines(records))
 
 
 # ====================================================================== replay
@@ -892,11 +1125,25 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     """
     state = record.start()
     yield state
+    same: dict[int, Move] = {}  # id of a recorded move -> the equal move object legal_moves handed out
     for i, rm in enumerate(record.moves):
         try:
             # apply() validates; in a variant whose R_WRONG_CARD mode is "penalize" a wrong card is a
             # recorded event (the player draws the penalty), exactly as when the game was played.
-            state = apply(state, rm.move, player=rm.seat)
+            move, seat = rm.move, rm.seat
+            if seat is None or seat == state.seat_to_act:
+                # The engine finds a move it handed out by identity; an equal move read from text is found by
+                # value, which costs more. The same move value is the same legal-move object in every state of a
+                # game, so look it up once per record (an illegal move is not found and apply() rejects it).
+                known = same.get(id(move))
+                if known is None:
+                    for m in legal_moves(state):
+                        if m == move:
+                            known = same[id(move)] = m
+                            break
+                state = apply(state, move if known is None else known)
+            else:
+                state = apply(state, move, player=seat)
         except IllegalMoveError as exc:
             v = exc.verdict
             raise ReplayError(v.message, step=i, reason=v.reason.value, rule_id=v.rule_id,
@@ -1016,13 +1263,20 @@ class RecordReport:
                 "error": self.error.to_json() if self.error is not None else None}
 
 
-def validate_records(source: str | bytes | Sequence[GameRecord | MatchRecord], *,
-                     lenient: bool = True) -> list[RecordReport]:
+def validate_records(source: str | bytes | Sequence[GameRecord | MatchRecord], *, lenient: bool = True,
+                     limit: int = MAX_RECORD_TEXT, max_records: int | None = MAX_RECORDS) -> list[RecordReport]:
     """Check every record of a file (JSON text) or a sequence of records (game and match records alike).
 
     In lenient mode (the default) each record's first violation is reported and checking goes on
     with the next record; a record that cannot even be read is reported as ``invalid_record``. In
-    strict mode the first violation is raised.
+    strict mode the first violation is raised. For files too large to hold, :func:`iter_validate_records` reports
+    one record at a time.
+
+    Args:
+        source: the text of a file (any shape :func:`loads_records` reads), or a sequence of records.
+        lenient: go on after an invalid record (default), or raise the first violation.
+        limit: the longest text, in characters (default :data:`MAX_RECORD_TEXT`).
+        max_records: the most records in the text (default :data:`MAX_RECORDS`; ``None``: no limit).
 
     Raises:
         ReplayError: in strict mode, the first violation (with ``record_index`` set); in both modes,
@@ -1035,37 +1289,91 @@ def validate_records(source: str | bytes | Sequence[GameRecord | MatchRecord], *
     >>> [r.ok for r in validate_records('[{"type": "record"}, ' + dumps_record(good) + ']')]
     [False, True]
     """
-    items: list[Any]
+    _check_stream_args(limit, max_records, MAX_MOVES, "")
     if isinstance(source, str | bytes | bytearray):
         try:
-            items = _split_file(source)
+            _check_length(source, "record file", limit)
         except NotationError as exc:
             raise ReplayError(str(exc), step=None, reason=INVALID_RECORD, record_index=None) from None
-    else:
+        return list(iter_validate_records(source, lenient=lenient, limit=limit, max_records=max_records,
+                                          name="record file"))
+    try:
+        items = list(source)
+    except Exception:
+        raise ArgumentTypeError(f"{shown(source)} is neither record text nor a sequence of records") from None
+    return list(_validate(iter(items), lenient, MAX_MOVES))
+
+
+def iter_validate_records(source: str | bytes | Iterable[str | bytes] | Iterable[GameRecord | MatchRecord], *,
+                          lenient: bool = True, jsonl: bool | None = None, limit: int = MAX_RECORD_TEXT,
+                          max_records: int | None = None, max_moves: int = MAX_MOVES,
+                          name: str = "record text") -> Iterator[RecordReport]:
+    """Check the records of a text or stream one at a time: read each (as :func:`iter_records` does, in bounded
+    memory), replay it, and yield its :class:`RecordReport` before reading the next.
+
+    Args:
+        source: the text, an iterable of its pieces (``str`` or UTF-8 ``bytes``), or an iterable of records.
+        lenient: go on after an invalid record (default), or raise its first violation.
+        jsonl, limit, max_records, max_moves, name: as for :func:`iter_records`.
+
+    Raises:
+        ReplayError: in strict mode, the first violation (``record_index`` set); in both modes a ``"records"``
+            document that cannot be read (``step`` ``None``, reason ``invalid_record``), and
+            :class:`RecordStreamError` when the stream cannot be read on (the reports before it were yielded).
+
+    >>> good = GameRecord("standard", 1, 2, seed=3)
+    >>> bad = GameRecord("standard", 1, 2, seed=3, moves=(RecordedMove(parse_move("pass")),))
+    >>> text = dumps_records_jsonl([good, bad]) + "{oops\\n" + dumps_record(good) + "\\n"
+    >>> for r in iter_validate_records(text):
+    ...     print(r.index, r.ok, r.error and (r.error.step, r.error.reason))
+    0 True None
+    1 False (0, 'pass_not_allowed')
+    2 False (None, 'invalid_record')
+    3 True None
+    """
+    _check_stream_args(limit, max_records, max_moves, name)
+    if isinstance(source, str | bytes | bytearray | memoryview):
+        return _validate(_stream_items(source, jsonl, limit, max_records, name), lenient, max_moves)
+    if not isinstance(source, Iterable):
+        raise ArgumentTypeError(f"{shown(source)} is neither record text, pieces of it, nor records")
+    if isinstance(source, Sequence) and not source:
+        return iter(())  # no records (an empty iterable of pieces, like an empty text, is not a record file)
+    it = iter(source)
+    first = next(it, None)
+    rest = it if first is None else itertools.chain((first,), it)
+    if isinstance(first, GameRecord | MatchRecord):
+        return _validate(rest, lenient, max_moves)
+    return _validate(_stream_items(rest, jsonl, limit, max_records, name), lenient, max_moves)
+
+
+def _validate(items: Iterator[Any], lenient: bool, max_moves: int) -> Iterator[RecordReport]:
+    budget = [MAX_VARIANTS_PER_FILE]
+    i = -1
+    while True:
         try:
-            items = list(source)
-        except Exception:
-            raise ArgumentTypeError(f"{shown(source)} is neither record text nor a sequence of records") from None
-    with _file_budget():
-        return _validate(items, lenient)
-
-
-def _validate(items: list[Any], lenient: bool) -> list[RecordReport]:
-    reports = []
-    for i, item in enumerate(items):
+            item = next(items)
+        except StopIteration:
+            return
+        except RecordStreamError:
+            raise
+        except NotationError as exc:  # a "records" document that cannot be read
+            raise ReplayError(str(exc), step=None, reason=INVALID_RECORD, record_index=None) from None
+        i += 1
         record: GameRecord | MatchRecord | None = None
         error: ReplayError | None
-        try:
-            record = item if isinstance(item, GameRecord | MatchRecord) else _read_any(item)
-        except MauMauError as exc:
-            error = ReplayError(str(exc), step=None, reason=INVALID_RECORD, record_index=i)
-        else:
-            found = first_violation(record)
-            error = found.at_record(i) if found is not None else None
+        with _charged_to(budget):
+            try:
+                if type(item) is BadLine:
+                    raise NotationError(item.message)
+                record = item if isinstance(item, GameRecord | MatchRecord) else _read_any(item, max_moves)
+            except MauMauError as exc:
+                error = ReplayError(str(exc), step=None, reason=INVALID_RECORD, record_index=i)
+            else:
+                found = first_violation(record)
+                error = found.at_record(i) if found is not None else None
         if error is not None and not lenient:
             raise error
-        reports.append(RecordReport(i, error, len(record.moves) if record else 0, record))
-    return reports
+        yield RecordReport(i, error, len(record.moves) if record else 0, record)
 
 
 # ====================================================================== writing
