@@ -302,8 +302,9 @@ def _interjections(state: GameState, player: object) -> tuple[Move, ...]:
     return tuple(callouts[seat] for seat in sorted(targets) if seat != player)
 
 
-def open_windows(state: GameState) -> tuple[Window, ...]:
-    """The windows open in ``state``: who can be called out, by whom, under which rule, and until when.
+def open_windows(state: GameState | MalillaState) -> tuple[Window, ...]:
+    """The windows open in ``state``: who can be called out, by whom, under which rule, and until when (a Malilla
+    hand has none). Raises ``ArgumentTypeError`` when ``state`` is not a game state.
 
     >>> from maumau_rules import Deal, parse_cards, Play, SKAT_32
     >>> hands = (parse_cards("9h Qh 10c"), parse_cards("9c Qc Ac"))
@@ -315,10 +316,13 @@ def open_windows(state: GameState) -> tuple[Window, ...]:
     >>> [(w.kind, w.offender, w.seats, w.closes) for w in open_windows(s)]
     [('missed_call', 0, (1,), 'next_player')]
     """
-    if type(state) is GameState:
-        f = state.__dict__
-        if not f["missed_calls"] and f["phase"] is not _FINISHING:  # the common case: nothing to call out
-            return ()
+    if type(state) is not GameState:
+        if type(state) is MalillaState:
+            return ()  # trick games have no calls
+        raise _not_a_state(state)
+    f = state.__dict__
+    if not f["missed_calls"] and f["phase"] is not _FINISHING:  # the common case: nothing to call out
+        return ()
     plan = state.variant.plan
     ann = plan.announcer
     if ann is None or state.end is not None:
@@ -337,15 +341,29 @@ def call_due(variant: Variant | str, hand: Sequence[Card], card: Card) -> Call |
 
     Bots and interfaces use it to say the right word; saying another, or nothing, is a legal mistake.
 
+    Raises:
+        VariantError: ``variant`` names no variant. ``ArgumentTypeError``: ``hand`` or ``card`` holds no cards.
+
     >>> from maumau_rules import parse_cards
     >>> call_due("greek-150", parse_cards("7h Jc"), parse_cards("7h")[0]), call_due("standard", parse_cards("7h Jc 8c"), parse_cards("7h")[0])
     (<Call.MAU_MAU: 'maumau'>, None)
     """
-    v = find_variant(variant) if isinstance(variant, str) else variant
+    v = find_variant(variant)
+    if v.family != "maumau":
+        return None  # trick games have no calls
+    if type(card) is not Card:
+        raise ArgumentTypeError(f"{shown(card)} is not a card")
+    try:
+        held = tuple(hand)
+    except TypeError:
+        held = None
+    if held is None or any(type(c) is not Card for c in held):
+        raise ArgumentTypeError(f"hand {shown(hand)} must be a sequence of cards")
     plan = v.plan
     ann = plan.announcer
-    if ann is None or card not in hand:
+    if ann is None or card not in held:
         return None
+    hand = held
     try:
         hm = sum(plan.unit[c] for c in hand)
     except KeyError:

@@ -24,6 +24,7 @@ import attrs
 
 from .cards import Card, Suit
 from .engine import apply, call_due, legal_moves
+from .errors import ArgumentError, ArgumentTypeError, SeatError, shown
 from .moves import Call, CallOut, Draw, Move, Pass, Play
 from .state import EndReason, GameState, Phase
 
@@ -326,6 +327,24 @@ def _gains(before: tuple[Card, ...], after: tuple[Card, ...]) -> list[Card]:
     return out
 
 
+def _check_arguments(before: object, move: object, after: object, player: object, viewer: object) -> None:
+    """Refuse what is not a game, a move or a seat, with the library's errors (quoting the argument)."""
+    for name, state in (("before", before), ("after", after)):
+        if type(state) is not GameState:
+            raise ArgumentTypeError(f"{name} {shown(state)} is not a game state")
+    assert isinstance(before, GameState) and isinstance(after, GameState)
+    if type(move) not in _MOVE_TYPES:
+        raise ArgumentTypeError(f"{shown(move)} is not a move")
+    if after.variant != before.variant or after.players != before.players:
+        raise ArgumentError("after is not a state of the same game as before")
+    for name, seat in (("player", player), ("viewer", viewer)):
+        if seat is not None and (type(seat) is not int or not 0 <= seat < before.players):
+            raise SeatError(f"{name} {shown(seat)} is not a seat of a game of {before.players} players")
+
+
+_MOVE_TYPES: Final = frozenset({Play, Draw, Pass, CallOut})
+
+
 def events_between(before: GameState, move: Move, after: GameState, *, player: int | None = None,
                    viewer: int | None = None, reveal: bool = False) -> tuple[Event, ...]:
     """The events of ``move`` (made by ``player``, default the seat to act) that took ``before`` to ``after``.
@@ -338,6 +357,11 @@ def events_between(before: GameState, move: Move, after: GameState, *, player: i
         viewer: the seat the events are for: only its own drawn cards are shown (``None``: a spectator).
         reveal: show every drawn card (a server's own log).
 
+    Raises:
+        ArgumentTypeError: ``before`` or ``after`` is not a game state, or ``move`` is not a move.
+        ArgumentError: ``after`` is not a state of the same game.
+        SeatError: ``player`` or ``viewer`` is not a seat of the game.
+
     >>> from maumau_rules import new_game
     >>> s = new_game("standard", players=3, seed=42)
     >>> move = legal_moves(s)[0]; print(move, "by", s.seat_to_act)
@@ -345,6 +369,7 @@ def events_between(before: GameState, move: Move, after: GameState, *, player: i
     >>> events_between(s, move, apply(s, move))[1:]
     (Skipped(seat=0), TurnTo(seat=1))
     """
+    _check_arguments(before, move, after, player, viewer)
     seat = before.seat_to_act if player is None else player
     n = before.players
     out: list[Event] = []

@@ -5,10 +5,12 @@ The command is the ``contracts`` gate: ``crosshair check --per_condition_timeout
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -54,10 +56,22 @@ _ = Counter
 '''
 
 
-def _crosshair(path: Path | str) -> subprocess.CompletedProcess[str]:
+def _crosshair(target: Path | str) -> subprocess.CompletedProcess[str]:
     assert CROSSHAIR is not None
-    return subprocess.run([CROSSHAIR, "check", "--per_condition_timeout=4", str(path)],
+    return subprocess.run([CROSSHAIR, "check", "--per_condition_timeout=4", str(target)],
                           capture_output=True, text=True, timeout=240)
+
+
+def _contracted(module: ModuleType) -> list[str]:
+    """The qualified names of ``module``'s functions that state CrossHair contracts (``pre:`` / ``post:``)."""
+    tree = ast.parse(Path(str(module.__file__)).read_text(encoding="utf-8"))
+    return [f"{module.__name__}.{node.name}" for node in tree.body if isinstance(node, ast.FunctionDef)
+            and any(tag in (ast.get_docstring(node) or "") for tag in ("pre:", "post:"))]
+
+
+# One test per function, so that pytest-xdist spreads the CrossHair runs over the workers.
+ZONES = _contracted(maumau_rules.zones)
+HELPERS = _contracted(maumau_rules.testing.contracts)
 
 
 def test_crosshair_finds_the_off_by_one(tmp_path: Path) -> None:
@@ -68,11 +82,18 @@ def test_crosshair_finds_the_off_by_one(tmp_path: Path) -> None:
     assert "false when calling draw_cards" in r.stdout, r.stdout
 
 
-def test_zone_contracts_hold() -> None:
-    r = _crosshair(maumau_rules.zones.__file__)
+def test_every_contracted_function_is_checked() -> None:
+    assert ZONES == ["maumau_rules.zones.draw_cards"]
+    assert len(HELPERS) >= 4 and "maumau_rules.testing.contracts.shuffle_permutes" in HELPERS
+
+
+@pytest.mark.parametrize("function", ZONES)
+def test_zone_contracts_hold(function: str) -> None:
+    r = _crosshair(function)
     assert r.returncode == 0, r.stdout + r.stderr
 
 
-def test_transition_helper_contracts_hold() -> None:
-    r = _crosshair(maumau_rules.testing.contracts.__file__)
+@pytest.mark.parametrize("function", HELPERS)
+def test_transition_helper_contracts_hold(function: str) -> None:
+    r = _crosshair(function)
     assert r.returncode == 0, r.stdout + r.stderr

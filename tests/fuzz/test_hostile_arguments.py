@@ -53,6 +53,9 @@ from maumau_rules import (
 )
 from maumau_rules.actions import ActionSpace, action_table
 from maumau_rules.cli_records import read_record_file
+from maumau_rules.engine import call_due, open_windows
+from maumau_rules.events import apply_with_events, events_between
+from maumau_rules.views import views
 
 from ..properties._support import examples
 
@@ -186,6 +189,13 @@ CALLS: dict[str, tuple[Callable[..., Any], list[Any], dict[str, Any]]] = {
     "apply": (apply, [STATE, legal_moves(STATE)[0]], {"player": STATE.seat_to_act, "turn": 0}),
     "view": (view, [STATE, 0], {"scores": [0, 0, 0]}),
     "public_view": (public_view, [STATE], {"scores": [0, 0, 0]}),
+    "views": (views, [STATE], {"scores": [0, 0, 0]}),
+    "legal_moves/player": (legal_moves, [STATE, 1], {}),
+    "open_windows": (open_windows, [STATE], {}),
+    "call_due": (call_due, ["standard", STATE.hands[0], STATE.hands[0][0]], {}),
+    "apply_with_events": (apply_with_events, [STATE, legal_moves(STATE)[0]], {"viewer": 1, "reveal": False}),
+    "events_between": (events_between, [STATE, legal_moves(STATE)[0], apply(STATE, legal_moves(STATE)[0])],
+                       {"viewer": 0}),
     "start_match": (start_match, ["standard", 2, 3], {}),
     "next_round": (next_round, [MATCH, ROUND], {}),
     "round_points": (round_points, [OVER], {}),
