@@ -45,3 +45,25 @@ def test_the_first_games_of_the_committed_run_are_played_again_alike() -> None:
         committed = run.cell(variant, args.players[0])
         lengths = dict(committed.decisions.counts)
         assert all(lengths.get(value, 0) >= count for value, count in small.cells[0].decisions.counts)
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def test_the_search_strength_table_is_the_committed_runs() -> None:
+    """docs/bots.rst's strength table quotes docs/stats/search-vs-*.json: the same games, rates and intervals, and
+    the same command (seed, games, bots) that made each run."""
+    table = (STATS / "search-strength.inc").read_text(encoding="utf-8")
+    for opponent in ("heuristic", "random"):
+        run = SimulationResult.from_json(
+            json.loads((STATS / f"search-vs-{opponent}.json").read_text(encoding="utf-8")))
+        cell = run.cell("standard", 2)
+        mine, theirs = cell.win_rate_by_bot["ismcts"], cell.win_rate_by_bot[opponent]
+        assert mine.low > 0.5 > theirs.high  # the interval excludes parity
+        row = f"{_percent(mine.value)} ({_percent(mine.low)[:-1]}–{_percent(mine.high)})"
+        assert row in table, (row, table)
+        command = (f"maumau simulate standard --bots ismcts,{opponent} -n {run.games} --duplicate --jobs 2 "
+                   f"--seed {run.seed}")
+        assert command in table
+        assert f"{run.games:,}" in table and run.bots == ("ismcts", opponent) and run.duplicate
