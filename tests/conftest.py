@@ -89,6 +89,9 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
                     )
                 if item.nodeid not in trace[rule_id]:
                     trace[rule_id].append(item.nodeid)
+    # The slow tests go first (each group keeps its order): pytest-xdist hands tests out in this order, so the
+    # long ones start at once on every worker instead of leaving one worker busy at the end.
+    items.sort(key=_slow_first)
     # Under pytest-xdist only the workers collect: the first one writes the trace, and the controller checks it
     # when the session ends (see pytest_sessionfinish).
     worker = getattr(config, "workerinput", None)
@@ -104,6 +107,12 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         untested = _untested(trace, status)
         if untested:
             raise pytest.UsageError(untested)
+
+
+def _slow_first(item: pytest.Item) -> tuple[bool, float]:
+    """Sort key: slow tests first, the longest (``@pytest.mark.slow(seconds=...)``, a rough figure) at the head."""
+    mark = item.get_closest_marker("slow")
+    return mark is None, -float(mark.kwargs.get("seconds", 0)) if mark is not None else 0.0
 
 
 _NOT_WHOLE = "--strict-trace needs the whole suite: run it on tests/ (e.g. pytest --collect-only -q --strict-trace)"

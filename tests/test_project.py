@@ -60,6 +60,7 @@ def test_core_imports_only_attrs_and_the_standard_library() -> None:
     assert result.stdout.strip() == "[]"
 
 
+@pytest.mark.slow(seconds=17)
 def test_benchmark_smoke_mode_still_runs() -> None:
     """Issue 7: CI runs the benchmark only in its short smoke mode, to check that the script still works."""
     result = subprocess.run([sys.executable, str(ROOT / "bench" / "run.py"), "--smoke"], cwd=ROOT,
@@ -103,7 +104,7 @@ def test_instruction_count_worker_plays_the_games_it_is_given() -> None:
     assert compiled.returncode == 2 and "is not compiled" in compiled.stderr
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=30)
 def test_the_compiled_wheel_builds_and_plays_the_same_games(tmp_path: Path) -> None:
     """Issue 7: ``bench/compile.py --wheel`` builds an installable wheel whose engine is compiled by mypyc (it
     needs a C compiler and the package index for its build tools); unpacked, it imports the compiled engine
@@ -198,34 +199,39 @@ def test_the_built_wheel_installs_in_a_fresh_venv_and_runs_the_readme(tmp_path: 
     assert (shown.returncode, shown.stdout) == (0, f"maumau_rules {version}\n")
 
 
-@pytest.mark.parametrize("builder", ["html", "doctest"])
-def test_docs_build_without_warnings(builder: str, tmp_path: Path) -> None:
-    """Issue 4: the rules reference builds with ``-W`` (any warning fails) and its doctests pass."""
+@pytest.mark.slow(seconds=60)
+def test_docs_build_without_warnings(tmp_path: Path) -> None:
+    """Issue 4: the rules reference builds with ``-W`` (any warning fails) and its doctests pass. The doctest
+    builder reuses the HTML build's doctrees (one reading of the sources for both builders)."""
     pytest.importorskip("sphinx")
-    result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", builder, "docs", str(tmp_path / builder)],
-                            cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, (result.stdout + result.stderr)[-4000:]
-    if builder == "html":
-        html = tmp_path / "html"
-        index = (html / "index.html").read_text(encoding="utf-8")
-        assert "Rules reference" in index and "furo" in index
-        assert (html / "_generated" / "differences" / "prsi.html").exists()
-        rules = (html / "_generated" / "rules.html").read_text(encoding="utf-8")
-        # Issue 19: every rule lists its tests (the build reads them itself), and source IDs link to entries.
-        rule_count = len(list((ROOT / "spec" / "rules").glob("*.toml")))
-        assert rules.count("<strong>Tests</strong> (") == rule_count and "no test names" not in rules
-        assert 'href="sources/000.html#src-std-seven-2"' in rules
-        assert 'href="sources/conflicts.html#src-ca-13"' in rules
-        sources = (html / "_generated" / "sources" / "000.html").read_text(encoding="utf-8")
-        assert 'id="src-std-seven-2"' in sources and "Cited by" in sources
-        standard = (html / "_generated" / "variants" / "standard.html").read_text(encoding="utf-8")
-        assert 'href="../sources/conflicts.html#src-ca-01"' in standard  # a decision links to its conflict
-        assert 'href="_generated/sources/000.html#src-std-deck-2"' in (html / "notation.html").read_text(
-            encoding="utf-8")
-        for page in ("playing", "matrix", "sources/index", "sources/external"):
-            assert (html / "_generated" / f"{page}.html").exists(), page
-        for page in ("install", "cli", "stability"):
-            assert (html / f"{page}.html").exists(), page
+    doctrees = tmp_path / "doctrees"
+    for builder in ("html", "doctest"):
+        result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", builder, "-d", str(doctrees), "docs",
+                                 str(tmp_path / builder)], cwd=ROOT, capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, f"{builder}: " + (result.stdout + result.stderr)[-4000:]
+    summary = (tmp_path / "doctest" / "output.txt").read_text(encoding="utf-8")
+    ran = re.search(r"^ +(\d+) tests$", summary, flags=re.MULTILINE)
+    assert ran is not None and int(ran.group(1)) >= 100 and "\n    0 failures in tests" in summary, summary[-800:]
+    html = tmp_path / "html"
+    index = (html / "index.html").read_text(encoding="utf-8")
+    assert "Rules reference" in index and "furo" in index
+    assert (html / "_generated" / "differences" / "prsi.html").exists()
+    rules = (html / "_generated" / "rules.html").read_text(encoding="utf-8")
+    # Issue 19: every rule lists its tests (the build reads them itself), and source IDs link to entries.
+    rule_count = len(list((ROOT / "spec" / "rules").glob("*.toml")))
+    assert rules.count("<strong>Tests</strong> (") == rule_count and "no test names" not in rules
+    assert 'href="sources/000.html#src-std-seven-2"' in rules
+    assert 'href="sources/conflicts.html#src-ca-13"' in rules
+    sources = (html / "_generated" / "sources" / "000.html").read_text(encoding="utf-8")
+    assert 'id="src-std-seven-2"' in sources and "Cited by" in sources
+    standard = (html / "_generated" / "variants" / "standard.html").read_text(encoding="utf-8")
+    assert 'href="../sources/conflicts.html#src-ca-01"' in standard  # a decision links to its conflict
+    assert 'href="_generated/sources/000.html#src-std-deck-2"' in (html / "notation.html").read_text(
+        encoding="utf-8")
+    for page in ("playing", "matrix", "sources/index", "sources/external"):
+        assert (html / "_generated" / f"{page}.html").exists(), page
+    for page in ("install", "cli", "stability"):
+        assert (html / f"{page}.html").exists(), page
 
 
 _MARKS_PLUGIN = """

@@ -19,7 +19,7 @@ import maumau_rules.zones
 
 CROSSHAIR = shutil.which("crosshair", path=str(Path(sys.executable).parent)) or shutil.which("crosshair")
 pytestmark = [
-    pytest.mark.slow,
+    pytest.mark.slow(seconds=14),
     pytest.mark.skipif(CROSSHAIR is None, reason="crosshair is not installed (pip install crosshair-tool)"),
 ]
 

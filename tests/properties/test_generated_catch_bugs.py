@@ -96,7 +96,7 @@ BREAKS: dict[str, tuple[str, Breaker]] = {
 }
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=5)
 @pytest.mark.parametrize("name", sorted(BREAKS))
 def test_a_broken_rule_is_found_on_composed_variants(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     rule_id, breaker = BREAKS[name]

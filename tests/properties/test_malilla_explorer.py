@@ -8,6 +8,7 @@ import pytest
 from maumau_rules.tools.explore import explore_malilla, malilla_deal_set, parse_deck, tiny_malilla
 
 
+@pytest.mark.slow(seconds=9)
 @pytest.mark.rule("R_MAL_DEAL", "R_MAL_TRICK", "R_MAL_FOLLOW", "R_MAL_SEVEN", "R_MAL_REDEAL")
 def test_every_deal_of_an_eight_card_spanish_deck() -> None:
     """INV_MAL_CARDS, INV_MAL_TRICKS, INV_MAL_POINTS, INV_PLAYABLE, INV_LEGAL_IFF_APPLY, INV_ONE_SEAT_TO_ACT and

@@ -28,6 +28,7 @@ def test_seeded_games_of_every_variant_and_player_count(variant: Variant, player
         assert final.is_over and final.turn == len(moves) <= variant.plan.max_moves
 
 
+@pytest.mark.slow(seconds=15)
 @settings(max_examples=examples(4))
 @given(setups(), st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_games_keep_every_invariant(setup: GameSetup, choice_seed: int) -> None:

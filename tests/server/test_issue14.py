@@ -235,7 +235,7 @@ def test_two_workers_the_loser_of_a_race_gets_409(tmp_path: Path) -> None:
     assert 500 not in statuses
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=11)
 def test_no_acknowledged_move_is_lost_over_kill_9_while_loaded() -> None:
     """Finding 5's durability half: kill -9 the loaded server again and again; every move it acknowledged is
     stored (SQLite WAL, synchronous=FULL, group commit)."""

@@ -199,6 +199,7 @@ def bad_request(rng: random.Random, seats: list[SeatClient], me: SeatClient, v: 
     return kind, res
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 42), (4, 7), (5, 2024)])
 def test_complete_games_over_http(server: Server, http: httpx.Client, tmp_path: Path, players: int,
                                   seed: int) -> None:

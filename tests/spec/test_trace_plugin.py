@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 CONFTEST = Path(__file__).resolve().parents[1] / "conftest.py"
 
 RULE = """[rule]
@@ -112,6 +114,7 @@ def _run_parallel(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_strict_trace_holds_under_xdist(tmp_path: Path) -> None:
     """With -n 2 only the workers collect: the first writes the trace and the controller enforces it."""
     covered = _project(tmp_path / "covered", COVERED)

@@ -7,6 +7,7 @@ import io
 import os
 import re
 import select
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -111,6 +112,9 @@ def _spawn(args: list[str], env: dict[str, str]) -> tuple[int, int]:
     pty = pytest.importorskip("pty", reason="pseudo-terminals are POSIX only")
     pid, fd = pty.fork()
     if pid == 0:  # the child: the terminal is its controlling terminal, so Ctrl-C sends SIGINT
+        # A test runner's worker may ignore SIGINT, and an ignored signal stays ignored across exec: give the
+        # game the default disposition, as a shell would.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         try:
             os.execve(sys.executable, [sys.executable, "-c",
                                        "import sys; from maumau_rules.cli import main; sys.exit(main())", *args], env)
