@@ -12,6 +12,8 @@ Everything here reads the repository only: nothing needs the digest beside it.
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -99,3 +101,66 @@ def resolves(ref: str, known: set[str]) -> bool:
     if ref.endswith("-*"):
         return any(k.startswith(ref[:-1]) for k in known)
     return ref in known
+
+
+# ------------------------------------------------------------------ the digest, as an index of facts
+
+DIGEST_INDEX: Final = SOURCES / "digest-index.json"
+"""What the tests need of the maintainers' English digest, kept in the repository so that a clone can check
+``spec/sources`` against it: the digest's checksum, its item IDs with their tags, its scenario and conflict IDs,
+and, per item, a hash of every run of eight words of its text (which shows copied wording without holding any)."""
+
+SHINGLE: Final = 8
+"""Words in a row that an entry may not share with the digest's rendering of any item."""
+
+
+def digest_items(text: str) -> dict[str, tuple[str, str]]:
+    """Digest item ID -> (its tags, its English text), from the digest's Markdown.
+
+    >>> digest_items("1. **STD-DECK-1** [p. 1][S] A deck of 32 cards.")
+    {'STD-DECK-1': ('[S]', 'A deck of 32 cards.')}
+    """
+    found = re.findall(r"^\d+\. \*\*([A-Z]+(?:-[A-Z0-9]+)+)\*\* \[[^\]]*\]((?:\[[A-Z/]+\])+) (.*)$", text,
+                       flags=re.MULTILINE)
+    return {i: (tags, body) for i, tags, body in found}
+
+
+def words(text: str) -> list[str]:
+    """The lower-case words of ``text``.
+
+    >>> words("A Jack's wish, 7 cards")
+    ['a', "jack's", 'wish', '7', 'cards']
+    """
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+def shingles(text: str) -> set[str]:
+    """A short hash of every run of :data:`SHINGLE` words of ``text``.
+
+    >>> len(shingles("one two three four five six seven eight nine"))
+    2
+    """
+    w = words(text)
+    return {hashlib.sha256(" ".join(w[k:k + SHINGLE]).encode()).hexdigest()[:16] for k in range(len(w) - SHINGLE + 1)}
+
+
+def index_digest(text: str) -> dict[str, Any]:
+    """The index of a digest's text (see :data:`DIGEST_INDEX`).
+
+    >>> index_digest("#### CA-01 x\\n1. **STD-DECK-1** [p. 1][S] A deck of 32 cards.")["items"]
+    {'STD-DECK-1': '[S]'}
+    """
+    found = digest_items(text)
+    return {
+        "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        "items": {i: tags for i, (tags, _) in sorted(found.items())},
+        "scenarios": sorted(set(re.findall(r"^#### (SCN-[A-Z0-9-]+) ", text, flags=re.MULTILINE))),
+        "conflicts": sorted(set(re.findall(r"^#### (CA-[A-Z0-9]+) ", text, flags=re.MULTILINE))),
+        "shingles": {i: sorted(shingles(body)) for i, (_, body) in sorted(found.items())},
+    }
+
+
+def digest_index() -> dict[str, Any]:
+    """The committed :data:`DIGEST_INDEX`."""
+    data: dict[str, Any] = json.loads(DIGEST_INDEX.read_text(encoding="utf-8"))
+    return data
