@@ -89,8 +89,9 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
                     )
                 if item.nodeid not in trace[rule_id]:
                     trace[rule_id].append(item.nodeid)
-    # The slow tests go first (each group keeps its order): pytest-xdist hands tests out in this order, so the
-    # long ones start at once on every worker instead of leaving one worker busy at the end.
+    # The slow tests go first, the longest at the head (each group keeps its order): pytest-xdist hands tests out
+    # in this order, and with --dist worksteal an idle worker takes over queued tests from a busy one, so the long
+    # ones start early and both workers finish together.
     items.sort(key=_slow_first)
     # Under pytest-xdist only the workers collect: the first one writes the trace, and the controller checks it
     # when the session ends (see pytest_sessionfinish).
