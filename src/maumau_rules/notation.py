@@ -357,6 +357,13 @@ def _encode_fields(obj: Any, cls: type) -> dict[str, Any]:
     return {name: enc(getattr(obj, name)) for name, enc in _field_encoders(cls)}
 
 
+def _encode_view(obj: PublicView, cls: type) -> dict[str, Any]:
+    """:func:`_encode_fields` for a view: its fields are its ``__dict__`` (views are made by setting it at once), so
+    they are read from it, and fields written as they are (numbers, text, flags) skip the encoder call."""
+    fields = obj.__dict__
+    return {name: fields[name] if enc is _same else enc(fields[name]) for name, enc in _field_encoders(cls)}
+
+
 @functools.cache
 def _field_encoders(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
     """Each public field of ``cls`` with the encoder of its declared type."""
@@ -586,6 +593,10 @@ def to_json(obj: Any) -> dict[str, Any]:
         return {"type": "malilla-player-view", "version": FORMAT_VERSION, **_encode_fields(obj, MalillaPlayerView)}
     if isinstance(obj, MalillaPublicView):
         return {"type": "malilla-public-view", "version": FORMAT_VERSION, **_encode_fields(obj, MalillaPublicView)}
+    if type(obj) is PlayerView:
+        return {"type": "player-view", "version": FORMAT_VERSION, **_encode_view(obj, PlayerView)}
+    if type(obj) is PublicView:
+        return {"type": "public-view", "version": FORMAT_VERSION, **_encode_view(obj, PublicView)}
     if isinstance(obj, PlayerView):
         return {"type": "player-view", "version": FORMAT_VERSION, **_encode_fields(obj, PlayerView)}
     if isinstance(obj, PublicView):
@@ -692,7 +703,13 @@ def dumps(obj: Any, *, indent: int | None = None) -> str:
     >>> dumps(Pass())
     '{"type": "move", "version": 1, "move": "pass"}'
     """
+    if indent is None:
+        return _JSON_TEXT(to_json(obj))
     return json.dumps(to_json(obj), ensure_ascii=False, indent=indent)
+
+
+_JSON_TEXT: Final = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(data, ensure_ascii=False)``, with its encoder made once."""
 
 
 def loads(text: str | bytes) -> Any:
