@@ -45,6 +45,8 @@ __all__ = [
     "scoring_summary",
     "scoring_text",
     "setup_rows",
+    "text_rows",
+    "text_section",
 ]
 
 
@@ -595,6 +597,27 @@ def _good_then(good: str, sentence: str) -> str:
     return f"{good}: {sentence[:1].lower()}{sentence[1:]}"
 
 
+def text_section(title: str) -> list[str]:
+    """The lines that open a plain-text section: a blank line, ``title`` and its underline.
+
+    >>> text_section("Setup")
+    ['', 'Setup', '-----']
+    """
+    return ["", title, "-" * len(title)]
+
+
+def text_rows(items: Sequence[tuple[str, str]], width: int) -> list[str]:
+    """``(name, text)`` rows as plain text: each name in a column of 20, its text wrapped to ``width`` beside it.
+
+    >>> text_rows([("Deck", "32 cards")], 40)
+    ['Deck:               32 cards']
+    """
+    out: list[str] = []
+    for name, text in items:
+        out += textwrap.wrap(text, width, initial_indent=f"{name + ':':<20}", subsequent_indent=" " * 20)
+    return out
+
+
 def rules_text(variant: Variant | str, width: int = 88) -> str:
     """The rules of ``variant`` as plain text: setup, what the cards do, turns, calls, the end and scoring.
 
@@ -610,14 +633,10 @@ def rules_text(variant: Variant | str, width: int = 88) -> str:
     if family is not None:
         return str(family.rules_text(v, width=width))
 
-    def section(title: str) -> list[str]:
-        return ["", title, "-" * len(title)]
+    section = text_section
 
     def rows(items: Sequence[tuple[str, str]]) -> list[str]:
-        out: list[str] = []
-        for name, text in items:
-            out += textwrap.wrap(text, width, initial_indent=f"{name + ':':<20}", subsequent_indent=" " * 20)
-        return out
+        return text_rows(items, width)
 
     lines = [v.name, "=" * len(v.name)]
     if v.summary:

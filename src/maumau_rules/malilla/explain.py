@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import Card, Rank, Suit
-from ..explain import ENGINE_FACT, PLAIN, Markup
+from ..explain import ENGINE_FACT, PLAIN, Markup, text_rows, text_section
 from ..explain import deck_text as _shared_deck_text
 from ..reasons import Reason
 from ..variants import Variant, find_variant  # noqa: F401  (the examples below use find_variant)
@@ -455,14 +455,10 @@ def rules_text(variant: Variant, width: int = 88) -> str:
     ('Malilla (cardgames.zone)', True, True)
     """
 
-    def section(title: str) -> list[str]:
-        return ["", title, "-" * len(title)]
+    section = text_section
 
     def rows(items: Sequence[tuple[str, str]]) -> list[str]:
-        out: list[str] = []
-        for name, text in items:
-            out += textwrap.wrap(text, width, initial_indent=f"{name + ':':<20}", subsequent_indent=" " * 20)
-        return out
+        return text_rows(items, width)
 
     v = variant
     lines = [v.name, "=" * len(v.name)]
