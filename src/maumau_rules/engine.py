@@ -24,7 +24,7 @@ from typing import Any, Final, overload
 
 from . import rng as _rng
 from .cards import SORT_INDEX, Card, Suit
-from .entropy import fresh_seed
+from .entropy import seed_or_fresh
 from .errors import ArgumentError, ArgumentTypeError, IllegalMoveError, VariantError, shown
 from .handmask import ORDER as _ORDER
 from .handmask import presence, presence_and_size
@@ -117,10 +117,7 @@ def new_game(
     True
     """
     v = find_variant(variant)
-    if seed is None:
-        seed = fresh_seed()
-    elif type(seed) is not int:
-        raise ArgumentTypeError(f"seed {shown(seed)} must be an integer (or None for a fresh one)")
+    seed = seed_or_fresh(seed)
     if v.family != "maumau":  # Malilla deals its own way (maumau_rules.malilla.engine)
         return _malilla.new_game_for(v, players, seed, deal=deal, dealer=dealer, first_player=first_player,  # type: ignore[return-value]
                                      hand_sizes=hand_sizes, deck_order=deck_order, cut=cut)

@@ -17,7 +17,9 @@ from __future__ import annotations
 import secrets
 from typing import Final
 
-__all__ = ["SEED_BITS", "fresh_bytes", "fresh_seed"]
+from .errors import ArgumentTypeError, shown
+
+__all__ = ["SEED_BITS", "fresh_bytes", "fresh_seed", "seed_or_fresh"]
 
 SEED_BITS: Final = 64
 """Bits in a fresh seed: the shuffle generator's whole state (:mod:`maumau_rules.rng`) is 64 bits."""
@@ -39,3 +41,19 @@ def fresh_bytes(n: int) -> bytes:
     True
     """
     return secrets.token_bytes(n)
+
+
+def seed_or_fresh(seed: object) -> int:
+    """``seed`` itself, or a :func:`fresh_seed` when it is ``None`` (the default of ``new_game`` and ``start_match``).
+
+    Raises:
+        ArgumentTypeError: ``seed`` is neither ``None`` nor an integer.
+
+    >>> seed_or_fresh(7), 0 <= seed_or_fresh(None) < 2 ** 64
+    (7, True)
+    """
+    if seed is None:
+        return fresh_seed()
+    if type(seed) is not int:
+        raise ArgumentTypeError(f"seed {shown(seed)} must be an integer (or None for a fresh one)")
+    return seed

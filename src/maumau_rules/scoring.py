@@ -25,7 +25,7 @@ from __future__ import annotations
 import attrs
 
 from .engine import new_game
-from .entropy import fresh_seed
+from .entropy import seed_or_fresh
 from .errors import ArgumentError, ArgumentTypeError, shown
 from .malilla.engine import new_hand
 from .malilla.plan import MalillaPlan
@@ -135,10 +135,7 @@ def start_match(variant: Variant | str, players: int, seed: int | None = None) -
     True
     """
     v = find_variant(variant)
-    if seed is None:
-        seed = fresh_seed()
-    elif type(seed) is not int:
-        raise ArgumentTypeError(f"seed {shown(seed)} must be an integer (or None for a fresh one)")
+    seed = seed_or_fresh(seed)
     if v.family != "maumau":
         return _start_teams(v, players, seed)
     game = new_game(v, players, seed=_round_seed(seed, 1))
