@@ -41,14 +41,14 @@ from .cards import FRENCH_SUITS, Card, Suit
 from .engine import legal_moves
 from .errors import MauMauError, shown
 from .malilla.state import MalillaState
-from .moves import Call, CallOut, Draw, Move, Pass, Play, Redeal, parse_move
+from .moves import MOVE_TYPES, Call, CallOut, Draw, Move, Pass, Play, parse_move
 from .state import GameState
 from .variants import Variant, find_variant
 
 __all__ = ["ActionError", "ActionSpace", "action_table"]
 
 _CALLS: Final[tuple[Call | None, ...]] = (None, Call.MAU, Call.MAU_MAU)
-_MOVE_TYPES: Final = frozenset({Play, Draw, Pass, CallOut, Redeal})
+_MOVE_TYPES: Final = MOVE_TYPES
 
 
 class ActionError(MauMauError, ValueError):

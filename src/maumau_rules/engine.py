@@ -30,7 +30,7 @@ from .handmask import ORDER as _ORDER
 from .handmask import presence, presence_and_size
 from .malilla import engine as _malilla
 from .malilla.state import MalillaState
-from .moves import Call, CallOut, Draw, Move, Pass, Play
+from .moves import MAUMAU_MOVE_TYPES, Call, CallOut, Draw, Move, Pass, Play
 from .reasons import Reason, Verdict
 from .rules.effects import WishSuit
 from .rules.plan import CutResult, Plan
@@ -598,7 +598,7 @@ def check(state: GameState | MalillaState, move: Move, *, player: int | None = N
         return Verdict.reject(Reason.NOT_A_MOVE, "R_MATCH", f"{_show(move)} is not a move that can be judged")
 
 
-_MOVE_TYPES: Final = frozenset({Play, Draw, Pass, CallOut})
+_MOVE_TYPES: Final = MAUMAU_MOVE_TYPES
 
 
 def _show(move: object) -> str:

@@ -25,7 +25,7 @@ import attrs
 from .cards import Card, Suit
 from .engine import apply, call_due, legal_moves
 from .errors import ArgumentError, ArgumentTypeError, SeatError, shown
-from .moves import Call, CallOut, Draw, Move, Pass, Play
+from .moves import MAUMAU_MOVE_TYPES, Call, CallOut, Draw, Move, Pass, Play
 from .state import EndReason, GameState, Phase
 
 __all__ = [
@@ -342,7 +342,7 @@ def _check_arguments(before: object, move: object, after: object, player: object
             raise SeatError(f"{name} {shown(seat)} is not a seat of a game of {before.players} players")
 
 
-_MOVE_TYPES: Final = frozenset({Play, Draw, Pass, CallOut})
+_MOVE_TYPES: Final = MAUMAU_MOVE_TYPES
 
 
 def events_between(before: GameState, move: Move, after: GameState, *, player: int | None = None,

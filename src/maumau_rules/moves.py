@@ -31,7 +31,7 @@ import attrs
 from .cards import Card, Suit, _fold, _quote
 from .errors import NotationError, shown
 
-__all__ = ["Call", "CallOut", "Draw", "Move", "Pass", "Play", "Redeal", "parse_move"]
+__all__ = ["MAUMAU_MOVE_TYPES", "MOVE_TYPES", "Call", "CallOut", "Draw", "Move", "Pass", "Play", "Redeal", "parse_move"]
 
 MAX_MOVE_TEXT: Final = 64
 """Longest move text accepted by the parser."""
@@ -200,6 +200,11 @@ class Redeal:
 
 
 Move: TypeAlias = Play | Draw | Pass | CallOut | Redeal
+
+MAUMAU_MOVE_TYPES: Final = frozenset({Play, Draw, Pass, CallOut})
+"""The classes of a Mau-Mau move (``type(move) in MAUMAU_MOVE_TYPES`` refuses subclasses and look-alikes)."""
+MOVE_TYPES: Final = MAUMAU_MOVE_TYPES | {Redeal}
+"""The classes of every move of the library (Malilla adds :class:`Redeal`)."""
 """Every kind of move."""
 
 _DRAW_WORDS: Final = frozenset({"draw", "d", "take", "ziehen"})

@@ -39,7 +39,7 @@ from .deck import DeckSpec
 from .errors import ArgumentError, MauMauError, NotationError, shown
 from .malilla.state import MalillaState, MalillaStateError
 from .malilla.views import MalillaPlayerView, MalillaPublicView
-from .moves import CallOut, Draw, Move, Pass, Play, Redeal, parse_move
+from .moves import MOVE_TYPES, Move, Play, parse_move
 from .reasons import Verdict
 from .state import GameState, StateError, Window
 from .variants import Variant, find_variant, variant_from_dict
@@ -76,7 +76,7 @@ MAX_JSON_TEXT: Final = 1_000_000
 
 T = TypeVar("T")
 
-_MOVE_TYPES: Final = frozenset({Play, Draw, Pass, CallOut, Redeal})
+_MOVE_TYPES: Final = MOVE_TYPES
 _NONE: Final = type(None)
 
 
