@@ -21,8 +21,8 @@ from typing import Any, TypeVar, overload
 import attrs
 
 from .cards import Card, Suit
-from .engine import legal_moves, open_windows
-from .errors import ArgumentTypeError, SeatError, shown
+from .engine import _not_a_state, legal_moves, open_windows
+from .errors import SeatError, shown
 from .malilla import views as _malilla
 from .malilla.state import MalillaState
 from .malilla.views import MalillaPlayerView, MalillaPublicView
@@ -216,10 +216,6 @@ def _scores(state: GameState, scores: Sequence[int] | None) -> tuple[int, ...] |
     if out is None or len(out) != state.players or not all(type(x) is int for x in out):
         raise SeatError(f"scores {shown(scores)} must hold one integer for each of {state.players} seats")
     return out
-
-
-def _not_a_state(state: object) -> ArgumentTypeError:
-    return ArgumentTypeError(f"{shown(state)} is not a game state (make one with new_game)")
 
 
 @overload
