@@ -23,6 +23,7 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
+from .cli_play import wants_another
 from .errors import MauMauError
 from .exitcodes import ExitCode
 from .malilla.bots import MalillaBot, make_bot
@@ -232,12 +233,8 @@ def play(v: Variant, args: argparse.Namespace, read: Callable[[str], str], out: 
               f"{_team(us, human)} {match.scores[us]}, {_team(1 - us, human)} {match.scores[1 - us]}", file=out)
         if args.rounds and hands >= args.rounds:
             break
-        if human is not None and not match.over:
-            try:
-                if read("next hand? [Y/n] ").strip().lower() in ("n", "no", "q", "quit"):
-                    return _save(args, v, rounds, out, err)
-            except EOFError:
-                return _save(args, v, rounds, out, err)
+        if human is not None and not match.over and not wants_another(read, "hand"):
+            return _save(args, v, rounds, out, err)
     if match.over:
         won = match.winner
         print(f"match over: {_team(won, human) if won is not None else 'nobody'} win"

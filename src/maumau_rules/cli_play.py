@@ -33,7 +33,7 @@ from .state import GameState, Phase
 from .variants import Variant
 from .views import PlayerView, view
 
-__all__ = ["Colours", "describe_move", "play_command"]
+__all__ = ["Colours", "describe_move", "play_command", "wants_another"]
 
 
 class Colours:
@@ -440,16 +440,25 @@ def play_command(args: argparse.Namespace, variant: Variant, read: Callable[[str
         table.say(f"after round {rounds}: {table.score_line()}")
         if args.rounds and rounds >= args.rounds:
             break
-        if human is not None and not match.over:
-            try:
-                if read("next round? [Y/n] ").strip().lower() in ("n", "no", "q", "quit"):
-                    return _save(args, histories, movers, out, err)
-            except EOFError:
-                return _save(args, histories, movers, out, err)
+        if human is not None and not match.over and not wants_another(read, "round"):
+            return _save(args, histories, movers, out, err)
     if match.over:
         table.say(f"match over: {_name(match.winner, human) if match.winner is not None else 'nobody'} "
                   f"win{'' if match.winner == human else 's'} the match")
     return _save(args, histories, movers, out, err)
+
+
+def wants_another(read: Callable[[str], str], what: str) -> bool:
+    """Ask the player whether to play another ``what`` (round, hand): yes unless he answers no or quits, or the
+    input ends.
+
+    >>> wants_another(lambda prompt: "", "round"), wants_another(lambda prompt: "n", "hand")
+    (True, False)
+    """
+    try:
+        return read(f"next {what}? [Y/n] ").strip().lower() not in ("n", "no", "q", "quit")
+    except EOFError:
+        return False
 
 
 def _save(args: argparse.Namespace, histories: list[list[GameState]], movers: list[list[int]], out: TextIO,
