@@ -123,10 +123,10 @@ def _spawn(args: list[str], env: dict[str, str]) -> tuple[int, int]:
     return pid, fd
 
 
-def _read_until(fd: int, needle: bytes, seen: bytearray, timeout: float = 30.0) -> bytes:
-    """Read the terminal until ``needle`` has appeared in it (or fail after ``timeout`` seconds)."""
+def _read_until(fd: int, needle: bytes, seen: bytearray, timeout: float = 30.0, count: int = 1) -> bytes:
+    """Read the terminal until ``needle`` has appeared ``count`` times in it (or fail after ``timeout`` seconds)."""
     deadline = time.monotonic() + timeout
-    while needle not in seen:
+    while seen.count(needle) < count:
         left = deadline - time.monotonic()
         if left <= 0:
             raise AssertionError(f"{needle!r} did not appear; the terminal shows:\n{seen.decode(errors='replace')}")
@@ -177,6 +177,8 @@ def test_in_a_real_terminal_suits_are_coloured_help_works_and_ctrl_c_exits_clean
         os.write(fd, b"\r")  # an empty line: asked again
         os.write(fd, b"help\r")
         _read_until(fd, b"nothing has to be said", seen)
+        # the prompt after the help (the third): the game waits in input(), where SIGINT is never missed
+        _read_until(fd, b"your move", seen, count=3)
         os.write(fd, b"\x03")  # Ctrl-C, through the terminal's line discipline: SIGINT
         _read_until(fd, b"interrupted", seen)
         code = _wait(pid)
