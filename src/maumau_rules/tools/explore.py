@@ -35,8 +35,8 @@ import itertools
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
-from typing import Final
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Final, Protocol, TypeVar
 
 import attrs
 
@@ -283,10 +283,9 @@ def explore(
     """
     t0 = time.perf_counter()
     rnd = random.Random(0)
-    color: dict[tuple[object, ...], int] = {}  # 1 = on the DFS path, 2 = done
     qids: dict[tuple[object, ...], int] = {}
     qedges: dict[int, set[int]] = {}
-    transitions = finals = longest = refused = 0
+    refused = 0
 
     def successors(s: GameState) -> list[tuple[object, GameState]]:
         nonlocal refused
@@ -312,14 +311,53 @@ def explore(
             i = qids[k] = len(qids)
         return i
 
-    for deal in deals:
-        root = new_game(variant, players=players, seed=0, deal=deal)
-        rk = _key(root)
+    def quotient_edge(s: GameState, t: GameState) -> None:
+        qedges.setdefault(qid(s), set()).add(qid(t))
+
+    roots = (new_game(variant, players=players, seed=0, deal=deal) for deal in deals)
+    states, transitions, finals, longest = _walk(roots, _key, successors, max_states,
+                                                 on_edge=quotient_edge if quotient else None)
+    qcyc = _has_cycle(qedges) if quotient else None
+    return ExploreResult(variant=variant.id, deals=len(deals), states=states, transitions=transitions,
+                         final_states=finals, longest=longest, illegal_refused=refused, acyclic=True,
+                         quotient_states=len(qids) if quotient else None, quotient_cyclic=qcyc,
+                         seconds=time.perf_counter() - t0)
+
+
+class _Node(Protocol):
+    """What the walk reads of a state (a Mau-Mau or a Malilla state)."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def turn(self) -> int: ...
+
+
+_S = TypeVar("_S", bound=_Node)
+
+
+def _walk(roots: Iterable[_S], key: Callable[[_S], tuple[object, ...]],
+          successors: Callable[[_S], list[tuple[object, _S]]], max_states: int | None, *,
+          on_edge: Callable[[_S, _S], None] | None = None,
+          on_final: Callable[[_S], None] | None = None) -> tuple[int, int, int, int]:
+    """Depth-first over every state reachable from ``roots``, each once (by ``key``); a state met again while it
+    is on the path is a cycle (INV_TERMINATION). ``on_edge`` sees every transition, ``on_final`` every final
+    state; ``max_states`` stops taking new states. Returns (states, transitions, final states, longest game).
+
+    >>> from maumau_rules import new_game
+    >>> s = new_game("standard", players=2, seed=1)
+    >>> _walk([s], lambda s: (s.turn,), lambda s: [], None)
+    (1, 0, 0, 0)
+    """
+    color: dict[tuple[object, ...], int] = {}  # 1 = on the DFS path, 2 = done
+    transitions = finals = longest = 0
+    for root in roots:
+        rk = key(root)
         if rk in color:
             continue
         color[rk] = 1
-        stack: list[tuple[tuple[object, ...], GameState, Iterator[tuple[object, GameState]]]] = [
-            (rk, root, iter(successors(root)))]
+        stack: list[tuple[tuple[object, ...], _S, Iterator[tuple[object, _S]]]] = [(rk, root, iter(successors(root)))]
         while stack:
             k, s, it = stack[-1]
             nxt = next(it, None)
@@ -327,27 +365,25 @@ def explore(
                 color[k] = 2
                 stack.pop()
                 if s.is_over:
+                    if on_final is not None:
+                        on_final(s)
                     finals += 1
                 longest = max(longest, s.turn)
                 continue
             _, t = nxt
             transitions += 1
-            if quotient:
-                qedges.setdefault(qid(s), set()).add(qid(t))
-            tk = _key(t)
+            if on_edge is not None:
+                on_edge(s, t)
+            tk = key(t)
             c = color.get(tk)
             if c == 1:
-                raise InvariantViolation("INV_TERMINATION", "the state graph has a cycle", t)
+                raise InvariantViolation("INV_TERMINATION", "the state graph has a cycle", t)  # type: ignore[arg-type]
             if c is None:
                 if max_states is not None and len(color) >= max_states:
                     continue
                 color[tk] = 1
                 stack.append((tk, t, iter(successors(t))))
-    qcyc = _has_cycle(qedges) if quotient else None
-    return ExploreResult(variant=variant.id, deals=len(deals), states=len(color), transitions=transitions,
-                         final_states=finals, longest=longest, illegal_refused=refused, acyclic=True,
-                         quotient_states=len(qids) if quotient else None, quotient_cyclic=qcyc,
-                         seconds=time.perf_counter() - t0)
+    return len(color), transitions, finals, longest
 
 
 def _refused_count(s: GameState) -> int:
@@ -498,8 +534,7 @@ def explore_malilla(variant: Variant, deals: Sequence[Sequence[Card]], *, checks
 
     t0 = time.perf_counter()
     rnd = random.Random(0)
-    color: dict[tuple[object, ...], int] = {}
-    transitions = finals = longest = refused = 0
+    refused = 0
 
     def key(s: MalillaState) -> tuple[object, ...]:
         return mal_snapshot(s)[1:]  # every field but the variant
@@ -518,37 +553,9 @@ def explore_malilla(variant: Variant, deals: Sequence[Sequence[Card]], *, checks
             out.append((m, t))
         return out
 
-    for order in deals:
-        root = new_hand(variant, seed=0, dealer=0, deck_order=order)
-        rk = key(root)
-        if rk in color:
-            continue
-        color[rk] = 1
-        stack: list[tuple[tuple[object, ...], MalillaState, Iterator[tuple[object, MalillaState]]]] = [
-            (rk, root, iter(successors(root)))]
-        while stack:
-            k, s, it = stack[-1]
-            nxt = next(it, None)
-            if nxt is None:
-                color[k] = 2
-                stack.pop()
-                if s.is_over:
-                    mal_check_state(s)
-                    finals += 1
-                longest = max(longest, s.turn)
-                continue
-            _, t = nxt
-            transitions += 1
-            tk = key(t)
-            c = color.get(tk)
-            if c == 1:
-                raise InvariantViolation("INV_TERMINATION", "the state graph has a cycle")
-            if c is None:
-                if max_states is not None and len(color) >= max_states:
-                    continue
-                color[tk] = 1
-                stack.append((tk, t, iter(successors(t))))
-    return ExploreResult(variant=variant.id, deals=len(deals), states=len(color), transitions=transitions,
+    roots = (new_hand(variant, seed=0, dealer=0, deck_order=order) for order in deals)
+    states, transitions, finals, longest = _walk(roots, key, successors, max_states, on_final=mal_check_state)
+    return ExploreResult(variant=variant.id, deals=len(deals), states=states, transitions=transitions,
                          final_states=finals, longest=longest, illegal_refused=refused, acyclic=True,
                          seconds=time.perf_counter() - t0)
 
