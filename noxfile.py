@@ -41,8 +41,8 @@ def lint(session: nox.Session) -> None:
 def docs(session: nox.Session) -> None:
     """Build the rules reference (warnings are errors) and run the doctests in the docs; the docs extra is enough."""
     session.install("-e", ".[docs]")
-    session.run("python", "-m", "sphinx", "-W", "-b", "html", "docs", "build/docs")
-    session.run("python", "-m", "sphinx", "-W", "-b", "doctest", "docs", "build/doctest")
+    session.run("python", "-m", "sphinx", "-W", "-n", "-b", "html", "docs", "build/docs")
+    session.run("python", "-m", "sphinx", "-W", "-n", "-b", "doctest", "docs", "build/doctest")
 
 
 @nox.session

@@ -1,7 +1,7 @@
 """A small bounded memo: a least-recently-used map with a fixed number of entries, as an explicit object.
 
 The library keeps its memos in objects like this one, never inside a frozen value. Reading untrusted
-records uses one (:data:`maumau_rules.records.COMPILED_VARIANTS`) so that a file of many records that
+records uses one (``maumau_rules.records.COMPILED_VARIANTS``) so that a file of many records that
 change a variant's rules (``overrides``) or bring their own ``definition`` compiles each distinct variant once:
 the cost of a file stays linear in its size, and the memory the memo holds stays bounded.
 

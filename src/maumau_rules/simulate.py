@@ -918,7 +918,7 @@ def simulate(
         progress: called with (games done, games in all) whenever a chunk of games is done.
 
     Returns:
-        the counts and estimates: the same for the same arguments, whatever ``jobs``, ``ray`` and ``chunk``.
+        the counts and estimates, the same for the same arguments, whatever ``jobs``, ``ray`` and ``chunk``.
 
     Raises:
         SimulationError: no variants, no games, a player count outside a variant's range, an unknown bot, or

@@ -13,8 +13,8 @@ Module                                     What
 =========================================  ======================================================
 :mod:`maumau_rules.malilla.rules`          the ``R_MAL_*`` rule objects
 :mod:`maumau_rules.malilla.plan`           the compiled plan, seats and teams
-:mod:`maumau_rules.malilla.state`          :class:`MalillaState`, :class:`Trick`, :class:`Stage`
-:mod:`maumau_rules.malilla.engine`         ``new_hand``, ``check``, ``apply``, legality (:func:`playable`)
+:mod:`maumau_rules.malilla.state`          :class:`~.state.MalillaState`, :class:`~.state.Trick`, :class:`~.state.Stage`
+:mod:`maumau_rules.malilla.engine`         ``new_hand``, ``check``, ``apply``, legality (:func:`~.engine.playable`)
 :mod:`maumau_rules.malilla.views`          what a player (or a spectator) may see
 :mod:`maumau_rules.malilla.bots`           a random and a heuristic computer player
 :mod:`maumau_rules.malilla.invariants`     the invariants, checked on states and transitions

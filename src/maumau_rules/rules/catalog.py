@@ -1,7 +1,7 @@
 """Every rule of the library. Each class is one rule with a stable ID, typed parameters and its behaviour.
 
 The parameters and their defaults are declared once, in ``spec/rules/*.toml``; the class names them
-(``= FROM_SPEC``) with their Python types. What a rule does is its :meth:`contribute`: it adds card
+(``= FROM_SPEC``) with their Python types. What a rule does is its :meth:`~maumau_rules.rules.base.Rule.contribute`: it adds card
 effects, legality hooks and policies to the variant's :class:`~maumau_rules.rules.plan.PlanBuilder`,
 using only the builder's public methods, as a rule written outside the library would.
 
