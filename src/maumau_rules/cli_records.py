@@ -30,6 +30,7 @@ import contextlib
 import importlib.util
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -60,7 +61,7 @@ from .views import PublicView
 
 __all__ = ["JSONL_SUFFIXES", "MAX_RECORD_FILE_BYTES", "FileProblem", "add_subcommands", "cmd_replay", "cmd_validate",
            "cmd_verify", "iter_record_file", "main", "parse_args", "read_chunks", "read_json_file", "read_limited",
-           "read_record_file", "save_record", "save_records"]
+           "read_record_file", "rules_hint", "save_record", "save_records"]
 
 
 def load_rules_file(path: str) -> ModuleType:
@@ -392,7 +393,24 @@ def _describe(report: RecordReport) -> str:
     if e.move is not None:
         where += f" (move {e.move!r})"
     rule = f", rule {e.rule_id}" if e.rule_id else ""
-    return f"INVALID at {where}: {e.reason}{rule}: {e.message}"
+    return f"INVALID at {where}: {e.reason}{rule}: {rules_hint(e.message)}"
+
+
+_UNKNOWN_RULE: Final = re.compile(r"unknown rule '(R_[A-Z0-9_]+)'")
+
+
+def rules_hint(message: str) -> str:
+    """``message``, with where to find a rule it calls unknown: a house rule's record names rules that only the
+    Python file defining them registers, which ``validate`` and ``replay`` load with ``--rules``.
+
+    >>> rules_hint("variant 'kitchen': unknown rule 'R_HOUSE_KINGS'")
+    "variant 'kitchen': unknown rule 'R_HOUSE_KINGS' (a house rule? load the Python file that defines it: --rules FILE.py)"
+    >>> rules_hint("step 0: illegal move")
+    'step 0: illegal move'
+    """
+    if _UNKNOWN_RULE.search(message) is None:
+        return message
+    return f"{message} (a house rule? load the Python file that defines it: --rules FILE.py)"
 
 
 def _load_rules(args: argparse.Namespace) -> bool:
@@ -501,7 +519,7 @@ def _validate_file(args: argparse.Namespace, path: str, strict: bool, as_json: b
         if not as_json:
             where = f"record {exc.record_index}: " if exc.record_index is not None else ""
             rule = f", rule {exc.rule_id}" if exc.rule_id else ""
-            print(f"{path}: {where}INVALID: {exc.reason}{rule}: {exc.message}", file=out)
+            print(f"{path}: {where}INVALID: {exc.reason}{rule}: {rules_hint(exc.message)}", file=out)
         return ExitCode.INVALID, exc.to_json(), count
 
 
@@ -611,10 +629,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if isinstance(exc, _Unreadable | RecordStreamError):
             _error(args, exc.message if isinstance(exc, _Unreadable) else _stream_problem(args.record, exc))
             return int(ExitCode.INPUT)
-        _error(args, f"{args.record}: INVALID: {exc}")
+        _error(args, f"{args.record}: INVALID: {rules_hint(str(exc))}")
         return int(ExitCode.INVALID)
     except MauMauError as exc:
-        _error(args, f"{args.record}: INVALID: {exc}")
+        _error(args, f"{args.record}: INVALID: {rules_hint(str(exc))}")
         return int(ExitCode.INVALID)
     if found is None:
         _error(args, f"{args.record}: no record {index} (the file holds {count}; --index counts from 0)")

@@ -30,7 +30,7 @@ from .handmask import ORDER as _ORDER
 from .handmask import presence, presence_and_size
 from .malilla import engine as _malilla
 from .malilla.state import MalillaState
-from .moves import MAUMAU_MOVE_TYPES, Call, CallOut, Draw, Move, Pass, Play
+from .moves import MAUMAU_MOVE_TYPES, MOVE_TYPES, Call, CallOut, Draw, Move, Pass, Play, not_a_move
 from .reasons import Reason, Verdict
 from .rules.effects import WishSuit
 from .rules.plan import CutResult, Plan
@@ -122,7 +122,9 @@ def new_game(
         return _malilla.new_game_for(v, players, seed, deal=deal, dealer=dealer, first_player=first_player,  # type: ignore[return-value]
                                      hand_sizes=hand_sizes, deck_order=deck_order, cut=cut)
     plan = v.plan
-    if type(players) is not int or not plan.min_players <= players <= plan.max_players:
+    if type(players) is not int:
+        raise ArgumentTypeError(f"players {shown(players)} must be an integer (the number of seats)")
+    if not plan.min_players <= players <= plan.max_players:
         raise VariantError(f"variant {v.id!r} is for {plan.min_players}-{plan.max_players} players, "
                            f"not {shown(players)}")
     for name, seat in (("dealer", dealer), ("first_player", first_player)):
@@ -592,7 +594,7 @@ def check(state: GameState | MalillaState, move: Move, *, player: int | None = N
         if is_legal(state, move):
             return Verdict.accept()
         if type(move) not in _MOVE_TYPES:
-            return Verdict.reject(Reason.NOT_A_MOVE, "R_MATCH", f"{_show(move)} is not a move")
+            return Verdict.reject(Reason.NOT_A_MOVE, "R_MATCH", not_a_move(move))
         return _explain(state, move)
     except Exception:  # a move forged past its constructor's checks, whose fields raise when hashed or compared
         return Verdict.reject(Reason.NOT_A_MOVE, "R_MATCH", f"{_show(move)} is not a move that can be judged")
@@ -805,13 +807,18 @@ def apply(state: GameState | MalillaState, move: Move, *, player: int | None = N
 
     Raises:
         IllegalMoveError: the move is illegal; it carries the verdict (reason code, rule ID, message).
-        ArgumentTypeError: ``state`` is not a :class:`~maumau_rules.state.GameState`.
+        ArgumentTypeError: ``state`` is not a :class:`~maumau_rules.state.GameState`, or ``move`` is not a move
+            (text is read with :func:`~maumau_rules.moves.parse_move` first; :func:`check` judges anything).
 
     >>> s = new_game("standard", players=2, seed=3)
     >>> apply(s, Pass())
     Traceback (most recent call last):
     ...
     maumau_rules.errors.IllegalMoveError: illegal move 'pass' by player ...: play a card or draw; passing is not allowed now
+    >>> apply(s, "draw")
+    Traceback (most recent call last):
+    ...
+    maumau_rules.errors.ArgumentTypeError: 'draw' is text, not a move: read it with parse_move('draw')
     """
     if type(state) is not GameState:
         if type(state) is MalillaState:
@@ -821,6 +828,8 @@ def apply(state: GameState | MalillaState, move: Move, *, player: int | None = N
         for m in state._legal:  # a move handed out by legal_moves: legal, found by identity
             if m is move:
                 return _transition(state, move)
+    if type(move) not in MOVE_TYPES:
+        raise ArgumentTypeError(not_a_move(move))
     if turn is None and type(player) is int and player == state.seat_to_act:
         player = None  # the seat to act: nothing more to check than without ``player``
     elif type(player) is int and player != state.seat_to_act:  # an interjection inside an open window

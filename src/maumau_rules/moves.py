@@ -31,7 +31,8 @@ import attrs
 from .cards import Card, Suit, _fold, _quote
 from .errors import NotationError, shown
 
-__all__ = ["MAUMAU_MOVE_TYPES", "MOVE_TYPES", "Call", "CallOut", "Draw", "Move", "Pass", "Play", "Redeal", "parse_move"]
+__all__ = ["MAUMAU_MOVE_TYPES", "MOVE_TYPES", "Call", "CallOut", "Draw", "Move", "Pass", "Play", "Redeal", "not_a_move",
+           "parse_move"]
 
 MAX_MOVE_TEXT: Final = 64
 """Longest move text accepted by the parser."""
@@ -200,12 +201,25 @@ class Redeal:
 
 
 Move: TypeAlias = Play | Draw | Pass | CallOut | Redeal
+"""Every kind of move."""
 
 MAUMAU_MOVE_TYPES: Final = frozenset({Play, Draw, Pass, CallOut})
 """The classes of a Mau-Mau move (``type(move) in MAUMAU_MOVE_TYPES`` refuses subclasses and look-alikes)."""
 MOVE_TYPES: Final = MAUMAU_MOVE_TYPES | {Redeal}
 """The classes of every move of the library (Malilla adds :class:`Redeal`)."""
-"""Every kind of move."""
+
+
+def not_a_move(value: object) -> str:
+    """Why ``value`` is not a move, for an error message: text is to be read with :func:`parse_move` first.
+
+    >>> not_a_move("draw")
+    "'draw' is text, not a move: read it with parse_move('draw')"
+    >>> not_a_move(7)
+    '7 is not a move (a Play, Draw, Pass, CallOut or Redeal; parse_move reads notation)'
+    """
+    if isinstance(value, str):
+        return f"{shown(value)} is text, not a move: read it with parse_move({shown(value)})"
+    return f"{shown(value)} is not a move (a Play, Draw, Pass, CallOut or Redeal; parse_move reads notation)"
 
 _DRAW_WORDS: Final = frozenset({"draw", "d", "take", "ziehen"})
 _PASS_WORDS: Final = frozenset({"pass", "p", "dalje", "next", "done", "weiter"})

@@ -34,7 +34,7 @@ import itertools
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -86,6 +86,7 @@ __all__ = [
     "record_from_history",
     "record_from_moves",
     "record_from_rounds",
+    "record_from_start",
     "record_lines",
     "replay",
     "replay_match",
@@ -1427,21 +1428,79 @@ def record_from_moves(
     v = find_variant(variant)
     if type(seed) is not int:
         raise ArgumentTypeError(f"seed {shown(seed)} must be the integer seed the game was started with (for a game "
-                                "started without a seed, write its record with record_from_history)")
+                                "started without a seed, write its record from its first state: record_from_start)")
     if fairness is not None and (not isinstance(fairness, FairSeed) or seed != fairness.game_seed):
         raise ArgumentError(f"seed {seed!r} is not the game seed of the fair seed {fairness!r}")
     state = new_game(v, players, seed, deal=deal)
+    recorded, state = _played(state, moves)
+    return _record(v, players, seed, deal, recorded, state, names, tags, fairness)
+
+
+_S = TypeVar("_S", GameState, MalillaState)
+
+
+def _played(state: _S, moves: Iterable[Move | str | tuple[int, Move | str]]) -> tuple[tuple[RecordedMove, ...], _S]:
+    """Apply ``moves`` (each with its seat, or the seat to act's) to ``state``: the recorded moves and the last state."""
     recorded = []
     if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
         raise ArgumentTypeError(f"moves {shown(moves)} must be a sequence of moves")
     for i, m in enumerate(moves):
         if isinstance(m, tuple):
+            if len(m) != 2:
+                raise ArgumentTypeError(f"move {i}: {shown(m)} must be a move or a (seat, move) pair")
             seat, move = m[0], _as_move(m[1], i)
         else:
             seat, move = state.seat_to_act, _as_move(m, i)
         state = apply(state, move, player=seat)
         recorded.append(RecordedMove(move, seat=seat))
-    return _record(v, players, seed, deal, tuple(recorded), state, names, tags, fairness)
+    return tuple(recorded), state
+
+
+def record_from_start(
+    start: GameState | MalillaState,
+    moves: Iterable[Move | str | tuple[int, Move | str]],
+    *,
+    names: Sequence[str] = (),
+    tags: Mapping[str, str] | None = None,
+) -> GameRecord:
+    """Write the record of a game from its first state and its moves: what a server that left the seed out holds.
+
+    The setup is recovered from ``start`` as :func:`record_from_history` does (an explicit deal, or a Malilla
+    hand's dealer and deck order, with the seed of the initial random state, so later reshuffles replay exactly);
+    every move is applied, as in :func:`record_from_moves`, so the record is valid by construction, and the
+    result is filled in when the game is over. A move by a seat that is not to act (a call-out) is given as
+    ``(seat, move)``.
+
+    Args:
+        start: the state :func:`~maumau_rules.new_game` returned (turn 0), seeded or not, of either family.
+        moves: the moves in order (move objects or notation).
+        names: the players' names by seat.
+        tags: free tags.
+
+    Raises:
+        IllegalMoveError: a move is illegal (the record would not replay).
+        NotationError: a move given as text is not notation; ``start`` is not the first state of a game (or, in
+            Malilla, belongs to a match: write a match record).
+        ArgumentTypeError: ``start`` is not a game state, or ``moves`` is not a sequence of moves.
+
+    >>> from maumau_rules import legal_moves, apply
+    >>> start = new_game("standard", players=3)     # no seed: one from the operating system
+    >>> s, moves = start, []
+    >>> for _ in range(4):
+    ...     moves.append(legal_moves(s)[0]); s = apply(s, moves[-1])
+    >>> rec = record_from_start(start, moves)
+    >>> list(replay(rec))[-1] == s
+    True
+    """
+    if type(start) is MalillaState:
+        seed, order = _malilla_setup(start)
+        recorded, last = _played(start, moves)
+        return _malilla_game_record(start, seed, order, recorded, last, names, tags)
+    if type(start) is not GameState:
+        raise ArgumentTypeError(f"start {shown(start)} must be the first state of a game")
+    seed, deal = _maumau_setup(start)
+    recorded_moves, final = _played(start, moves)
+    return _record(start.variant, start.players, seed, deal, recorded_moves, final, names, tags)
 
 
 def _record(v: Variant, players: int, seed: int, deal: Deal | None, moves: tuple[RecordedMove, ...],
@@ -1555,6 +1614,14 @@ def record_from_history(history: Sequence[GameState | MalillaState], *, names: S
     games = [g for g in history if isinstance(g, GameState)]
     if len(games) != len(history):
         raise NotationError("a history holds the states of one game")
+    seed, deal = _maumau_setup(first)
+    return _record(first.variant, first.players, seed, deal, _moves_between(games, movers), games[-1], names, tags)
+
+
+def _maumau_setup(first: GameState) -> tuple[int, Deal]:
+    """The seed and the explicit deal that reproduce a Mau-Mau game's first state."""
+    if first.turn != 0:
+        raise NotationError(f"a game's first state is at turn 0, not turn {first.turn}")
     seed = _seed_for(first.rng)
     deal = None
     for first_player in range(first.players):
@@ -1570,7 +1637,7 @@ def record_from_history(history: Sequence[GameState | MalillaState], *, names: S
             break
     if deal is None:
         raise NotationError("the initial state cannot be reproduced from an explicit deal")
-    return _record(first.variant, first.players, seed, deal, _moves_between(games, movers), games[-1], names, tags)
+    return seed, deal
 
 
 def _moves_between(history: Sequence[GameState | MalillaState],
@@ -1600,6 +1667,14 @@ def _moves_between(history: Sequence[GameState | MalillaState],
 def _malilla_record(history: list[MalillaState], names: Sequence[str], tags: Mapping[str, str] | None) -> GameRecord:
     """The record of a Malilla hand played alone: its seed, its dealer and its deal as a deck order."""
     first = history[0]
+    seed, order = _malilla_setup(first)
+    return _malilla_game_record(first, seed, order, _moves_between(history), history[-1], names, tags)
+
+
+def _malilla_setup(first: MalillaState) -> tuple[int, tuple[Card, ...]]:
+    """The seed and the deck order that reproduce a Malilla hand's first state (a hand played alone)."""
+    if first.turn != 0:
+        raise NotationError(f"a game's first state is at turn 0, not turn {first.turn}")
     if first.scores != (0, 0) or first.round_no != 1 or first.albur:
         raise NotationError("this hand belongs to a match (scores, a later hand, or an Albur drawn before it): "
                             "write a match record (record_from_rounds) instead")
@@ -1607,13 +1682,17 @@ def _malilla_record(history: list[MalillaState], names: Sequence[str], tags: Map
     order = deck_order_for(first.hands, first.dealer, first.trump_card)
     if new_hand(first.variant, first.players, seed, dealer=first.dealer, deck_order=order) != first:
         raise NotationError("the initial state cannot be reproduced from its deal")
+    return seed, tuple(order)
+
+
+def _malilla_game_record(first: MalillaState, seed: int, order: tuple[Card, ...], moves: tuple[RecordedMove, ...],
+                         final: MalillaState, names: Sequence[str], tags: Mapping[str, str] | None) -> GameRecord:
     v = first.variant
     try:
         registered = find_variant(v.id) == v
     except MauMauError:
         registered = False
-    final = history[-1]
     return GameRecord(variant=v.id, variant_version=v.version, players=first.players, seed=seed,
-                      moves=_moves_between(history), result=RecordResult.of(final),
+                      moves=moves, result=RecordResult.of(final),
                       definition=None if registered else v, dealer=first.dealer, deck_order=order,
                       names=tuple(names), tags=dict(tags or {}))

@@ -28,7 +28,8 @@ from maumau_rules import (
     parse_cards,
 )
 from maumau_rules.actions import ActionSpace
-from maumau_rules.errors import NotationError
+from maumau_rules.errors import ArgumentTypeError, NotationError
+from maumau_rules.moves import MOVE_TYPES, not_a_move
 from maumau_rules.notation import dumps
 from tests.server._games import playout
 
@@ -127,7 +128,15 @@ def test_other_rejections() -> None:
 
 @pytest.mark.parametrize("move", ["7h", "draw", None, 3, [1], {"move": "7h"}, object()])
 def test_things_that_are_not_moves(move: Any) -> None:
-    rejected(table(), move, Reason.NOT_A_MOVE, "R_MATCH")
+    """``check`` judges them ``not_a_move``; ``apply`` raises the wrong type as an ArgumentTypeError (issue 25),
+    with the same message, and nothing changes."""
+    s = table()
+    before = dumps(s)
+    verdict = check(s, move)
+    assert (verdict.ok, verdict.reason, verdict.rule_id) == (False, Reason.NOT_A_MOVE, "R_MATCH")
+    with pytest.raises(ArgumentTypeError, match="parse_move") as info:
+        apply(s, move)
+    assert str(info.value) == verdict.message and dumps(s) == before
 
 
 def test_a_legal_move_is_played_exactly() -> None:
@@ -140,7 +149,7 @@ def test_a_legal_move_is_played_exactly() -> None:
 @given(st.integers(2, 5), st.integers(0, 5000), st.integers(0, 5000))
 def test_check_and_apply_agree_with_legal_moves_on_every_action(players: int, seed: int, move_seed: int) -> None:
     """Across random games, every encodable move and some malformed ones: accepted exactly when legal;
-    a rejected move raises with the same verdict and leaves the state unchanged; an accepted one is played as is."""
+    a rejected move raises with the same verdict (a value that is not a move: ArgumentTypeError) and leaves the state unchanged; an accepted one is played as is."""
     space = ActionSpace.for_variant("standard", players)
     states, _ = playout("standard", players, seed, move_seed, limit=60)
     extra: list[Any] = [Play(C("2h")), CallOut(players + 3), "draw", None]
@@ -150,6 +159,12 @@ def test_check_and_apply_agree_with_legal_moves_on_every_action(players: int, se
         for move in (*space.moves, *extra):
             verdict = check(s, move)
             assert verdict.ok == (move in legal)
+            if not verdict.ok and type(move) not in MOVE_TYPES:
+                with pytest.raises(ArgumentTypeError) as wrong:
+                    apply(s, move)
+                assert str(wrong.value) == not_a_move(move)
+                assert verdict.message == not_a_move(move) or s.is_over  # check: game over comes first
+                continue
             if not verdict.ok:
                 with pytest.raises(IllegalMoveError) as info:
                     apply(s, move)

@@ -24,8 +24,8 @@ from typing import Any, Final
 
 from .. import rng as _rng
 from ..cards import Card, Rank, Suit
-from ..errors import IllegalMoveError, VariantError
-from ..moves import CallOut, Draw, Move, Pass, Play, Redeal
+from ..errors import ArgumentTypeError, IllegalMoveError, VariantError, shown
+from ..moves import MOVE_TYPES, CallOut, Draw, Move, Pass, Play, Redeal, not_a_move
 from ..reasons import Reason, Verdict
 from ..state import EndReason, StateError
 from ..variants import Variant, find_variant
@@ -92,7 +92,9 @@ def new_hand(
     """
     v = find_variant(variant) if isinstance(variant, str) else variant
     plan = _plan_of(v)
-    if players != SEATS or isinstance(players, bool):
+    if type(players) is not int:
+        raise ArgumentTypeError(f"players {shown(players)} must be an integer (the number of seats)")
+    if players != SEATS:
         raise VariantError(f"variant {v.id!r} is for 4 players, not {players!r}")
     score_t = tuple(scores)
     if len(score_t) != 2 or not all(type(x) is int and x >= 0 for x in score_t):
@@ -484,7 +486,7 @@ def _explain(s: MalillaState, move: Move) -> Verdict:
         return Verdict.reject(Reason.PASS_NOT_ALLOWED, "R_MAL_TRICK", f"{who}: play a card; a trick cannot be passed")
     if isinstance(move, CallOut):
         return Verdict.reject(Reason.NOTHING_TO_CALL_OUT, "R_MAL_TRICK", f"{who}: Malilla has no calls to call out")
-    return Verdict.reject(Reason.NOT_A_MOVE, "R_MAL_TRICK", f"{_show(move)} is not a move")
+    return Verdict.reject(Reason.NOT_A_MOVE, "R_MAL_TRICK", not_a_move(move))
 
 
 # ====================================================================== transitions
@@ -496,6 +498,7 @@ def apply(state: MalillaState, move: Move, *, player: int | None = None, turn: i
 
     Raises:
         IllegalMoveError: the move is illegal; it carries the verdict (reason code, rule ID, message).
+        ArgumentTypeError: ``move`` is not a move (text is read with :func:`~maumau_rules.moves.parse_move`).
 
     >>> s = new_hand("malilla", seed=3)
     >>> apply(s, Draw())
@@ -509,6 +512,8 @@ def apply(state: MalillaState, move: Move, *, player: int | None = None, turn: i
                 return _transition(state, move)
     elif turn is None and type(player) is int and player == state.seat_to_act:
         player = None
+    if type(move) not in MOVE_TYPES:
+        raise ArgumentTypeError(not_a_move(move))
     if turn is not None or player is not None or not is_legal(state, move):
         verdict = check(state, move, player=player, turn=turn)
         if not verdict.ok:
