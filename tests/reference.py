@@ -139,6 +139,10 @@ class Rules:
     def plays_again(self, card: Card) -> bool:
         return isinstance(self.again, PlayAgain) and self.again.cards.matches(card)
 
+    def plays_again_last(self, card: Card) -> bool:
+        """Played as the last card, ``card`` gives another turn instead of the win (R_PLAY_AGAIN ``last_card``)."""
+        return self.plays_again(card) and isinstance(self.again, PlayAgain) and self.again.last_card == "draw"
+
     def demands(self, card: Card) -> bool:
         return isinstance(self.demand, DrawUntilSuit) and self.demand.cards.matches(card)
 
@@ -414,7 +418,7 @@ def _play(r: Rules, s: GameState, n: _Next, seat: int, move: Play) -> None:
         n["pending_skip"] = 0
     rest = n.hands[seat]
     if not rest:
-        if r.plays_again(card):  # R_PLAY_AGAIN: an empty hand must draw; no win
+        if r.plays_again_last(card):  # R_PLAY_AGAIN last_card "draw": an empty hand must draw; no win
             n["phase"] = Phase.PLAY
             n["turn_plays"] = ()
             return

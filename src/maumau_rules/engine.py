@@ -854,7 +854,7 @@ def apply(state: GameState | MalillaState, move: Move, *, player: int | None = N
 
 _WRONG_CARD_REASONS: Final = frozenset({Reason.DOES_NOT_MATCH, Reason.MUST_FOLLOW_WISH, Reason.WILD_ON_WILD,
                                         Reason.WILD_BLOCKED, Reason.MUST_ANSWER_DRAW, Reason.MUST_ANSWER_SKIP,
-                                        Reason.RULE_FORBIDS})
+                                        Reason.RULE_FORBIDS, Reason.FINISH_FORBIDDEN})
 
 
 def _turn(f: dict[str, Any], plan: Plan, seat: int, move: Move | None, card: Card | None = None) -> Turn:

@@ -444,9 +444,12 @@ def end_rows(variant: Variant, m: Markup = PLAIN) -> list[tuple[str, str]]:
                  and "it may not be the last card" in facts.extras]
     if no_finish:
         rows.append(("Last card", f"{', '.join(no_finish)} may not be the last card; the player must draw instead."))
-    if variant.rule("R_PLAY_AGAIN") is not None:
+    again: Any = variant.rule("R_PLAY_AGAIN")
+    if again is not None:
         rows.append(("Play-again cards", "A card after which its player plays again cannot win: played last, "
-                                         "the player must draw."))
+                                         "the player must draw." if again.last_card == "draw" else
+                                         "A card after which its player plays again still wins when it is his "
+                                         "last card: his hand is empty."))
     if variant.rule("R_FINAL_CARD_EFFECTS") is not None:
         rows.append(("Last-card effects", "A draw penalty played as the last card is still drawn."))
     if variant.rule("R_WILD_FINISH_SERIES") is not None:

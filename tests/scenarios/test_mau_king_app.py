@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from maumau_rules import Card, Play, Reason, check, find_variant, new_game
+from maumau_rules import (
+    Card,
+    Play,
+    Reason,
+    apply,
+    check,
+    find_variant,
+    legal_moves,
+    new_game,
+    next_round,
+    round_points,
+    start_match,
+)
 from maumau_rules.rules import Cut, DrawPenalty, ScoreElimination
 from tests.helpers import game, play
 
@@ -38,11 +52,12 @@ def test_two_of_clubs_as_the_last_card() -> None:
     assert s.is_over and s.winner == 0 and len(s.hands[2]) == 2 + 4
 
 
-@pytest.mark.rule("R_DRAW_PENALTY")
-def test_app_and_table_differ_only_in_the_two_of_clubs_target() -> None:
-    """MK-WIN-5 vs MK-WIN-6: the same rule object with one parameter changed."""
+@pytest.mark.rule("R_DRAW_PENALTY", "R_SCORE_WIN_POINTS")
+def test_app_and_table_differ_in_the_two_of_clubs_target_and_the_scoring() -> None:
+    """MK-WIN-5 vs MK-WIN-6: the same rule object with one parameter changed; MK-ELO-2: the app's scoring."""
     diff = [(a.rule_id, a, b) for a, b in zip(V.rules, TABLE.rules, strict=True) if a != b]
-    assert [d[0] for d in diff] == ["R_DRAW_PENALTY"]
+    assert [(d[0], d[2].rule_id) for d in diff] == [("R_DRAW_PENALTY", "R_DRAW_PENALTY"),
+                                                     ("R_SCORE_WIN_POINTS", "R_SCORE_ELIMINATION")]
     app_pen, table_pen = diff[0][1], diff[0][2]
     assert isinstance(app_pen, DrawPenalty) and isinstance(table_pen, DrawPenalty)
     assert [p.target for p in app_pen.penalties] == ["next", "next"]
@@ -61,8 +76,22 @@ def test_app_simulates_the_ceremony_and_deals_six() -> None:
         assert s.seat_to_act == (s.dealer - 1) % n
 
 
-@pytest.mark.rule("R_SCORE_ELIMINATION")
-def test_rounds_scored_like_the_table() -> None:
-    """MK-ELO-1/2, CA-22: the ELO rating is outside a round; rounds use the table's scoring configuration."""
-    assert V.plan.scoring == TABLE.plan.scoring
-    assert isinstance(V.plan.scoring, ScoreElimination)
+@pytest.mark.rule("R_SCORE_WIN_POINTS")
+@pytest.mark.parametrize("seed", range(6))
+def test_a_game_is_won_or_lost_and_the_cards_left_do_not_count(seed: int) -> None:
+    """MK-ELO-2, CA-22, issue 25: at the end of a game only the ratings count, not the sum of the cards left:
+    the winner scores one and every loser nothing, whatever his hand holds (at the table, MK-SCORE-4/5, the same
+    end is scored with minus points for the winner and the hands' values for the losers), and the game is a
+    match of its own, over after one game (the rating is computed outside the rules, from who won)."""
+    assert isinstance(TABLE.plan.scoring, ScoreElimination) and not isinstance(V.plan.scoring, ScoreElimination)
+    players = 2 + seed % 3
+    rng = random.Random(seed)
+    match = start_match(V, players, seed)
+    s = match.game
+    while not s.is_over:
+        s = apply(s, rng.choice(legal_moves(s)))
+    points = round_points(s)
+    assert points == tuple(int(p == s.winner) for p in range(players))  # a tie at the move limit: nobody scores
+    assert any(s.hands[p] for p in range(players) if p != s.winner)  # cards were left, and did not count
+    done = next_round(match, s)
+    assert done.over == (s.winner is not None) and done.winner == s.winner

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maumau_rules import JOKER, Call, CallOut, Card, Draw, Play, Suit, check, find_variant, legal_moves, new_game
+from maumau_rules.rules import PlayAgain
 from tests.helpers import game, play, played
 
 V = find_variant("pesten")
@@ -37,10 +38,23 @@ def test_seven_and_king_give_another_go() -> None:
 
 
 @pytest.mark.rule("R_PLAY_AGAIN")
-def test_seven_as_the_last_card_does_not_win() -> None:
-    """WIKI-PEST-SEVEN-1, CA-21/26: a 7 gives another go, so with an empty hand the player must draw."""
-    s = play(game(V, ["7h", "9d 4d"], top="9h"), "7h")
-    assert not s.is_over and s.seat_to_act == 0 and legal_moves(s) == (Draw(),)
+@pytest.mark.parametrize(("hand", "last"), [("7h", "7h"), ("Kh", "Kh"), ("7h Kh", "Kh"), ("Kh 7h", "7h")])
+def test_a_seven_or_king_as_the_last_card_wins(hand: str, last: str) -> None:
+    """WIKI-PEST-SEVEN-1/KING-1, CA-16/21, issue 25: the 7 and the King give another card "if he can"; the
+    source never makes a player with no cards draw, so a last 7 or King (R_PLAY_AGAIN last_card = "wins")
+    empties the hand and wins, at once or after a 7 or King played before it in the same go."""
+    again = V.rule("R_PLAY_AGAIN")
+    assert isinstance(again, PlayAgain) and again.last_card == "wins"
+    s = game(V, [hand, "9d 4d", "8s 8d"], top="9h")
+    cards = hand.split()
+    if len(cards) == 2:  # the first leaves one card: "Laatste kaart", and the same player goes again
+        s = play(s, f"{cards[0]} laatste kaart")
+        assert not s.is_over and s.seat_to_act == 0
+    s = play(s, last)
+    assert s.is_over and s.winner == 0 and s.hands[0] == () and s.top_card == Card.parse(last)
+    with_cards = play(game(V, ["7h 3c", "9d 4d"], top="9h"), "7h")
+    assert not with_cards.is_over and with_cards.seat_to_act == 0  # a 7 with cards left: another go
+
 
 
 @pytest.mark.rule("R_SKIP", "R_REVERSE")

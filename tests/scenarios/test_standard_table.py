@@ -39,11 +39,21 @@ def test_a_card_not_in_hand_is_still_rejected() -> None:
 
 
 @pytest.mark.rule("R_WRONG_CARD", "R_NO_FINISH")
-def test_jack_as_last_card_is_a_wrong_card_too() -> None:
-    """STD-JACK-6, STD-PEN-1: a Jack as the last card is refused by R_NO_FINISH and is not a wrong-card penalty."""
-    s = game(V, ["Jc", "Kd 9d", "Qs 8s"], top="9h")
+@pytest.mark.parametrize("jack", ["Jc>h", "Jc>s", "Jc>h mau-mau"])
+def test_jack_as_last_card_is_a_wrong_card_too(jack: str) -> None:
+    """STD-JACK-6, STD-PEN-1, issue 25: source 000 §5 lists finishing with a Jack among the plays not allowed,
+    beside a Jack on a Jack, so at the table it is a wrong card like that one: the Jack goes back, the player
+    draws one penalty card and his turn is over (``check`` still names R_NO_FINISH); in Standard it is
+    refused."""
+    s = game(V, ["Jc", "Kd 9d", "Qs 8s"], top="9h", stock_top="Ac")
+    verdict = check(s, Play.parse(jack))
+    assert (verdict.reason, verdict.rule_id) == (Reason.FINISH_FORBIDDEN, "R_NO_FINISH")
+    t = play(s, jack)
+    assert [str(c) for c in t.hands[0]] == ["J♣", "A♣"] and not t.is_over
+    assert str(t.top_card) == "9♥" and t.wished_suit is None and t.seat_to_act == 1 and t.turn == 1
+    std = game("standard", ["Jc", "Kd 9d", "Qs 8s"], top="9h", stock_top="Ac")
     with pytest.raises(IllegalMoveError) as err:
-        play(s, "Jc>h")
+        play(std, jack)
     assert err.value.rule_id == "R_NO_FINISH"
 
 

@@ -773,21 +773,26 @@ class DrawUntilSuit(Rule):
 @builtin
 @attrs.frozen(field_transformer=from_spec)
 class PlayAgain(Rule):
-    """R_PLAY_AGAIN: after these cards the same player takes another turn (so they can never finish).
+    """R_PLAY_AGAIN: after these cards the same player takes another turn; played as his last card, he must draw
+    and play on (``last_card="draw"``, so they can never finish) or he wins (``"wins"``).
 
-    >>> str(PlayAgain().cards)
-    'A'
+    >>> str(PlayAgain().cards), PlayAgain().last_card
+    ('A', 'draw')
     """
 
     rule_id: ClassVar[str] = "R_PLAY_AGAIN"
     kind: ClassVar[Kind] = "effect"
     cards: CardSet = attrs.field(default=FROM_SPEC, converter=cardset)
+    last_card: Literal["draw", "wins"] = FROM_SPEC
 
     def contribute(self, plan: PlanBuilder) -> None:
-        """Attach another turn to the cards; played as the last card, the player must draw (no win).
+        """Attach another turn to the cards; played as the last card, the player must draw (no win), unless
+        ``last_card`` is ``"wins"``.
 
         >>> b = example_plan(); PlayAgain().contribute(b); len(b.finish_checks)
         1
+        >>> b = example_plan(); PlayAgain(last_card="wins").contribute(b); len(b.finish_checks)
+        0
         """
         plan.claim("play_again", self.rule_id)
         again = frozenset(plan.select(self.cards))
@@ -802,7 +807,8 @@ class PlayAgain(Rule):
             t.turn_plays = ()
             return True
 
-        plan.on_finish(self.rule_id, no_win, order=10)
+        if self.last_card == "draw":
+            plan.on_finish(self.rule_id, no_win, order=10)
 
         def check(b: PlanBuilder) -> None:
             for card in b.cards:
@@ -958,7 +964,8 @@ class Reshuffle(Rule):
 @builtin
 @attrs.frozen(field_transformer=from_spec)
 class WrongCard(Rule):
-    """R_WRONG_CARD: what happens to a card that does not fit: rejected, or the table penalty.
+    """R_WRONG_CARD: what happens to a wrong card (one that does not fit, is forbidden there, or may not be the
+    last card): rejected, or the table penalty.
 
     >>> WrongCard().mode
     'reject'

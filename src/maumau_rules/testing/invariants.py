@@ -78,7 +78,7 @@ INVARIANT_IDS: Final = (
 
 _WRONG_CARD_REASONS: Final = frozenset({Reason.DOES_NOT_MATCH, Reason.MUST_FOLLOW_WISH, Reason.WILD_ON_WILD,
                                         Reason.WILD_BLOCKED, Reason.MUST_ANSWER_DRAW, Reason.MUST_ANSWER_SKIP,
-                                        Reason.RULE_FORBIDS})
+                                        Reason.RULE_FORBIDS, Reason.FINISH_FORBIDDEN})
 """Rejections that R_WRONG_CARD ``penalize`` turns into the table penalty (as the rule text says)."""
 
 KNOWN_ENGINE_BUGS: Final[frozenset[str]] = frozenset()
