@@ -135,11 +135,11 @@ def claims(v: Variant, summary: str | None = None) -> Iterator[tuple[str, bool]]
         yield "draws until he can play", getattr(draw, "until_playable", False) is True
     # the calls
     announce = v.rule("R_ANNOUNCE")
-    words = {str(getattr(announce, name, "")).lower() for name in ("word", "final_word", "jack_word")} - {""}
+    calls = {str(getattr(announce, name, "")).lower() for name in ("word", "final_word", "jack_word")} - {""}
     if re.search(r"\bno calls\b|nothing is announced", low):
         yield "no calls", announce is None
     for m in re.finditer(r"\"([^\"]+?)!?\" (?:on|with|at|before)\b", text):
-        yield f"the call {m.group(1)!r}", m.group(1).lower() in words
+        yield f"the call {m.group(1)!r}", m.group(1).lower() in calls
 
 
 VARIANTS: Final = available_variants()
