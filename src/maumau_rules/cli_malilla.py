@@ -23,9 +23,10 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from .cli_play import wants_another
+from .cli_play import moves_line, wants_another
 from .errors import MauMauError
 from .exitcodes import ExitCode
+from .explain import card_help
 from .malilla.bots import MalillaBot, make_bot
 from .malilla.engine import BREACHES, apply, check
 from .malilla.plan import SEATS, team_of
@@ -109,7 +110,7 @@ def _show_table(pv: MalillaPlayerView, v: Variant, human: int, out: TextIO) -> N
 
 def _ask_move(state: MalillaState, pv: MalillaPlayerView, human: int, read: Callable[[str], str],
               out: TextIO) -> Move | None:
-    legal = " · ".join(str(m) for m in pv.legal_moves)
+    legal = moves_line(pv.legal_moves)
     if state.stage is Stage.ANSWER:
         print("your partner asks for a new deal: 'redeal' to agree, 'pass' to refuse", file=out)
     elif state.stage is Stage.REDEAL:
@@ -118,7 +119,7 @@ def _ask_move(state: MalillaState, pv: MalillaPlayerView, human: int, read: Call
     print(f"legal: {legal}", file=out)
     while True:
         try:
-            text = read("your move (a card such as 7co, Ror, 1es; 'help', 'quit'): ").strip()
+            text = read("your move (a card such as 7co, Ror, 1es; 'help', '? CARD', 'quit'): ").strip()
         except EOFError:
             return None
         if text in ("quit", "exit", "q"):
@@ -128,7 +129,14 @@ def _ask_move(state: MalillaState, pv: MalillaPlayerView, human: int, read: Call
             print("a card is its index and suit: 1-7, S Sota, C Caballo, R Rey; or, co, es, ba "
                   "('7co' is the 7 of copas, 'Ror' the Rey de oros; '7 de copas' works too). Follow suit; "
                   "beat an opponent who is winning, or trump him, if you can; with your partner winning you "
-                  "play freely. Never throw away the 7 of a side suit not led yet.", file=out)
+                  "play freely. Never throw away the 7 of a side suit not led yet. '? CARD' (or '? RANK', "
+                  "e.g. '? 7') says what a card is worth and beats.", file=out)
+            continue
+        if text.lower().startswith(("? ", "help ")):
+            try:
+                print(card_help(state.variant, text.split(None, 1)[1]), file=out)
+            except MauMauError as exc:
+                print(f"  ✗ {exc}", file=out)
             continue
         try:
             move = parse_move(text)

@@ -20,7 +20,6 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from .bots import Bot, interjection, make_bot
-from .cards import Card
 from .engine import apply, call_due, check, legal_moves
 from .errors import MauMauError
 from .events import describe_events as _event_lines
@@ -33,7 +32,7 @@ from .state import GameState, Phase
 from .variants import Variant
 from .views import PlayerView, view
 
-__all__ = ["Colours", "describe_move", "play_command", "wants_another"]
+__all__ = ["Colours", "describe_move", "moves_line", "play_command", "wants_another"]
 
 
 class Colours:
@@ -166,19 +165,15 @@ def _window_text(state: GameState, offender: int, human: int | None) -> str:
     return f"{_name(offender, human)} said {said} when a call was due"
 
 
-def _moves_line(moves: Sequence[Move]) -> str:
-    """The legal moves, a wild card's wishes folded into one entry (``J♣>♣/♠/♥/♦``)."""
-    out: list[str] = []
-    seen: dict[tuple[Card, object], int] = {}
-    for m in moves:
-        if isinstance(m, Play) and m.wish is not None:
-            key = (m.card, m.call)
-            if key in seen:
-                out[seen[key]] += f"/{m.wish.symbol}"
-                continue
-            seen[key] = len(out)
-        out.append(str(m))
-    return " · ".join(out)
+def moves_line(moves: Sequence[Move]) -> str:
+    """The legal moves as the player types them, one entry per move (``J♣>♣ · J♣>♠ · ... · draw``): each entry
+    is a move's notation, so that copying it plays that move (:func:`~maumau_rules.moves.parse_move`).
+
+    >>> from maumau_rules import new_game, legal_moves
+    >>> moves_line(legal_moves(new_game("standard", players=2, seed=3)))
+    '8♣ · 7♠ · K♠ · J♦>♣ · J♦>♠ · J♦>♥ · J♦>♦ · draw'
+    """
+    return " · ".join(str(m) for m in moves)
 
 
 class _Table:
@@ -232,7 +227,7 @@ class _Table:
 
     def help_text(self, v: Variant, pv: PlayerView) -> list[str]:
         ex = move_examples(v)
-        lines = [f"legal: {_moves_line(pv.legal_moves)}",
+        lines = [f"legal: {moves_line(pv.legal_moves)}",
                  f"play a card by rank and suit ({ex['play']}, 10s, Ah)."]
         if "wish" in ex:
             lines.append(f"a wild card names the suit to follow after '>' ({ex['wish']}).")
@@ -248,13 +243,13 @@ class _Table:
         lines.append("'draw' takes a card (or the pending penalty); 'pass' ends your turn after drawing.")
         special = [cards for cards in _special_cards(v)]
         if special:
-            lines.append("special cards: " + "; ".join(special) + " ('? CARD' says what one does).")
+            lines.append("special cards: " + "; ".join(special) + " ('? CARD' or '? RANK', e.g. '? J', says what one does).")
         lines.append(scoring_summary(v))
         return lines
 
     def ask_move(self, pv: PlayerView, seat: int) -> Move | None:
         v = pv.rules
-        self.say(f"legal: {_moves_line(pv.legal_moves)}")
+        self.say(f"legal: {moves_line(pv.legal_moves)}")
         while True:
             try:
                 text = self.read(self.prompt(v)).strip()
@@ -271,7 +266,7 @@ class _Table:
                 continue
             if low.startswith(("? ", "help ")):
                 try:
-                    self.say(card_help(v, Card.parse(text.split(None, 1)[1])))
+                    self.say(card_help(v, text.split(None, 1)[1]))  # a card (J♣, Jc) or a rank (J)
                 except MauMauError as exc:
                     self.say(f"  ✗ {exc}")
                 continue

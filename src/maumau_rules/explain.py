@@ -21,6 +21,7 @@ from typing import Any, Final
 import attrs
 
 from .cards import Card, Rank, Suit
+from .errors import NotationError
 from .rules.effects import PendingDraw
 from .variants import Variant, find_variant
 
@@ -525,16 +526,41 @@ def _short_cards(cards_text: str) -> str:
     return cards_text
 
 
-def card_help(variant: Variant | str, card: Card | str) -> str:
+def card_help(variant: Variant | str, card: Card | Rank | str) -> str:
     """What ``card`` does in ``variant``, in one paragraph (the in-game answer to "what does this card do?").
+
+    A rank (``"J"``, ``Rank.JACK``) answers for every card of that rank: one paragraph when they all do the same,
+    else one line per card.
+
+    Raises:
+        NotationError: ``card`` is text that is neither a card nor a rank.
 
     >>> print(card_help("standard", "8d"))
     8♦ in Standard (cardgames.zone): The next player misses a turn (R_SKIP).
     >>> print(card_help("malilla", "Sba").split(". ")[1])
     Worth 1 point (R_MAL_SCORE)
+    >>> print(card_help("standard", "8"))
+    Every 8 (8♣ 8♠ 8♥ 8♦) in Standard (cardgames.zone): The next player misses a turn (R_SKIP).
+    >>> print(card_help("faraon", "J"))
+    J♣ in Faraón (Slovakia): More cards of its rank may follow in the same turn.
+    J♠ in Faraón (Slovakia): More cards of its rank may follow in the same turn. Wipes out a pending draw (R_DRAW_PENALTY).
+    J♥ in Faraón (Slovakia): More cards of its rank may follow in the same turn.
+    J♦ in Faraón (Slovakia): More cards of its rank may follow in the same turn.
     """
     v = find_variant(variant) if isinstance(variant, str) else variant
-    c = Card.parse(card) if isinstance(card, str) else card
+    if isinstance(card, str):
+        text = card
+        try:
+            card = Card.parse(text)
+        except NotationError as exc:
+            try:
+                card = Rank.parse(text)
+            except NotationError:
+                raise NotationError(f"{exc} (nor a rank: ask for a card such as 'Jc' or a rank such as 'J')"
+                                    ) from None
+    if isinstance(card, Rank):
+        return _rank_help(v, card)
+    c = card
     family = explainer(v)
     if family is not None:
         return str(family.card_help(v, c))
@@ -544,6 +570,22 @@ def card_help(variant: Variant | str, card: Card | str) -> str:
     if facts.plain:
         return f"{c} in {v.name}: no effect; it is played on a card of the same suit or rank."
     return f"{c} in {v.name}: {describe_card(facts)}"
+
+
+def _rank_help(v: Variant, rank: Rank) -> str:
+    """:func:`card_help` for every card of ``rank`` in ``v``'s deck."""
+    cards = sorted({c for c in _deck_cards(v) if c.rank is rank}, key=lambda c: c.sort_key)
+    if not cards:
+        return f"{rank.symbol} is not a rank of {v.name} ({v.deck})."
+    helps = [card_help(v, c) for c in cards]
+    texts = {h.split(": ", 1)[1] for h in helps}
+    if len(cards) > 1 and len(texts) == 1:
+        return f"Every {rank.symbol} ({' '.join(map(str, cards))}) in {v.name}: {texts.pop()}"
+    return "\n".join(helps)
+
+
+def _deck_cards(v: Variant) -> tuple[Card, ...]:
+    return v.deck.cards()
 
 
 def move_examples(variant: Variant | str) -> dict[str, str]:
