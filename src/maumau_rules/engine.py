@@ -33,7 +33,7 @@ from .malilla.state import MalillaState
 from .moves import MAUMAU_MOVE_TYPES, Call, CallOut, Draw, Move, Pass, Play
 from .reasons import Reason, Verdict
 from .rules.effects import WishSuit
-from .rules.plan import CutResult, Plan
+from .rules.plan import MAX_REDEALS, CutResult, Plan
 from .rules.turn import Turn
 from .state import Deal, EndReason, GameState, Phase, StateError, Window
 from .variants import Variant, find_variant
@@ -94,7 +94,9 @@ def new_game(
             from ``seed``.
 
     Raises:
-        VariantError: the player count is outside the variant's range, or the deal is impossible.
+        VariantError: the player count is outside the variant's range, or the deal is impossible (also when the
+            cut or the draw for the dealer still asks for a new deal after :data:`~maumau_rules.rules.plan.MAX_REDEALS`
+            shuffles, which a variant that compiles reaches with a chance below 1e-46).
         StateError: an explicit deal does not hold exactly the variant's deck.
         ArgumentError: ``dealer`` or ``first_player`` is not a seat; ``ArgumentTypeError`` (also a ``TypeError``)
             when ``seed``, ``dealer`` or ``first_player`` is not an integer.
@@ -166,7 +168,7 @@ def new_game(
     cutting = plan.cutting
     cutter = dealer if cutting is None else (dealer - 1) % players if cutting.by == "right" else (dealer + 1) % players
     seats = [(first + i * plan.direction) % players for i in range(players)]
-    while True:
+    for _ in range(MAX_REDEALS):
         if deck_order is not None:
             pile = order
         else:
@@ -177,6 +179,8 @@ def new_game(
         if deck_order is not None:
             raise StateError("deck_order and cut give a redeal (R_CUT): one special card too many was cut")
         state = _rng.next_u64(state)[1]  # a redeal (R_CUT): shuffle again
+    else:
+        raise VariantError(f"rule R_CUT: no deal after {MAX_REDEALS} redeals (the cut keeps asking for a new deal)")
     hands, rest = plan.dealing.deal(done.pile, seats, sizes, cutter, done.kept)
     if deck_order is not None:
         rest.reverse()  # the pile left after the deal becomes the stock, drawn from its end: its top card last

@@ -32,7 +32,7 @@ from ..variants import Variant, find_variant
 from .plan import SEATS, MalillaPlan, partner, team_of
 from .state import MalillaState, Stage, Trick
 
-__all__ = ["BREACHES", "apply", "check", "deck_order_for", "is_legal", "legal_moves", "moves_of", "new_hand",
+__all__ = ["BREACHES", "MAX_ALBUR_DRAWS", "apply", "check", "deck_order_for", "is_legal", "legal_moves", "moves_of", "new_hand",
            "playable", "trick_winner_index", "why_not"]
 
 _new: Final = object.__new__
@@ -43,6 +43,11 @@ BREACHES: Final = frozenset({Reason.MUST_FOLLOW_SUIT, Reason.MUST_BEAT, Reason.M
                              Reason.RULE_FORBIDS})
 """The reasons of a card refused by R_MAL_FOLLOW or R_MAL_SEVEN: the breaches that table play (R_MAL_BREACH
 ``lose_match``) lets stand, losing the match."""
+
+
+MAX_ALBUR_DRAWS: Final = 1000
+"""Most shuffles the draw of the Albur (R_MAL_ALBUR) may take; with the ranks the plan checks (at least two, four
+cards each), a tie has a chance of at most 3 in 7, so a variant that compiles never reaches it in practice."""
 
 
 def _plan_of(variant: Variant) -> MalillaPlan:
@@ -200,11 +205,13 @@ def _deferred(plan: MalillaPlan, scores: tuple[int, ...], bonus: Sequence[int]) 
 
 
 def _draw_albur(plan: MalillaPlan, state: int) -> tuple[tuple[Card, ...], int]:
-    """Two cards of different rank from a shuffle: the dealer's, then his right-hand player's."""
-    while True:
+    """Two cards of different rank from a shuffle: the dealer's, then his right-hand player's (shuffled again on
+    a tie, at most :data:`MAX_ALBUR_DRAWS` times; a deck of one rank is refused when the variant is compiled)."""
+    for _ in range(MAX_ALBUR_DRAWS):
         pile, state = _rng.shuffle(plan.deck_cards, state)
         if plan.strength[pile[0]] != plan.strength[pile[1]]:
             return (pile[0], pile[1]), state
+    raise VariantError(f"rule R_MAL_ALBUR: the two cards of the Albur still tie after {MAX_ALBUR_DRAWS} shuffles")
 
 
 # ====================================================================== legal moves

@@ -12,6 +12,7 @@ using only the builder's public methods, as a rule written outside the library w
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Final, Literal
 
@@ -47,7 +48,7 @@ from .effects import (
     SkipNext,
     WishSuit,
 )
-from .plan import CutResult, DrawPolicy, Lead, Masks, Plan, PlanBuilder, Rejection
+from .plan import MAX_REDEALS, REDEAL_CHANCE_LIMIT, CutResult, DrawPolicy, Lead, Masks, Plan, PlanBuilder, Rejection
 
 if TYPE_CHECKING:
     from ..state import GameState
@@ -215,24 +216,36 @@ class Dealer(Rule):
         """
         plan.claim("dealer", self.rule_id)
         plan.dealer = self
+        if self.selection == "highest_card" and len({c.rank for c in plan.deck_cards}) < 2:
+            raise VariantError(f"rule R_DEALER: selection = 'highest_card' draws for the first dealer, but every card "
+                               f"of {plan.deck} has the same rank: the draw always ties (use 'seat_zero')")
 
     def first_dealer(self, players: int, cards: tuple[Card, ...], rng: int) -> tuple[int, int]:
         """The first dealer: every player draws from the shuffled pack, the highest card deals, ties draw again.
 
+        Raises:
+            VariantError: still a tie after :data:`~maumau_rules.rules.plan.MAX_REDEALS` rounds (a deck of one
+                rank, which the rule refuses when it is compiled, always ties).
+
         >>> from maumau_rules.deck import SKAT_32
         >>> Dealer(selection="seat_zero").first_dealer(3, SKAT_32.cards(), 7)
         (0, 7)
+        >>> Dealer().first_dealer(2, SKAT_32.cards()[:1] * 4, 7)
+        Traceback (most recent call last):
+        ...
+        maumau_rules.errors.VariantError: rule R_DEALER: the draw for the first dealer still ties after 1000 rounds
         """
         if self.selection == "seat_zero":
             return 0, rng
         contenders = list(range(players))
-        while True:
+        for _ in range(MAX_REDEALS):
             drawn, rng = _rng.shuffle(cards, rng)
             ranks = {seat: int(drawn[i].rank) for i, seat in enumerate(contenders)}
             best = max(ranks.values())
             contenders = [seat for seat, r in ranks.items() if r == best]
             if len(contenders) == 1:
                 return contenders[0], rng
+        raise VariantError(f"rule R_DEALER: the draw for the first dealer still ties after {MAX_REDEALS} rounds")
 
     def next_dealer(self, dealer: int, seats: tuple[int, ...], players: int, loser: int | None) -> int:
         """The next round's dealer, a match seat among ``seats`` (those still playing): the next one to the left
@@ -296,10 +309,43 @@ class Cut(Rule):
                 if self.max_kept >= least:
                     raise VariantError(f"rule R_CUT keeps up to {self.max_kept} cards, but rule R_DEAL deals only "
                                        f"{least}")
+            chance = self.redeal_chance(b.deck_cards)
+            if chance > REDEAL_CHANCE_LIMIT:
+                special = sum(1 for c in b.deck_cards if self.special.matches(c))
+                how = ("so the deal can never succeed" if chance >= 1 else
+                       f"more than {REDEAL_CHANCE_LIMIT:.0%}")
+                raise VariantError(f"rule R_CUT: with mode = {self.mode!r}, {special} of the {len(b.deck_cards)} "
+                                   f"cards of {b.deck} are special (special = {self.special}): the cut asks for a "
+                                   f"new deal in {chance:.1%} of deals, {how}")
 
         plan.add_check(check)
         if self.mode != "none":
             plan.cutting = self
+
+    def redeal_chance(self, cards: Sequence[Card]) -> float:
+        """The chance that the cut of a shuffled deck of ``cards`` asks for a new deal: ``power_cards`` when all four
+        cut cards are special, ``bottom_ceremony`` when ``max_kept + 1`` special cards come up in a row (each a
+        draw of distinct places in a shuffled deck). 1.0: the deal can never succeed.
+
+        >>> from maumau_rules.deck import SKAT_32
+        >>> round(Cut(mode="power_cards", special=["7", "8", "J", "A"]).redeal_chance(SKAT_32.cards()), 4)
+        0.0506
+        >>> Cut(mode="power_cards", special=list("789JQKA") + ["10"]).redeal_chance(SKAT_32.cards())
+        1.0
+        >>> Cut().redeal_chance(SKAT_32.cards())
+        0.0
+        """
+        if self.mode == "power_cards":
+            needed = 4
+        elif self.mode == "bottom_ceremony":
+            needed = self.max_kept + 1
+        else:
+            return 0.0
+        n = len(cards)
+        special = sum(1 for c in cards if self.special.matches(c))
+        if needed > n:  # fewer places than the cut looks at: it never finds that many specials
+            return 0.0
+        return math.comb(special, needed) / math.comb(n, needed)
 
     def cut(self, pile: tuple[Card, ...], rng: int, at: int | None) -> CutResult | None:
         """Cut ``pile`` (at ``at``, or where the seed says): ``simple`` moves the cut packet under the rest;
@@ -322,7 +368,7 @@ class Cut(Rule):
             cards = cards[k + 1:] + cards[: k + 1]
         elif self.mode == "power_cards":
             exposed: list[int] = []
-            for i in range(4):
+            for i in range(min(4, len(cards))):
                 if at is None:
                     k, rng = _rng.randbelow(len(cards), rng)
                 else:

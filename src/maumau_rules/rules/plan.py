@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from ..state import GameState
     from .turn import Turn
 
-__all__ = ["CutResult", "DrawPolicy", "Lead", "Masks", "MoveMemo", "Plan", "PlanBuilder", "Rejection"]
+__all__ = ["MAX_REDEALS", "REDEAL_CHANCE_LIMIT", "CutResult", "DrawPolicy", "Lead", "Masks", "MoveMemo", "Plan", "PlanBuilder", "Rejection"]
 
 SUITS: Final[tuple[Suit, ...]] = FRENCH_SUITS
 """The suits a wild card can wish (the French suits), in the order of the lead codes 1-4."""
@@ -156,6 +156,18 @@ class CutResult:
     kept: tuple[Card, ...]
     start: Card | None
     rng: int
+
+
+MAX_REDEALS: Final = 1000
+"""Most shuffles one setup step may take: redeals asked for by the cut (R_CUT), or rounds of the draw for the
+first dealer (R_DEALER) that end in a tie. A variant whose deal can never succeed is refused when it is compiled
+(:class:`~maumau_rules.errors.VariantError` naming the rule), and so is one whose cut asks for a redeal in more
+than :data:`REDEAL_CHANCE_LIMIT` of deals; for every variant that compiles, the chance of reaching this bound is
+below ``0.9 ** 1000`` (about 1e-46). Past it, :func:`~maumau_rules.new_game` raises ``VariantError`` (a rule
+written outside the library that keeps asking for redeals meets the same bound)."""
+REDEAL_CHANCE_LIMIT: Final = 0.9
+"""The largest chance of a redeal that a cut (R_CUT ``power_cards`` or ``bottom_ceremony``) may have: a variant
+above it is refused when it is compiled."""
 
 
 class Dealing(Protocol):
