@@ -267,17 +267,26 @@ def legal_moves(state: GameState | MalillaState, player: int | None = None) -> t
     the state: they are found once, when the state is made.
 
     Raises:
-        ArgumentTypeError: ``state`` is not a :class:`~maumau_rules.state.GameState`.
+        ArgumentTypeError: ``state`` is not a :class:`~maumau_rules.state.GameState`, or ``player`` is not an
+            integer (a seat number; one that is not a seat of the game has no moves).
 
     >>> s = new_game("standard", players=3, seed=42)
     >>> all(check(s, m).ok for m in legal_moves(s)), legal_moves(s, player=(s.seat_to_act + 1) % 3)
     (True, ())
+    >>> legal_moves(s, 1.0)
+    Traceback (most recent call last):
+    ...
+    maumau_rules.errors.ArgumentTypeError: player 1.0 must be a seat number (an integer)
     """
     if player is None:
         try:
             return state._legal  # type: ignore[no-any-return]
         except AttributeError:
             raise _not_a_state(state) from None
+    if type(player) is not int:
+        if type(state) is not GameState and type(state) is not MalillaState:
+            raise _not_a_state(state)
+        raise ArgumentTypeError(f"player {shown(player)} must be a seat number (an integer)")
     if type(state) is MalillaState:
         return state._legal if player == state.seat_to_act else _NONE
     if type(state) is not GameState:

@@ -24,7 +24,7 @@ from maumau_rules.views import public_view, view
 VARIANTS = [v.id for v in available_variants("maumau")]
 
 
-def _dealt(game: pyspiel.Game, seed_bytes: tuple[int, ...] = (1, 2, 3, 4)) -> MauMauState:
+def _dealt(game: pyspiel.Game, seed_bytes: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8)) -> MauMauState:
     state = game.new_initial_state()
     for b in seed_bytes:
         state.apply_action(b)
@@ -73,7 +73,7 @@ def test_every_player_count_in_range_loads_and_deals() -> None:
     for v in available_variants("maumau"):
         for players in range(v.players[0], v.players[1] + 1):
             state = _dealt(pyspiel.load_game("python_maumau", {"variant": v.id, "players": players}))
-            assert state.game_state == new_game(v, players, seed=0x01020304)
+            assert state.game_state == new_game(v, players, seed=0x0102030405060708)
             assert len(state.legal_actions()) == len(state.game_state.legal_moves())
 
 
@@ -134,7 +134,7 @@ def test_information_state_string_is_the_players_history() -> None:
 def test_returns_follow_round_scoring_and_other_players_have_no_actions() -> None:
     for variant in ("standard-points", "greek-150", "mau-king"):
         game = pyspiel.load_game("python_maumau", {"variant": variant, "players": 3})
-        state = _dealt(game, (9, 8, 7, 6))
+        state = _dealt(game, (9, 8, 7, 6, 5, 4, 3, 2))
         rng = random.Random(variant)
         while not state.is_terminal():
             player = state.current_player()

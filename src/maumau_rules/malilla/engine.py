@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from .. import rng as _rng
 from ..cards import Card, Rank, Suit
-from ..errors import IllegalMoveError, VariantError
+from ..errors import IllegalMoveError, VariantError, shown
 from ..moves import CallOut, Draw, Move, Pass, Play, Redeal
 from ..reasons import Reason, Verdict
 from ..state import EndReason, StateError
@@ -414,24 +414,27 @@ def check(state: MalillaState, move: Move, *, player: int | None = None, turn: i
     (False, 'draw_not_allowed', 'R_MAL_TRICK')
     """
     if turn is not None and (type(turn) is not int or turn != state.turn):
-        return Verdict.reject(Reason.STALE_STATE, "R_MAL_DEAL",
-                              f"move {_show(move)} was made against turn {turn}, but the game is at turn {state.turn}")
+        return Verdict.reject(Reason.STALE_STATE, "R_MAL_DEAL", f"move {_show(move)} was made against turn "
+                              f"{shown(turn)}, but the game is at turn {state.turn}")
     if state.end is not None:
         rule = "R_MAL_BREACH" if state.end is EndReason.VIOLATION else "R_MAL_TRICK"
         return Verdict.reject(Reason.GAME_OVER, rule, f"illegal move {_show(move)}: the hand is over")
     if player is not None and (type(player) is not int or player != state.seat_to_act):
-        return Verdict.reject(Reason.NOT_YOUR_TURN, "R_MAL_DEAL",
-                              f"illegal move {_show(move)} by player {player}: it is player {state.seat_to_act}'s turn")
-    if is_legal(state, move):
-        return Verdict.accept()
-    return _explain(state, move)
+        return Verdict.reject(Reason.NOT_YOUR_TURN, "R_MAL_DEAL", f"illegal move {_show(move)} by player "
+                              f"{shown(player)}: it is player {state.seat_to_act}'s turn")
+    try:
+        if is_legal(state, move):
+            return Verdict.accept()
+        return _explain(state, move)
+    except Exception:  # a move forged past its constructor's checks, whose fields raise when hashed or compared
+        return Verdict.reject(Reason.NOT_A_MOVE, "R_MAL_TRICK", f"{_show(move)} is not a move that can be judged")
 
 
 def _show(move: object) -> str:
     try:
-        return repr(str(move)) if isinstance(move, Play | Draw | Pass | CallOut | Redeal) else repr(move)[:60]
-    except Exception:  # pragma: no cover - defensive: never fail while explaining
-        return "<move>"
+        return repr(str(move)) if isinstance(move, Play | Draw | Pass | CallOut | Redeal) else shown(move)
+    except Exception:  # a forged move whose fields raise
+        return shown(move)
 
 
 def why_not(state: MalillaState, card: Card) -> Verdict | None:
