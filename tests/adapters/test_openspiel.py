@@ -18,6 +18,7 @@ from maumau_rules.actions import ActionSpace
 from maumau_rules.adapters import AdapterError
 from maumau_rules.adapters.encoding import ObservationLayout, move_limit, reward_range, round_rewards
 from maumau_rules.adapters.openspiel import GAME_TYPE, SEED_BYTES, MauMauGame, MauMauState
+from maumau_rules.entropy import SEED_BITS
 from maumau_rules.rules import DrawPenalty, PenaltySpec
 from maumau_rules.views import public_view, view
 
@@ -90,6 +91,19 @@ def test_chance_nodes_draw_the_shuffle_seed() -> None:
     assert "200" not in state.information_state_string(0) + state.observation_string(1)
     with pytest.raises(AdapterError, match="chance outcome 300 is not a seed byte"):
         game.new_initial_state().apply_action(300)
+
+
+def test_the_chance_nodes_reach_every_64_bit_seed() -> None:
+    """Issue 23: four chance bytes gave 2**32 deals, few enough to find the deal from one hand by trying them all."""
+    assert SEED_BYTES * 8 == SEED_BITS
+    game = pyspiel.load_game("python_maumau", {"variant": "standard", "players": 2})
+    for seed in (2**64 - 1, 2**32 + 5, 0xDEADBEEF_00C0FFEE):
+        state = game.new_initial_state()
+        for byte in seed.to_bytes(SEED_BYTES, "big"):
+            state.apply_action(byte)
+        assert state.game_state == new_game("standard", 2, seed=seed)
+    high = _dealt(game, (1, 0, 0, 0, 0, 0, 0, 0)).game_state  # seed 2**56: past any 32-bit seed
+    assert all(high.hands != new_game("standard", 2, seed=low).hands for low in range(64))
 
 
 def test_tensors_are_the_layout_of_the_view_and_the_public_history() -> None:

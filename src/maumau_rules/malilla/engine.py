@@ -24,8 +24,8 @@ from typing import Any, Final
 
 from .. import rng as _rng
 from ..cards import Card, Rank, Suit
-from ..errors import IllegalMoveError, VariantError, shown
-from ..moves import CallOut, Draw, Move, Pass, Play, Redeal
+from ..errors import ArgumentTypeError, IllegalMoveError, VariantError, shown
+from ..moves import MOVE_TYPES, CallOut, Draw, Move, Pass, Play, Redeal
 from ..reasons import Reason, Verdict
 from ..state import EndReason, StateError
 from ..variants import Variant, find_variant
@@ -85,7 +85,7 @@ def new_hand(
 
     Raises:
         VariantError: not a Malilla variant, not four players, or bad scores.
-        StateError: ``deck_order`` is not exactly the variant's deck.
+        StateError: ``deck_order`` is not exactly the variant's deck (``ArgumentTypeError``: not a sequence of cards).
 
     >>> s = new_hand("malilla", seed=5, dealer=2)
     >>> s.dealer, s.leader, s.trump_card in s.hands[2], sum(len(h) for h in s.hands)
@@ -97,13 +97,16 @@ def new_hand(
     """
     v = find_variant(variant) if isinstance(variant, str) else variant
     plan = _plan_of(v)
-    if players != SEATS or isinstance(players, bool):
-        raise VariantError(f"variant {v.id!r} is for 4 players, not {players!r}")
-    score_t = tuple(scores)
+    if type(players) is not int or players != SEATS:
+        raise VariantError(f"variant {v.id!r} is for 4 players, not {shown(players)}")
+    try:
+        score_t = tuple(scores)
+    except Exception:  # not iterable, or an iterable that raises
+        raise VariantError(f"scores {shown(scores)} must be two whole numbers, one per team") from None
     if len(score_t) != 2 or not all(type(x) is int and x >= 0 for x in score_t):
-        raise VariantError(f"scores {scores!r} must be two whole numbers, one per team")
+        raise VariantError(f"scores {shown(scores)} must be two whole numbers, one per team")
     if type(round_no) is not int or round_no < 1:
-        raise VariantError(f"round_no {round_no!r} must be a positive integer")
+        raise VariantError(f"round_no {shown(round_no)} must be a positive integer")
     state = _rng.seed_state(seed)
     if dealer is None:
         if plan.first_dealer == "random":
@@ -111,7 +114,7 @@ def new_hand(
         else:
             dealer = 0
     elif type(dealer) is not int or not 0 <= dealer < SEATS:
-        raise VariantError(f"dealer {dealer!r} is not a seat of a game of 4 players")
+        raise VariantError(f"dealer {shown(dealer)} is not a seat of a game of 4 players")
     leader = (dealer - 1) % SEATS
     albur: tuple[Card, ...] = ()
     bonus = [0, 0]
@@ -121,8 +124,12 @@ def new_hand(
             leader = dealer
         bonus[team_of(leader)] += plan.albur_points
     if deck_order is not None:
-        pile = tuple(deck_order)
-        if Counter(pile) != Counter(plan.deck_cards):
+        try:
+            pile = tuple(deck_order)
+            same = Counter(pile) == Counter(plan.deck_cards)
+        except Exception:  # not iterable, or items that cannot be hashed or compared
+            raise ArgumentTypeError(f"deck_order {shown(deck_order)} must be a sequence of cards") from None
+        if not same:
             raise StateError(f"deck_order does not hold exactly the {v.deck} deck of {v.id!r}")
     else:
         pile, state = _rng.shuffle(plan.deck_cards, state)
@@ -396,9 +403,11 @@ def is_legal(state: MalillaState, move: Move) -> bool:
     for m in moves:
         if m is move:
             return True
+    if type(move) not in MOVE_TYPES:  # a subclass or look-alike could compare equal to a legal move, or raise
+        return False
     try:
         return move in frozenset(moves)
-    except TypeError:
+    except Exception:  # a move forged past its constructor's checks, whose fields raise when hashed or compared
         return False
 
 
