@@ -92,6 +92,7 @@ from maumau_rules import MauMauError, NotationError, Reason, apply, check, find_
 from maumau_rules.fairness import FairSeed
 from maumau_rules.records import GameRecord, RecordedMove, RecordResult
 from maumau_rules.state import GameState
+from maumau_rules.variants import Variant
 from maumau_rules.views import public_view, view
 
 MAX_BODY: Final = 4096
@@ -525,11 +526,16 @@ class Store:
         with self.read_lock:
             return self.reader.execute(sql, args).fetchall()
 
-    async def create(self, variant: str, players: int) -> dict[str, Any]:
-        """Start a game with a seed only the server knows; return its ID, tokens and the seed's commitment."""
+    def prepare(self, variant: str, players: int) -> tuple[Variant, FairSeed]:
+        """The variant and a fresh secret seed for a new game; raises :class:`MauMauError` for an unknown variant
+        or a player count the variant does not allow."""
         v = find_variant(variant)
         fair = self.seeds()
         new_game(v, players, fair.game_seed)  # (refuses a player count the variant does not allow)
+        return v, fair
+
+    async def create(self, v: Variant, players: int, fair: FairSeed) -> dict[str, Any]:
+        """Store a new game (from :meth:`prepare`); return its ID, tokens and the seed's commitment."""
         gid = secrets.token_urlsafe(12)
         tokens = [secrets.token_urlsafe(16) for _ in range(players)]
         admin = secrets.token_urlsafe(16)
@@ -660,7 +666,11 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
         if unknown or not isinstance(variant, str) or len(variant) > 100 or players is None:
             return _error(422, "malformed", "expected {\"variant\": name, \"players\": n}"
                           + (f"; unknown field(s) {', '.join(map(repr, unknown))[:200]}" if unknown else ""))
-        refused = creation.admit(request.client.host if request.client else "")
+        try:
+            v, fair = store.prepare(variant, players)
+        except MauMauError as exc:
+            return _error(422, "bad_game", str(exc))
+        refused = creation.admit(request.client.host if request.client else "")  # (a bad request takes no token)
         if refused is not None:
             scope, wait = refused
             limit = (f"{limits.create_burst} games at once and {limits.create_rate:g} per second per client"
@@ -672,9 +682,7 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
             answer.headers["Retry-After"] = str(max(1, math.ceil(wait)))
             return answer
         try:
-            return JSONResponse(await store.create(variant, players), status_code=201)
-        except MauMauError as exc:
-            return _error(422, "bad_game", str(exc))
+            return JSONResponse(await store.create(v, players, fair), status_code=201)
         except sqlite3.Error:
             return _error(503, "unavailable", "the game could not be stored; try again")
 
