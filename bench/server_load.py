@@ -22,6 +22,10 @@ high enough for its clients (``BENCH_LIMITS``), as for a server behind which man
     python bench/server_load.py --games 50 --seconds 20
     python bench/server_load.py --games 50 --seconds 30 --kill-every 3
     python bench/server_load.py --games 50 --seconds 20 --slow-clients 300 --header-timeout 2 --body-timeout 2
+    python bench/server_load.py --many-games 20000 --max-resident-games 1000
+
+``--many-games N`` measures memory instead: it creates ``N`` games and reads one view of each, and reports the
+server's resident memory before and after, and its ``/stats`` (games in memory, loaded, dropped).
 
 Everything is bounded: a run stops after ``--seconds`` (at most 600) and ``--max-moves`` moves; only 127.0.0.1
 is ever contacted.
@@ -302,6 +306,36 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+async def many_games(args: argparse.Namespace) -> dict[str, Any]:
+    """Create ``--many-games`` games and read a view of each (so that the server loads it), over one connection;
+    report the server's resident memory and ``/stats`` before and after (``--max-resident-games`` for it)."""
+    folder = Path(tempfile.mkdtemp(prefix="maumau-games-"))
+    port = free_port()
+    extra = [*BENCH_LIMITS, *(["--max-resident-games", str(args.max_resident_games)]
+                              if args.max_resident_games else [])]
+    proc = start_server(folder / "games.sqlite3", port, 1, None, extra)
+    http = Http(port)
+    try:
+        await http.request("GET", "/stats")
+        before = _rss_kib(proc.pid)
+        started = time.perf_counter()
+        for i in range(args.many_games):
+            status, game = await http.request("POST", "/games", {"variant": "standard", "players": 2 + i % 3})
+            assert status == 201, (status, game)
+            status, _ = await http.request("GET", f"/games/{game['id']}/view?seat=0", token=game["tokens"][0])
+            assert status == 200, status
+        elapsed = time.perf_counter() - started
+        after = _rss_kib(proc.pid)
+        status, stats = await http.request("GET", "/stats")
+    finally:
+        await http.close()
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(30)
+    return {"games": args.many_games, "seconds": round(elapsed, 1), "server_rss_mib_before": round(before / 1024, 1),
+            "server_rss_mib_after": round(after / 1024, 1),
+            "kib_per_game_read": round((after - before) / max(args.many_games, 1), 2), "server_stats": stats}
+
+
 def _rss_kib(pid: int) -> int:
     """The resident memory of process ``pid`` in KiB (Linux /proc; 0 where it cannot be read)."""
     try:
@@ -361,10 +395,14 @@ def main() -> None:
     parser.add_argument("--drip", type=float, default=0.5, help="seconds between a slow client's bytes")
     parser.add_argument("--header-timeout", type=float, default=0.0, help="the server's --header-timeout")
     parser.add_argument("--body-timeout", type=float, default=0.0, help="the server's --body-timeout")
+    parser.add_argument("--many-games", type=int, default=0,
+                        help="instead of the load: create and read this many games (at most 1,000,000)")
+    parser.add_argument("--max-resident-games", type=int, default=0, help="the server's --max-resident-games")
     args = parser.parse_args()
     args.seconds = min(args.seconds, 600.0)
+    args.many_games = min(args.many_games, 1_000_000)
     before = os.getloadavg()
-    result = asyncio.run(run(args))
+    result = asyncio.run(many_games(args) if args.many_games else run(args))
     result["loadavg_before"] = [round(x, 2) for x in before]
     if args.json:
         print(json.dumps(result))

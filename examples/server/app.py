@@ -61,6 +61,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import datetime as _dt
 import functools
 import hmac
@@ -817,6 +818,21 @@ def create_app_from_env() -> Starlette:
                       limits=Limits.from_json(text) if text else Limits())
 
 
+def _raise_open_files_limit() -> None:
+    """Raise this process's soft limit on open files to its hard limit (each connection is a file descriptor;
+    a soft limit of 1024 is common, and slow clients within their deadlines may hold that many)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover (not on Windows)
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY:
+        hard = 1 << 20
+    if soft != resource.RLIM_INFINITY and soft < hard:
+        with contextlib.suppress(ValueError, OSError):  # (a platform cap below the hard limit: keep the soft one)
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the server with uvicorn."""
     import uvicorn
@@ -851,6 +867,7 @@ def main(argv: list[str] | None = None) -> None:
         http = http_protocol(chosen, args.http)
     except ValueError as exc:
         parser.error(str(exc))
+    _raise_open_files_limit()
     # proxy_headers=False: a client's address (for the limits) is the socket's peer, never what a header says
     settings: dict[str, Any] = {"host": args.host, "port": args.port, "log_level": "warning", "http": http,
                                 "timeout_keep_alive": chosen.keep_alive, "proxy_headers": False}
