@@ -21,7 +21,8 @@ high enough for its clients (``BENCH_LIMITS``), as for a server behind which man
 
     python bench/server_load.py --games 50 --seconds 20
     python bench/server_load.py --games 50 --seconds 30 --kill-every 3
-    python bench/server_load.py --games 50 --seconds 20 --slow-clients 300 --header-timeout 2 --body-timeout 2
+    python bench/server_load.py --games 50 --seconds 20 --slow-clients 300 --header-timeout 2 --body-timeout 2 \
+        --max-client-connections 400
     python bench/server_load.py --many-games 20000 --max-resident-games 1000
 
 ``--many-games N`` measures memory instead: it creates ``N`` games and reads one view of each, and reports the
@@ -239,7 +240,7 @@ async def play(load: Load, rng: random.Random) -> None:
     await http.close()
 
 
-OPTIONAL = {"slow_clients": 0, "drip": 0.5, "header_timeout": 0.0, "body_timeout": 0.0}
+OPTIONAL = {"slow_clients": 0, "drip": 0.5, "header_timeout": 0.0, "body_timeout": 0.0, "max_client_connections": 0}
 """The options a caller of :func:`run` may leave out of its namespace (the kill -9 tests build one by hand)."""
 
 
@@ -253,7 +254,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     db = folder / "games.sqlite3"
     load.port = free_port()
     extra = [*BENCH_LIMITS, *(["--header-timeout", str(args.header_timeout)] if args.header_timeout else []),
-             *(["--body-timeout", str(args.body_timeout)] if args.body_timeout else [])]
+             *(["--body-timeout", str(args.body_timeout)] if args.body_timeout else []),
+             *(["--max-client-connections", str(args.max_client_connections)] if args.max_client_connections
+               else [])]
     proc = start_server(db, load.port, args.workers, args.profile, extra)
     kills = 0
     server_cpu = _cpu(proc.pid)
@@ -395,6 +398,7 @@ def main() -> None:
     parser.add_argument("--drip", type=float, default=0.5, help="seconds between a slow client's bytes")
     parser.add_argument("--header-timeout", type=float, default=0.0, help="the server's --header-timeout")
     parser.add_argument("--body-timeout", type=float, default=0.0, help="the server's --body-timeout")
+    parser.add_argument("--max-client-connections", type=int, default=0, help="the server's --max-client-connections")
     parser.add_argument("--many-games", type=int, default=0,
                         help="instead of the load: create and read this many games (at most 1,000,000)")
     parser.add_argument("--max-resident-games", type=int, default=0, help="the server's --max-resident-games")
