@@ -148,6 +148,7 @@ class Load:
         self.games_done = 0
         self.stop = False
         self.outage = False  # the server was killed on purpose and is being restarted
+        self.kills = 0  # kills so far: a request begun before one, or during an outage, may fail
 
         self.slow_lives: list[float] = []  # how long each slow connection lived, when the server closed it
         self.slow_answers: dict[str, int] = {}  # the status lines the server closed them with
@@ -193,6 +194,7 @@ async def play(load: Load, rng: random.Random) -> None:
     game: dict[str, Any] | None = None
     seat = 0
     while not load.stop:
+        began = (load.outage, load.kills)
         try:
             http.port = load.port
             if game is None:
@@ -234,7 +236,7 @@ async def play(load: Load, rng: random.Random) -> None:
             else:
                 load.error(f"move {status} {answer.get('reason') if isinstance(answer, dict) else ''}")
         except (OSError, ConnectionResetError):
-            if not load.outage:
+            if began == (False, load.kills) and not load.outage:  # (not a request the kill -9 cut off)
                 load.error("connection lost")
             await asyncio.sleep(0.05)
     await http.close()
@@ -273,6 +275,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 os.kill(proc.pid, signal.SIGKILL)
                 proc.wait()
                 kills += 1
+                load.kills = kills
                 proc = await asyncio.to_thread(start_server, db, load.port, args.workers, None, extra)
                 load.outage = False
                 next_kill = time.perf_counter() + args.kill_every
