@@ -192,7 +192,7 @@ def _definition_digest(variant: Variant) -> str:
     return hashlib.sha256(_canonical(variant_to_json(variant)).encode("ascii")).hexdigest()
 
 
-def _check_setup(setup: FairSetup, attribute: object, value: object) -> None:
+def _check_setup(setup: FairSetup, attribute: Any, value: Any) -> None:
     for name in ("dealer", "first_player"):
         seat = getattr(setup, name)
         if seat is not None and seat >= setup.players:
@@ -227,7 +227,7 @@ class FairSetup:
     maumau_rules.fairness.FairnessError: setup dealer 3 is not a seat of a game of 3 players
     """
 
-    kind: Literal["game", "match"] = attrs.field(converter=_kind)  # type: ignore[misc]
+    kind: Literal["game", "match"] = attrs.field(converter=_kind)
     """``"game"`` (a :class:`~maumau_rules.records.GameRecord`) or ``"match"`` (a
     :class:`~maumau_rules.records.MatchRecord`: every hand is dealt from the match seed)."""
     variant: str = attrs.field(converter=_variant_id)
@@ -395,7 +395,7 @@ def _show_field(value: object) -> str:
         return "(none)"
     if isinstance(value, tuple):
         return str(list(value))
-    return shown(value) if isinstance(value, str) else str(value)
+    return shown(value, limit=200) if isinstance(value, str) else str(value)
 
 
 def _variant_parts(variant: Variant | str) -> tuple[str, int, str | None]:
@@ -727,7 +727,11 @@ def verify_record(record: GameRecord | MatchRecord, *, commitment: str | None = 
                                 f"{shown(commitment[:4] + '...')} published at the start (they give "
                                 f"{fair.commitment}): the seed or the setup ({committed.describe()}) is not the "
                                 "committed one")
-    differences = committed.differences(FairSetup.of(record))
+    try:
+        stated = FairSetup.of(record)
+    except FairnessError as exc:
+        raise FairnessError(f"the record's setup is not the committed one: {exc}") from None
+    differences = committed.differences(stated)
     if differences:
         raise FairnessError(f"the record's setup is not the committed one: {'; '.join(differences)}")
     if record.seed != fair.game_seed:
@@ -752,9 +756,9 @@ def verify_record(record: GameRecord | MatchRecord, *, commitment: str | None = 
                 reshuffles += _reshuffled(before, state)
             for kept in wanted.pop((_round_of(state), state.turn), ()):
                 try:
-                    mine: object = (view(state, kept.seat, scores=kept.scores)  # type: ignore[call-overload]
+                    mine: object = (view(state, kept.seat, scores=kept.scores)
                                     if isinstance(kept, PlayerView | MalillaPlayerView)
-                                    else public_view(state, scores=kept.scores))  # type: ignore[call-overload]
+                                    else public_view(state, scores=kept.scores))
                 except MauMauError as exc:
                     raise FairnessError(f"a view kept for turn {state.turn} cannot be checked: {exc}") from None
                 if mine != kept:
