@@ -1445,6 +1445,7 @@ def record_from_moves(
         raise ArgumentTypeError(f"seed {shown(seed)} must be the integer seed the game was started with (for a game "
                                 "started without a seed, write its record with record_from_history)")
     state = new_game(v, players, seed, deal=deal, dealer=dealer, first_player=first_player, hand_sizes=hand_sizes)
+    sizes = None if hand_sizes is None else tuple(len(h) for h in state.hands)  # as dealt (given: maybe an iterator)
     recorded = []
     if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
         raise ArgumentTypeError(f"moves {shown(moves)} must be a sequence of moves")
@@ -1456,8 +1457,7 @@ def record_from_moves(
         state = apply(state, move, player=seat)
         recorded.append(RecordedMove(move, seat=seat))
     rec = attrs.evolve(_record(v, players, seed, deal, tuple(recorded), state, names, tags),
-                       dealer=dealer, first_player=first_player,
-                       hand_sizes=None if hand_sizes is None else tuple(hand_sizes))
+                       dealer=dealer, first_player=first_player, hand_sizes=sizes)
     return rec if fairness is None else attrs.evolve(rec, fairness=_fair_for(rec, fairness))
 
 

@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 import pytest
 
-from maumau_rules import Deal, GameState, Rank, apply, legal_moves, new_game, next_round, start_match
+from maumau_rules import Deal, GameState, Play, Rank, apply, legal_moves, new_game, next_round, start_match
 from maumau_rules.cli import main
 from maumau_rules.errors import ArgumentError, NotationError
 from maumau_rules.fairness import OLD_SCHEMES, FairnessError, FairSeed, FairSetup, verify_record
@@ -280,6 +280,11 @@ def test_an_unbound_seed_has_no_commitment_and_a_seed_never_changes_setup() -> N
         record_from_moves("standard", 2, 1, [], fairness=FairSeed(b"s", b"t"))
     with pytest.raises(ArgumentError, match="dealer 1 is not the committed dealer"):
         record_from_moves("standard", 2, fair.game_seed, [], fairness=fair, dealer=1)
+    given = FairSeed(b"s", b"t").bind(FairSetup.game("standard", 2, dealer=1, first_player=1, hand_sizes=(4, 3)))
+    rec = record_from_moves("standard", 2, given.game_seed, ["draw"], dealer=1, first_player=1,
+                            hand_sizes=iter([4, 3]), fairness=given)
+    assert (rec.dealer, rec.first_player, rec.hand_sizes) == (1, 1, (4, 3)) and rec.moves[0].seat == 1
+    assert verify_record(loads_record(dumps_record(rec)), commitment=given.commitment).moves == 1
     with pytest.raises(FairnessError, match="setup first_player 2 is not a seat of a game of 2 players"):
         FairSetup.game("standard", 2, first_player=2)
     with pytest.raises(FairnessError, match="a match's setup has no dealer"):
@@ -385,3 +390,35 @@ def test_a_whole_malilla_match_proves_every_hands_deal(v: Variant, tmp_path: Pat
     game_seed = FairSeed(b"match secret 3", b"salt").bind(FairSetup.game(v, 4))
     with pytest.raises(FairnessError, match="record kind 'match' is not the committed record kind 'game'"):
         verify_record(attrs.evolve(rec, fairness=game_seed, seed=game_seed.game_seed))
+
+
+@pytest.mark.parametrize("v", VARIANTS, ids=lambda v: v.id)
+def test_a_fair_match_record_of_every_variant_proves_each_rounds_deal(v: Variant) -> None:
+    """A match record made fair (both families): its rounds are dealt from the committed match seed, and a match
+    seed under another setup is refused."""
+    players = v.players[0]
+    fair = FairSeed(b"match of " + v.id.encode(), b"salt").bind(FairSetup.match(v, players)).with_entropy("e")
+    match, rng = start_match(v, players, fair.game_seed), random.Random(v.id)
+    rounds: list[list[Any]] = []
+    while not match.over and len(rounds) < 2:
+        state, moves = match.game, []
+        while not state.is_over:  # a random card when one can be played (short rounds), else a random move
+            legal = legal_moves(state)
+            moves.append(rng.choice([m for m in legal if isinstance(m, Play)] or legal))
+            state = apply(state, moves[-1])
+        rounds.append(moves)
+        match = next_round(match, state)
+    rec = record_from_rounds(v, players, fair.game_seed, rounds, fairness=fair)
+    report = verify_record(loads_records(dumps_records_jsonl([rec]))[0], commitment=fair.commitment)
+    assert report.rounds == len(rounds) == 2 and report.moves == sum(map(len, rounds))
+    assert report.setup == FairSetup.of(rec) and report.setup.kind == "match"
+    for bad, match_text in [(attrs.evolve(rec, seed=rec.seed ^ 1), "is not the seed"),
+                            (attrs.evolve(rec, players=players + 1), f"players {players + 1} is not the committed"),
+                            (attrs.evolve(rec, variant=_other_variant(v).id), "is not the committed variant"),
+                            (attrs.evolve(rec, overrides=OVERRIDES[v.family]), "is not the committed overrides"),
+                            (attrs.evolve(rec, definition=v), "holds a house variant definition")]:
+        with pytest.raises(FairnessError, match=match_text):
+            verify_record(bad, commitment=fair.commitment)
+    with pytest.raises(ArgumentError, match="record kind 'match' is not the committed record kind 'game'"):
+        record_from_rounds(v, players, fair.game_seed, rounds,
+                           fairness=FairSeed(b"x", b"y").bind(FairSetup.game(v, players)))
