@@ -228,8 +228,8 @@ class FairSetup:
     """
 
     kind: Literal["game", "match"] = attrs.field(converter=_kind)
-    """``"game"`` (a :class:`~maumau_rules.records.GameRecord`) or ``"match"`` (a
-    :class:`~maumau_rules.records.MatchRecord`: every hand is dealt from the match seed)."""
+    """Either ``"game"``, for a :class:`~maumau_rules.records.GameRecord`, or ``"match"``, for a
+    :class:`~maumau_rules.records.MatchRecord` whose every hand is dealt from the match seed."""
     variant: str = attrs.field(converter=_variant_id)
     """The variant's ID."""
     variant_version: int = attrs.field(converter=_version)
@@ -237,8 +237,8 @@ class FairSetup:
     players: int = attrs.field(converter=_players)
     """The number of seats."""
     definition: str | None = attrs.field(default=None, converter=_digest)
-    """For a house variant (one the registry does not hold, written into the record): the hex SHA-256 of its
-    definition's canonical JSON; ``None`` for a registered variant."""
+    """The hex SHA-256 of a house variant's canonical definition JSON, for a variant that the registry does not
+    hold (its definition is written into the record); ``None`` for a registered variant."""
     overrides: str = attrs.field(default="{}", converter=_overrides)
     """The rule overrides as canonical JSON text (``"{}"``: none); a mapping is converted."""
     dealer: int | None = attrs.field(default=None, converter=_seat)
@@ -640,7 +640,7 @@ class FairnessReport:
     views: int
     """Views kept by seats that were checked against the seed's game."""
     rounds: int = 1
-    """Rounds (hands) dealt: 1 for a game record, each round of a match record."""
+    """The number of rounds dealt, each from the committed seed: 1 for a game record, every round of a match record."""
     setup: FairSetup | None = None
     """The committed setup that the record was found to have."""
 
