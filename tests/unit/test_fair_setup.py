@@ -282,7 +282,7 @@ def test_an_unbound_seed_has_no_commitment_and_a_seed_never_changes_setup() -> N
         record_from_moves("standard", 2, fair.game_seed, [], fairness=fair, dealer=1)
     given = FairSeed(b"s", b"t").bind(FairSetup.game("standard", 2, dealer=1, first_player=1, hand_sizes=(4, 3)))
     rec = record_from_moves("standard", 2, given.game_seed, ["draw"], dealer=1, first_player=1,
-                            hand_sizes=iter([4, 3]), fairness=given)
+                            hand_sizes=[4, 3], fairness=given)
     assert (rec.dealer, rec.first_player, rec.hand_sizes) == (1, 1, (4, 3)) and rec.moves[0].seat == 1
     assert verify_record(loads_record(dumps_record(rec)), commitment=given.commitment).moves == 1
     with pytest.raises(FairnessError, match="setup first_player 2 is not a seat of a game of 2 players"):
