@@ -90,7 +90,7 @@ except ImportError:  # pragma: no cover (httptools is optional: uvicorn then spe
     HttpToolsProtocol = None  # type: ignore[assignment,misc]
 
 from maumau_rules import MauMauError, NotationError, Reason, apply, check, find_variant, new_game, parse_move
-from maumau_rules.fairness import FairSeed
+from maumau_rules.fairness import FairSeed, FairSetup
 from maumau_rules.records import GameRecord, RecordedMove, RecordResult
 from maumau_rules.state import GameState
 from maumau_rules.variants import Variant
@@ -531,7 +531,7 @@ class Store:
         """The variant and a fresh secret seed for a new game; raises :class:`MauMauError` for an unknown variant
         or a player count the variant does not allow."""
         v = find_variant(variant)
-        fair = self.seeds()
+        fair = self.seeds().bind(FairSetup.game(v, players))  # the commitment binds the seed and the setup
         new_game(v, players, fair.game_seed)  # (refuses a player count the variant does not allow)
         return v, fair
 
