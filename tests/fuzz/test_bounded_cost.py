@@ -163,9 +163,9 @@ def test_a_cut_that_always_redeals_is_refused_by_every_reader(text: str, tmp_pat
         assert "R_CUT" in outcomes[name] and "can never succeed" in outcomes[name], (name, outcomes[name])
     assert outcomes["maumau validate"] == outcomes["maumau replay"] == "exit 1", outcomes
     assert "FairnessError" in outcomes["verify_record"] and outcomes["maumau verify"] != "exit 0"
-    fair = fairness.FairSeed(b"secret", b"salt")
-    rec = records.GameRecord("standard", 1, 2, seed=fair.game_seed, fairness=fair,
-                             overrides=json.loads(text)["overrides"])
+    changes = json.loads(text)["overrides"]
+    fair = fairness.FairSeed(b"secret", b"salt").bind(fairness.FairSetup.game("standard", 2, overrides=changes))
+    rec = records.GameRecord("standard", 1, 2, seed=fair.game_seed, fairness=fair, overrides=changes)
     with work_limit(STEPS_FIXED), pytest.raises(fairness.FairnessError, match="R_CUT"):
         fairness.verify_record(rec)
 
@@ -383,11 +383,12 @@ def inputs(draw: st.DrawFn, family: str) -> tuple[str, str]:
         data = records.GameRecord(base.id, base.version, players, seed=5).to_json()
         data["variant"] = {"id": "house", "version": base.version, "definition": definition}
         return "record", json.dumps(data)
-    fair = fairness.FairSeed(b"secret", b"salt") if form == "fair" else None
+    applied = changes if form in ("overrides", "fair") or draw(st.booleans()) else {}
+    fair = (fairness.FairSeed(b"secret", b"salt").bind(fairness.FairSetup.game(base, players, overrides=applied))
+            if form == "fair" else None)
     opening = new_game(base, players, seed=7)
     rec = records.GameRecord(
-        base.id, base.version, players, seed=fair.game_seed if fair is not None else 7,
-        overrides=changes if form in ("overrides", "fair") or draw(st.booleans()) else {},
+        base.id, base.version, players, seed=fair.game_seed if fair is not None else 7, overrides=applied,
         deal=Deal(opening.hands, opening.stock, opening.discard) if form == "deal" and family == "maumau" else None,
         deck_order=base.deck.cards() if form == "deck_order" or (form == "deal" and family != "maumau") else None,
         dealer=0 if form in ("deck_order", "deal") else None, fairness=fair)
