@@ -924,7 +924,7 @@ def _transition(s: GameState, move: Move, mover: int | None = None) -> GameState
             hm = f["_hm"]  # effects may have changed hands
         if not (hm >> shift) & full:
             legal = _went_out(s, f, plan, t, play, card, before)
-        elif plan.series_starts & plan.unit[card] and _continues(plan, card, s.announced[seat]):
+        elif plan.series_starts & plan.unit[card] and _continues(plan, earlier, card, s.announced[seat]):
             f["turn_plays"] = (*earlier, card)
             f["phase"] = _SERIES
         else:
@@ -1084,12 +1084,12 @@ def _went_out(s: GameState, f: dict[str, Any], plan: Plan, t: Turn | None, move:
     return _NONE
 
 
-def _continues(plan: Plan, card: Card, call: Call | None) -> bool:
+def _continues(plan: Plan, earlier: tuple[Card, ...], card: Card, call: Call | None) -> bool:
     """Whether the series phase opens after ``card``, which left its player cards (R_SERIES, R_WILD_FINISH_SERIES):
-    from what the table sees only (the card, the player's standing call), never from the cards he holds; he ends
-    the series with a pass."""
-    unit = plan.unit[card]
-    return any(starts & unit and (opens is None or opens(call)) for starts, opens in plan.series_opens)
+    from what the table sees only (the card and the turn's first card, the player's standing call), never from the
+    cards he holds; he ends the series with a pass."""
+    unit = plan.unit[card] | plan.unit[earlier[0] if earlier else card]
+    return any(starts & unit == unit and (opens is None or opens(call)) for starts, opens in plan.series_opens)
 
 
 def _draw_more(s: GameState, f: dict[str, Any], plan: Plan, seat: int, got: Card) -> Card:
