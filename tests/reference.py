@@ -392,7 +392,8 @@ def _play(r: Rules, s: GameState, n: _Next, seat: int, move: Play) -> None:
     n["wished_suit"] = move.wish if r.wishes(card) else (card.suit if r.demands(card) else None)
     ann = r.announce
     if isinstance(ann, Announcement):
-        if move.call is not None or len(before) == 2:  # the word said as one card is left stands, nothing included
+        judged = bool(ann.jack_word) or ann.unannounced_finish != "allowed"  # the standing call, at the finish
+        if move.call is not None or (len(before) == 2 and judged):  # then the word said as one card is left stands
             n.set_call(seat, move.call)
         due = _due(r, before, card)
         # judged at once only where the table can tell: nothing said as one card is left, or the one-card word with

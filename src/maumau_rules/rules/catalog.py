@@ -1114,6 +1114,16 @@ class Announcement(Rule):
                 return 2
         return 0
 
+    @property
+    def judges_finish(self) -> bool:
+        """Whether the standing call is judged when its player goes out: a wrong word shows then (a ``jack_word``),
+        or the variant checks every finish (``unannounced_finish``).
+
+        >>> Announcement().judges_finish, Announcement(jack_word="Mau-Mau").judges_finish
+        (False, True)
+        """
+        return bool(self.jack_word) or self.unannounced_finish != "allowed"
+
     def seen_mistake(self, n: int, call: Call | None) -> bool:
         """Whether a play from a hand of ``n`` cards saying ``call`` is a mistake the table sees at once: nothing
         said with the play that leaves one card (a call is due whatever that card is), or ``word`` with a play that
@@ -1127,8 +1137,8 @@ class Announcement(Rule):
         return call is None if n == 2 else n > 2 and call is Call.MAU
 
     def on_play(self, t: Turn, plan: Plan, before: int, card: Card, call: Call | None) -> None:
-        """Record the call made with a play: the word said with the play that leaves one card (nothing included)
-        becomes his standing call. A mistake the table sees (:meth:`seen_mistake`) is penalised at once
+        """Record the call made with a play. Where the standing call is judged when he goes out
+        (:attr:`judges_finish`), the word said with the play that leaves one card, nothing included, replaces it. A mistake the table sees (:meth:`seen_mistake`) is penalised at once
         (``automatic``) or opens a call-out window (``callout``); a wrong word waits until the card is shown.
 
         >>> from maumau_rules import new_game, Card
@@ -1138,7 +1148,7 @@ class Announcement(Rule):
         <Call.MAU: 'mau'>
         """
         n = _size(plan, before)
-        if call is not None or n == 2:
+        if call is not None or (n == 2 and self.judges_finish):
             t.set_call(t.seat, call)
         if self.seen_mistake(n, call) and self.due(plan, before, card, n):
             self.mistake(t, t.seat)
