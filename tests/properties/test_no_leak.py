@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from examples.house_rules import queen_all_draw, six_must_be_covered, ten_swaps_hands
-from maumau_rules import Deal, GameState, MalillaState, Variant, apply, available_variants, legal_moves, new_game
+from maumau_rules import Deal, GameState, MalillaState, Suit, Variant, apply, available_variants, legal_moves, new_game
 from maumau_rules.bots import make_bot, table_move
 from maumau_rules.malilla.bots import make_bot as make_malilla_bot
 from maumau_rules.testing import InvariantViolation, check_no_leak
@@ -148,7 +148,7 @@ JACK_WORD = [v for v in VARIANTS if v.family == "maumau" and v.plan.announcer is
 
 
 def _wild(v: Variant) -> str:
-    return next(str(c) for c in v.plan.deck_cards if "wish" in v.plan.roles.get(c, ()) and c.suit.letter == "c")
+    return next(str(c) for c in v.plan.deck_cards if "wish" in v.plan.roles.get(c, ()) and c.suit is Suit.CLUBS)
 
 
 def _plain(v: Variant, suit: str, k: int) -> list[str]:
@@ -233,11 +233,11 @@ def test_control_a_leaky_view_is_caught(monkeypatch: pytest.MonkeyPatch) -> None
 
     import maumau_rules.testing.invariants as inv
 
-    real: Callable[..., object] = inv.view
+    real: Callable[..., object] = inv.view  # type: ignore[attr-defined]
 
     def leaky(state: GameState, player: int, **kw: object) -> object:
         pv = real(state, player, **kw)
-        hearts = sum(c.suit.letter == "h" for c in state.hands[(player + 1) % state.players])
+        hearts = sum(c.suit is Suit.HEARTS for c in state.hands[(player + 1) % state.players])
         return attrs.evolve(pv, stock_size=hearts)  # type: ignore[misc]
 
     monkeypatch.setattr(inv, "view", leaky)

@@ -48,11 +48,11 @@ __all__ = [
     "check_game",
     "check_no_leak",
     "check_other_seats",
-    "compare_hidden",
     "check_rejections",
     "check_state",
     "check_step",
     "check_transition",
+    "compare_hidden",
     "hidden_permutation",
     "play_random_game",
     "public_facts",
@@ -784,7 +784,7 @@ def compare_hidden(state: GameState | MalillaState, other: GameState | MalillaSt
         moves = max(moves, len(common))
     done = 0
     for seat, m in common[:moves]:
-        a, b = apply(state, m, player=seat), apply(other, m, player=seat)  # type: ignore[arg-type]
+        a, b = apply(state, m, player=seat), apply(other, m, player=seat)
         sees_own = viewer is None or a.hands[viewer] == b.hands[viewer]
         ma = _move_facts(state, m, seat, a, viewer, sees_own)
         mb = _move_facts(other, m, seat, b, viewer, sees_own)
