@@ -685,8 +685,8 @@ def public_facts(state: GameState | MalillaState, viewer: int | None,
 
     >>> from maumau_rules import new_game
     >>> f = public_facts(new_game("standard", players=3, seed=1), 0)
-    >>> sorted(f)[:4]
-    ['observed', 'phase', 'seat_to_act', 'verdicts']
+    >>> sorted(f)
+    ['callouts', 'json', 'observed', 'phase', 'seat_to_act', 'verdicts', 'view', 'window_texts', 'windows']
     """
     out: dict[str, object] = {}
     if viewer is None:
