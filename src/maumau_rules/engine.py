@@ -346,6 +346,27 @@ def open_windows(state: GameState | MalillaState) -> tuple[Window, ...]:
     return tuple(out)
 
 
+def call_mistake(variant: Variant | str, hand: Sequence[Card], card: Card, call: Call | None) -> Call | None:
+    """The call that was due, when playing ``card`` from ``hand`` saying ``call`` is a mistake the table sees at once
+    (R_ANNOUNCE): nothing said with the play that leaves one card, or the one-card word with a play that leaves more.
+    ``None`` otherwise: a right call, no call due, or a word whose rightness depends on the cards kept (the other
+    players learn it when the card is shown, at the finish).
+
+    Raises:
+        VariantError: ``variant`` names no variant. ``ArgumentTypeError``: ``hand`` or ``card`` holds no cards.
+
+    >>> from maumau_rules import parse_cards
+    >>> h = parse_cards("7h Jc")
+    >>> call_mistake("classic", h, h[0], None), call_mistake("classic", h, h[0], Call.MAU)
+    (<Call.MAU_MAU: 'maumau'>, None)
+    """
+    due = call_due(variant, hand, card)
+    ann = find_variant(variant).plan.announcer
+    if due is None or ann is None or not ann.seen_mistake(len(tuple(hand)), call):
+        return None
+    return due
+
+
 def call_due(variant: Variant | str, hand: Sequence[Card], card: Card) -> Call | None:
     """The call due when ``card`` is played from ``hand`` in ``variant`` (R_ANNOUNCE), or ``None``.
 
@@ -916,7 +937,7 @@ def _transition(s: GameState, move: Move, mover: int | None = None) -> GameState
             hm = f["_hm"]  # effects may have changed hands
         if not (hm >> shift) & full:
             legal = _went_out(s, f, plan, t, play, card, before)
-        elif plan.series_starts & plan.unit[card] and _continues(plan, earlier, card, (hm >> shift) & full):
+        elif plan.series_starts & plan.unit[card] and _continues(plan, earlier, card, s.announced[seat]):
             f["turn_plays"] = (*earlier, card)
             f["phase"] = _SERIES
         else:
@@ -1076,14 +1097,12 @@ def _went_out(s: GameState, f: dict[str, Any], plan: Plan, t: Turn | None, move:
     return _NONE
 
 
-def _continues(plan: Plan, earlier: tuple[Card, ...], card: Card, rest: int) -> bool:
-    """Whether a series goes on after ``card`` (R_SERIES, R_WILD_FINISH_SERIES): a hook allows a card of the rest
-    of the hand."""
-    present = _present(plan, rest)
-    first = earlier[0] if earlier else card
-    unit = plan.unit[card]
-    return any(starts & unit and follows(plan, first, card, present) & present
-               for _, starts, follows in plan.series_hooks)
+def _continues(plan: Plan, earlier: tuple[Card, ...], card: Card, call: Call | None) -> bool:
+    """Whether the series phase opens after ``card``, which left its player cards (R_SERIES, R_WILD_FINISH_SERIES):
+    from what the table sees only (the card and the turn's first card, the player's standing call), never from the
+    cards he holds; he ends the series with a pass."""
+    unit = plan.unit[card] | plan.unit[earlier[0] if earlier else card]
+    return any(starts & unit == unit and (opens is None or opens(call)) for starts, opens in plan.series_opens)
 
 
 def _draw_more(s: GameState, f: dict[str, Any], plan: Plan, seat: int, got: Card) -> Card:

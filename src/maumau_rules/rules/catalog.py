@@ -894,29 +894,38 @@ class Series(Rule):
 class WildFinishSeries(Rule):
     """R_WILD_FINISH_SERIES: a player holding only wilds may throw them all at once to finish (Mau King).
 
-    >>> WildFinishSeries().rule_id
-    'R_WILD_FINISH_SERIES'
+    >>> WildFinishSeries().rule_id, WildFinishSeries().opens
+    ('R_WILD_FINISH_SERIES', 'always')
     """
 
     rule_id: ClassVar[str] = "R_WILD_FINISH_SERIES"
     kind: ClassVar[Kind] = "end"
+    opens: Literal["always", "after_call"] = FROM_SPEC
 
     def contribute(self, plan: PlanBuilder) -> None:
-        """After a wild, a player holding only wilds of its rank may go on playing them.
+        """After a wild, a player holding only wilds of its rank may go on playing them; the series phase opens
+        after every wild that leaves him cards (``always``), or only while his standing call is the Jack word
+        (``after_call``), and he ends it with a pass.
 
         >>> b = example_plan(); WildFinishSeries().contribute(b); len(b.checks)
         1
         """
         plan.claim("wild_finish_series", self.rule_id)
+        after_call = self.opens == "after_call"
 
         def follows(p: Plan, first: Card, top: Card, present: int) -> int:
             same = p.rank_mask[first.rank]
             return same & p.wild_mask if not present & ~same else 0
 
+        def called(call: Call | None) -> bool:
+            return call is Call.MAU_MAU
+
         def check(b: PlanBuilder) -> None:
             if not b.wild_mask:
                 raise _no_effect(self.rule_id, "the rule", "without wild cards (R_WILD)")
-            b.series(self.rule_id, b.wild_mask, follows)
+            if after_call and (b.announcer is None or not b.announcer.jack_call):
+                raise _no_effect(self.rule_id, "opens = 'after_call'", "without a jack_word (R_ANNOUNCE)")
+            b.series(self.rule_id, b.wild_mask, follows, called if after_call else None)
 
         plan.add_check(check)
 
@@ -1151,9 +1160,32 @@ class Announcement(Rule):
                 return 2
         return 0
 
+    @property
+    def judges_finish(self) -> bool:
+        """Whether the standing call is judged when its player goes out: a wrong word shows then (a ``jack_word``),
+        or the variant checks every finish (``unannounced_finish``).
+
+        >>> Announcement().judges_finish, Announcement(jack_word="Mau-Mau").judges_finish
+        (False, True)
+        """
+        return bool(self.jack_word) or self.unannounced_finish != "allowed"
+
+    def seen_mistake(self, n: int, call: Call | None) -> bool:
+        """Whether a play from a hand of ``n`` cards saying ``call`` is a mistake the table sees at once: nothing
+        said with the play that leaves one card (a call is due whatever that card is), or ``word`` with a play that
+        leaves more (it is right only for one card left). Whether the other word is right depends on the cards kept,
+        which nobody else sees: that is judged when they are shown, at the finish (:meth:`_finish_check`).
+
+        >>> a = Announcement(jack_word="Mau Mau", multi_jack=True)
+        >>> a.seen_mistake(2, None), a.seen_mistake(2, Call.MAU), a.seen_mistake(3, None), a.seen_mistake(3, Call.MAU)
+        (True, False, False, True)
+        """
+        return call is None if n == 2 else n > 2 and call is Call.MAU
+
     def on_play(self, t: Turn, plan: Plan, before: int, card: Card, call: Call | None) -> None:
-        """Record the call made with a play. A call that is due and not made, or made with the wrong word, is a
-        mistake: penalised at once (``automatic``) or open to a call-out (``callout``).
+        """Record the call made with a play. Where the standing call is judged when he goes out
+        (:attr:`judges_finish`), the word said with the play that leaves one card, nothing included, replaces it. A mistake the table sees (:meth:`seen_mistake`) is penalised at once
+        (``automatic``) or opens a call-out window (``callout``); a wrong word waits until the card is shown.
 
         >>> from maumau_rules import new_game, Card
         >>> from maumau_rules.rules.turn import Turn
@@ -1161,10 +1193,10 @@ class Announcement(Rule):
         >>> Announcement().on_play(t, s.variant.plan, 0, Card.parse("7h"), Call.MAU); t.announced[t.seat]
         <Call.MAU: 'mau'>
         """
-        if call is not None:
+        n = _size(plan, before)
+        if call is not None or (n == 2 and self.judges_finish):
             t.set_call(t.seat, call)
-        due = self.due(plan, before, card, _size(plan, before))
-        if due and call is not _DUE_CALLS[due]:
+        if self.seen_mistake(n, call) and self.due(plan, before, card, n):
             self.mistake(t, t.seat)
 
     def mistake(self, t: Turn, seat: int) -> None:
@@ -1214,21 +1246,24 @@ class Announcement(Rule):
     def _finish_check(self, t: Turn, state: GameState, card: Card, before: int) -> bool:
         """Going out without the call the variant needs (MK-ANN-4, GR-MAU-5): with ``automatic`` enforcement the
         card stays, the player draws and play goes on; with ``callout`` the round waits in phase ``FINISHING`` for
-        the others to call him out or let the win stand."""
+        the others to call him out or let the win stand.
+
+        The last card is shown now, so a wrong word said for it (``word`` for a Jack, ``jack_word`` for another
+        card) is judged here in every variant with a ``jack_word``, whatever ``unannounced_finish`` says: the table
+        could not tell it was wrong when it was said."""
         plan = t.plan
-        if self.unannounced_finish == "allowed":
-            return False
         jack_finish = bool(before) and not _present(plan, before) & ~_wishes(plan)
-        if self.unannounced_finish == "jack_penalty" and not jack_finish:
-            return False
         seat = t.seat
         call = state.announced[seat]
-        if call is None:
-            announced = bool(state.turn_plays)  # the call of an earlier card of this same series counts
-        else:
-            announced = call is (Call.MAU_MAU if jack_finish and self.jack_word else Call.MAU)
-        if announced:
-            return False
+        right = Call.MAU_MAU if jack_finish and self.jack_word else Call.MAU
+        if not (self.jack_word and call is not None and call is not right):  # no wrong word shown now
+            if self.unannounced_finish == "allowed":
+                return False
+            if self.unannounced_finish == "jack_penalty" and not jack_finish:
+                return False
+            # the call of an earlier card of this same series counts
+            if (bool(state.turn_plays) if call is None else call is right):
+                return False
         from ..state import Phase
 
         if self.enforcement == "callout":
