@@ -163,7 +163,7 @@ SETUPS: dict[str, Any] = {
     "maumau/seed": STATE,
     "maumau/deal": new_game("standard", 2, 1, deal=Deal(TWO.hands, TWO.stock, TWO.discard)),
     "maumau/deck_order": new_game("standard", 2, deck_order=STATE.variant.deck.cards(), cut=3, dealer=0),
-    "maumau/overrides": records.GameRecord("mau-king", 1, 3, seed=4,
+    "maumau/overrides": records.GameRecord("mau-king", find_variant("mau-king").version, 3, seed=4,
                                            overrides={"R_DEAL": {"hand_size": 4, "packets": [2, 2]}}).start(),
     "maumau/house_rules": new_game(queen_all_draw.VARIANT, 3, seed=5),
     "maumau/house_rules_36": new_game(six_must_be_covered.VARIANT, 2, seed=6),

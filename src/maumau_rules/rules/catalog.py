@@ -1100,6 +1100,9 @@ class Announcement(Rule):
             raise _no_effect(self.rule_id, "window", "with enforcement = 'automatic' (nobody calls out)")
         if not self.word:
             raise VariantError("rule R_ANNOUNCE: word must not be empty")
+        if self.penalty < 1 and self.judges_finish:
+            raise VariantError(f"rule R_ANNOUNCE: penalty {self.penalty!r} must be at least 1 where a finish is judged "
+                               "(a finisher caught without the call would stay in the round with no cards)")
         plan.announcer = self
         plan.on_finish(self.rule_id, self._finish_check, order=20)
 
