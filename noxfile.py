@@ -1,5 +1,11 @@
-"""Task runner sessions: ``nox -s tests``, ``typecheck``, ``lint``, ``docs``, ``contracts``, ``explore``, ``bench``,
-``bench_compiled``, ``bench_instructions``."""
+"""Task runner sessions: ``nox -s tests``, ``typecheck``, ``lint``, ``docs``, ``contracts``, ``compiled``, ``thorough``,
+``explore``, ``bench``, ``bench_compiled``, ``bench_instructions``.
+
+``docs``, ``contracts`` and ``compiled`` run the long checks that the README's test command leaves out (the tests
+marked ``@pytest.mark.nox_session(NAME)``); ``.ci/run`` runs them after that command, in its environment::
+
+    nox --no-venv --no-install -s docs contracts compiled
+"""
 
 from __future__ import annotations
 
@@ -9,11 +15,21 @@ nox.options.reuse_existing_virtualenvs = True
 nox.options.sessions = ["tests", "typecheck", "lint"]
 
 
+LONG_CHECKS = ("docs", "contracts", "compiled")
+"""The nox sessions of the long checks (``@pytest.mark.nox_session``); .ci/run runs each after the README's command."""
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
-    """The whole pytest suite (Hypothesis 'ci' profile)."""
+    """The README's test command: the whole pytest suite but the long checks (Hypothesis 'ci' profile)."""
     session.install("-e", ".[test]")
-    session.run("pytest", *session.posargs)
+    session.run("python", "-m", "pytest", "-n", "auto", "--dist", "worksteal", "--strict-trace", *session.posargs)
+
+
+def _long_checks(session: nox.Session, name: str) -> None:
+    session.install("-e", ".[test]")
+    session.run("python", "-m", "pytest", "-n", "auto", "--dist", "worksteal", f"--nox-session={name}",
+                *session.posargs)
 
 
 @nox.session
@@ -39,18 +55,21 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """Build the rules reference (warnings are errors) and run the doctests in the docs; the docs extra is enough."""
-    session.install("-e", ".[docs]")
-    session.run("python", "-m", "sphinx", "-W", "-n", "-b", "html", "docs", "build/docs")
-    session.run("python", "-m", "sphinx", "-W", "-n", "-b", "doctest", "docs", "build/doctest")
+    """The docs build test: the rules reference builds with -W, its doctests pass (one reading for both builders),
+    and the pages it must have are there. Without pytest: ``sphinx -W -b html docs build/docs`` (the docs extra)."""
+    _long_checks(session, "docs")
 
 
 @nox.session
 def contracts(session: nox.Session) -> None:
-    """CrossHair checks the PEP 316 contracts of the pure zone transitions."""
-    session.install("-e", ".[test]", "crosshair-tool")
-    session.run("crosshair", "check", "--per_condition_timeout=4", "src/maumau_rules/zones.py",
-                "src/maumau_rules/testing/contracts.py")
+    """The full CrossHair pass: every function with PEP 316 contracts (zones.py, testing/contracts.py), one by one."""
+    _long_checks(session, "contracts")
+
+
+@nox.session
+def compiled(session: nox.Session) -> None:
+    """The mypyc wheel builds, installs and plays the same games as the pure engine (needs a C compiler)."""
+    _long_checks(session, "compiled")
 
 
 @nox.session

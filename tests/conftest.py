@@ -6,17 +6,29 @@ whole suite was collected the map rule -> test node IDs is written to ``build/tr
 it in the rules reference). ``--strict-trace`` fails the run when an active spec rule has no test::
 
     pytest --collect-only -q --strict-trace
+
+Long checks: a test marked ``@pytest.mark.nox_session("contracts")`` is left out of a plain run (it is reported as
+deselected) and runs in that nox session instead, which ``.ci/run`` runs after the README's test command;
+``pytest --nox-session=contracts`` runs only the tests of that session (write it with ``=``: pytest would take
+a separate word that names a folder, such as ``docs``, for a path to collect).
+
+Bytecode: when ``PYTHONDONTWRITEBYTECODE`` is set, the run still keeps compiled bytecode, under
+``build/pycache``, for itself and for the Python subprocesses the tests start (CLI, server, pip, Sphinx ...),
+which would otherwise compile Hypothesis, Sphinx and the package again in each of them.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+pytest_plugins = ["pytester"]  # tests/spec/test_trace_plugin.py runs these hooks on small trees, in process
 
 settings.register_profile(
     "ci", max_examples=60, deadline=None, derandomize=True, database=None,
@@ -33,6 +45,23 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES_DIR = ROOT / "spec" / "rules"
 TESTS_DIR = ROOT / "tests"
 TRACE_FILE = ROOT / "build" / "trace.json"
+PYCACHE = ROOT / "build" / "pycache"
+
+
+def _keep_bytecode() -> None:
+    """Under ``PYTHONDONTWRITEBYTECODE``, cache bytecode in ``build/pycache`` (this process and its children).
+
+    Nothing is written beside the sources; without the variable, Python's own ``__pycache__`` is left alone.
+    """
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        return
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    prefix = os.environ.setdefault("PYTHONPYCACHEPREFIX", str(PYCACHE))
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = prefix
+
+
+_keep_bytecode()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -42,6 +71,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         default=False,
         help="fail when an active rule of spec/rules has no test marked @pytest.mark.rule(<its ID>)",
+    )
+    parser.addoption(
+        "--nox-session",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="run only the long checks marked @pytest.mark.nox_session(NAME) (a plain run leaves them out); "
+        "write --nox-session=NAME",
     )
 
 
@@ -93,6 +130,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     # in this order, and with --dist worksteal an idle worker takes over queued tests from a busy one, so the long
     # ones start early and both workers finish together.
     items.sort(key=_slow_first)
+    _select_nox_sessions(config, items)
     # Under pytest-xdist only the workers collect: the first one writes the trace, and the controller checks it
     # when the session ends (see pytest_sessionfinish).
     worker = getattr(config, "workerinput", None)
@@ -108,6 +146,58 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         untested = _untested(trace, status)
         if untested:
             raise pytest.UsageError(untested)
+
+
+def _nox_session(item: pytest.Item) -> str | None:
+    """The nox session of a long check (``@pytest.mark.nox_session(NAME)``), or None: the README's command runs it."""
+    mark = item.get_closest_marker("nox_session")
+    if mark is None:
+        return None
+    if len(mark.args) != 1 or not isinstance(mark.args[0], str):
+        raise pytest.UsageError(f"{item.nodeid}: @pytest.mark.nox_session needs one session name")
+    return str(mark.args[0])
+
+
+_MOVED = pytest.StashKey[dict[str, int]]()
+"""How many tests of each nox session a plain run left out."""
+
+
+def _select_nox_sessions(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Keep the tests of the ``--nox-session`` names, or without the option every test outside the nox sessions."""
+    wanted = set(config.getoption("nox_session"))
+    keep: list[pytest.Item] = []
+    moved: list[pytest.Item] = []
+    for item in items:
+        session = _nox_session(item)
+        (keep if (session in wanted if wanted else session is None) else moved).append(item)
+    if moved:
+        config.hook.pytest_deselected(items=moved)
+        items[:] = keep
+    if not wanted:
+        counts: dict[str, int] = {}
+        for item in moved:
+            counts[str(_nox_session(item))] = counts.get(str(_nox_session(item)), 0) + 1
+        config.stash[_MOVED] = counts
+        workeroutput = getattr(config, "workeroutput", None)
+        if workeroutput is not None:
+            workeroutput["maumau_nox_sessions"] = counts
+
+
+def pytest_testnodedown(node: object, error: object) -> None:
+    """Under pytest-xdist, the controller learns from each worker which nox sessions it left out."""
+    moved = getattr(node, "workeroutput", {}).get("maumau_nox_sessions", {})
+    config = getattr(node, "config", None)
+    if config is not None and moved:
+        config.stash[_MOVED] = dict(moved)  # every worker collects the same tests
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int, config: pytest.Config) -> None:
+    """Name the nox sessions that run the long checks this run left out."""
+    sessions = config.stash.get(_MOVED, {})
+    if sessions:
+        terminalreporter.write_line(f"{sum(sessions.values())} long checks left out of this run (deselected) run in "
+                                    + ", ".join(f"nox -s {name} ({n})" for name, n in sorted(sessions.items()))
+                                    + " (.ci/run runs them after this command)")
 
 
 def _slow_first(item: pytest.Item) -> tuple[bool, float]:

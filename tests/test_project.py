@@ -30,6 +30,31 @@ def test_readme_quick_start_has_exactly_two_commands_and_ci_runs_the_second() ->
     assert commands[1] in ci.splitlines()
 
 
+def test_every_long_check_runs_in_a_nox_session_that_ci_runs_after_the_readme_command() -> None:
+    """Issue 26: a test left out of the README's command (``@pytest.mark.nox_session(NAME)``) names a session of
+    ``noxfile.LONG_CHECKS``; the noxfile defines each, ``.ci/run`` runs every one after the README's command, and the
+    README's Quick start names them. Nothing is dropped: each such session has at least one test."""
+    import ast
+
+    marked = set()
+    for path in (ROOT / "tests").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef):
+                marked |= {ast.literal_eval(d.args[0]) for d in node.decorator_list if isinstance(d, ast.Call)
+                           and isinstance(d.func, ast.Attribute) and d.func.attr == "nox_session"}
+    tree = ast.parse((ROOT / "noxfile.py").read_text(encoding="utf-8"))
+    (long_checks,) = [ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+                      and any(isinstance(t, ast.Name) and t.id == "LONG_CHECKS" for t in node.targets)]
+    sessions = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+    assert marked == set(long_checks) and set(long_checks) <= sessions, (marked, long_checks)
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    readme_line = ci.index(_quick_start_commands()[1])
+    (nox_line,) = [i for i, line in enumerate(ci) if "/nox " in line]
+    assert nox_line > readme_line and ci[nox_line].split(" -s ", 1)[1].split() == list(long_checks)
+    quick_start = (ROOT / "README.md").read_text(encoding="utf-8").split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    assert all(f"nox -s {name}" in quick_start for name in long_checks), quick_start
+
+
 def test_readme_variant_table_matches_registry() -> None:
     result = subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_readme_variants.py"), "--check"],
                             capture_output=True, text=True)
@@ -104,6 +129,7 @@ def test_instruction_count_worker_plays_the_games_it_is_given() -> None:
     assert compiled.returncode == 2 and "is not compiled" in compiled.stderr
 
 
+@pytest.mark.nox_session("compiled")
 @pytest.mark.slow(seconds=30)
 def test_the_compiled_wheel_builds_and_plays_the_same_games(tmp_path: Path) -> None:
     """Issue 7: ``bench/compile.py --wheel`` builds an installable wheel whose engine is compiled by mypyc (it
@@ -233,13 +259,15 @@ runpy.run_module("sphinx", run_name="__main__", alter_sys=True)
 """
 
 
+@pytest.mark.nox_session("docs")
 @pytest.mark.slow(seconds=60)
 def test_docs_build_without_warnings(tmp_path: Path) -> None:
     """Issue 4: the rules reference builds with ``-W`` (any warning fails) and its doctests pass. The doctest
     builder reuses the HTML build's doctrees (one reading of the sources for both builders). Issue 25: ``-n``
     too (every cross-reference resolves), with only what ``pip install ".[docs]"`` installs: the modules of the
     other extras and the repository's ``examples`` cannot be imported, and the build runs outside the
-    repository."""
+    repository. Issue 26: one Sphinx process of about 75 s of CPU, so it runs in ``nox -s docs`` (``.ci/run``
+    runs it after the README's command)."""
     pytest.importorskip("sphinx")
     blocked = _not_in_the_docs_extra()
     assert {"numpy", "pyspiel", "jsonschema"} <= set(blocked), blocked

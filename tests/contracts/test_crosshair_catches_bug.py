@@ -1,6 +1,8 @@
 """CrossHair checks the zone contracts, and catches a deliberately broken copy (an off-by-one).
 
 The command is the ``contracts`` gate: ``crosshair check --per_condition_timeout=4 src/maumau_rules/zones.py``.
+The README's test command runs the off-by-one check (the gate bites); the full pass over every contracted function
+(about a minute of CPU) runs in ``nox -s contracts``, which ``.ci/run`` runs after it.
 """
 
 from __future__ import annotations
@@ -87,12 +89,14 @@ def test_every_contracted_function_is_checked() -> None:
     assert len(HELPERS) >= 4 and "maumau_rules.testing.contracts.shuffle_permutes" in HELPERS
 
 
+@pytest.mark.nox_session("contracts")
 @pytest.mark.parametrize("function", ZONES)
 def test_zone_contracts_hold(function: str) -> None:
     r = _crosshair(function)
     assert r.returncode == 0, r.stdout + r.stderr
 
 
+@pytest.mark.nox_session("contracts")
 @pytest.mark.parametrize("function", HELPERS)
 def test_transition_helper_contracts_hold(function: str) -> None:
     r = _crosshair(function)

@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, Phase, find, settings
 
 import maumau_rules.engine as engine
 import maumau_rules.rules.turn as turn
@@ -26,6 +27,8 @@ from maumau_rules.testing import (
 )
 from maumau_rules.tools.explore import deal_set, explore, parse_deck, tiny_variant
 from maumau_rules.zones import draw_cards
+
+from .test_random_games import GAME_CASES, RANDOM_GAMES, play_checked_game
 
 STANDARD = find_variant("standard")
 
@@ -141,3 +144,78 @@ def test_a_missing_turn_limit_breaks_termination(monkeypatch: pytest.MonkeyPatch
 def test_a_pending_draw_without_penalty_cards_breaks_pending_consistency() -> None:
     s = new_game(STANDARD, players=2, seed=1)
     assert _violation(lambda: check_state(attrs.evolve(s, pending_draw=2, _legal=None))) == "INV_PENDING_CONSISTENT"
+
+
+def _lossy_draw(mp: pytest.MonkeyPatch) -> None:
+    real = draw_cards
+
+    def lossy(stock: tuple[Card, ...], discard: tuple[Card, ...], n: int, rng: int,
+              reshuffle: bool) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], int]:
+        got, stock2, discard2, rng2 = real(stock, discard, n, rng, reshuffle)
+        return got[:-1] if len(got) > 1 else got, stock2, discard2, rng2
+
+    mp.setattr(turn, "draw_cards", lossy)
+
+
+def _greedy_draw(mp: pytest.MonkeyPatch) -> None:
+    real = draw_cards
+
+    def greedy(stock: tuple[Card, ...], discard: tuple[Card, ...], n: int, rng: int,
+               reshuffle: bool) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], int]:
+        return real(stock, discard, n + 1, rng, reshuffle)
+
+    mp.setattr(turn, "draw_cards", greedy)
+
+
+def _stuck(mp: pytest.MonkeyPatch) -> None:
+    real_transition = engine._transition
+
+    def stuck(s: GameState, move: Any) -> GameState:
+        out = real_transition(s, move)
+        if out.turn >= 3 and not out.is_over:
+            out.__dict__["_legal"] = ()
+        return out
+
+    mp.setattr(engine, "_transition", stuck)
+
+
+def _unseeded(mp: pytest.MonkeyPatch) -> None:
+    rnd = random.Random()
+
+    def shuffle(items: Any, state: int) -> tuple[tuple[Any, ...], int]:
+        out = list(items)
+        rnd.shuffle(out)
+        return tuple(out), state
+
+    mp.setattr(engine._rng, "shuffle", shuffle)  # type: ignore[attr-defined]
+
+
+GAME_BREAKS: dict[str, tuple[str, Callable[[pytest.MonkeyPatch], None]]] = {
+    "lossy-draw": ("INV_CARD_CONSERVATION", _lossy_draw),
+    "greedy-draw": ("INV_HAND_SIZES", _greedy_draw),
+    "stuck": ("INV_PLAYABLE", _stuck),
+    "unseeded-shuffle": ("INV_DETERMINISM", _unseeded),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GAME_BREAKS))
+def test_the_random_games_find_each_break_at_their_default_size(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26: the random-games property runs RANDOM_GAMES games (the active profile's size); a search over its own
+    strategy with that many examples (no shrinking) finds a game where the broken engine fails the right invariant,
+    and within a quarter of them, so the default size has room to spare."""
+    invariant, breaker = GAME_BREAKS[name]
+    breaker(monkeypatch)
+    tried: list[str] = []
+
+    def breaks(case: tuple[Any, int]) -> bool:
+        try:
+            play_checked_game(*case)
+        except InvariantViolation as exc:
+            tried.append(exc.invariant)
+            return exc.invariant == invariant
+        tried.append("")
+        return False
+
+    find(GAME_CASES, breaks, settings=settings(max_examples=RANDOM_GAMES, database=None, derandomize=True,
+                                               phases=[Phase.generate], suppress_health_check=list(HealthCheck)))
+    assert len(tried) <= max(3, RANDOM_GAMES // 4), tried

@@ -449,15 +449,16 @@ def _check_hand_sizes(before: GameState, move: Move, after: GameState) -> None:
         return
     avail = available_to_draw(before)
     gains: list[int] = []
+    before_hands, after_hands = before.hands, after.hands  # each read decodes every hand
     for p in range(before.players):
-        got, lost = _gains(before.hands[p], after.hands[p])
+        got, lost = _gains(before_hands[p], after_hands[p])
         if isinstance(move, Play) and p == seat:
             # the played card left; the mover may have drawn penalty cards, even another copy of it
-            kept = Counter(before.hands[p])
+            kept = Counter(before_hands[p])
             kept[move.card] -= 1
-            if kept - Counter(after.hands[p]) or len(after.hands[p]) < len(before.hands[p]) - 1:
+            if kept - Counter(after_hands[p]) or len(after_hands[p]) < len(before_hands[p]) - 1:
                 _fail(inv, f"play {move} took {sorted(map(str, lost.elements()))} from the mover", after)
-            got = Counter(after.hands[p]) - kept
+            got = Counter(after_hands[p]) - kept
         elif lost:
             _fail(inv, f"move {move} took {sorted(map(str, lost.elements()))} from seat {p}", after)
         gains.append(sum(got.values()))
@@ -520,8 +521,9 @@ def _check_wrong_card(before: GameState, move: Move, after: GameState) -> None:
         _fail(inv, f"illegal move {move} ({verdict.reason.value}) was accepted", before)
     if after.all_cards() != before.all_cards() or after.turn != before.turn + 1:
         _fail(inv, f"wrong card {move}: cards or turn counter broken", after)
+    before_hands, after_hands = before.hands, after.hands  # each read decodes every hand
     for p in range(before.players):
-        got, lost = _gains(before.hands[p], after.hands[p])
+        got, lost = _gains(before_hands[p], after_hands[p])
         bound = penalty + before.pending_draw if p == seat else 0
         if lost or sum(got.values()) > bound:
             _fail("INV_HAND_SIZES", f"wrong card {move}: seat {p} lost {sorted(map(str, lost.elements()))}, "
@@ -646,14 +648,15 @@ def hidden_permutation(state: GameState, player: int | None, rnd: random.Random,
     True
     """
     hidden = [p for p in range(state.players) if p != player]
+    held = state.hands  # each read decodes every hand
     stock_part = () if keep_stock else state.stock
-    pool = list(stock_part) + [c for p in hidden for c in state.hands[p]]
+    pool = list(stock_part) + [c for p in hidden for c in held[p]]
     rnd.shuffle(pool)
     stock = state.stock if keep_stock else tuple(pool[: len(state.stock)])
     pos = len(stock_part)
-    hands = list(state.hands)
+    hands = list(held)
     for p in hidden:
-        k = len(state.hands[p])
+        k = len(held[p])
         hands[p] = tuple(sorted(pool[pos: pos + k], key=lambda c: c.sort_key))
         pos += k
     drawn = state.drawn
