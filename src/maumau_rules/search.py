@@ -35,9 +35,9 @@ from typing import Final
 
 import attrs
 
-from .bots import BotError
 from .cards import Card
-from .engine import apply, call_due, legal_moves
+from .errors import BotError
+from .game import apply, call_due, legal_moves
 from .moves import CallOut, Draw, Move, Play
 from .rules.effects import PendingDraw, WishSuit
 from .rules.plan import Plan

@@ -2,26 +2,27 @@
 40-card Spanish pack (source 002), built on the library's shared core.
 
 It is a family of its own (``family = "malilla"`` in its variant files): its rules compile into a
-:class:`~maumau_rules.malilla.plan.MalillaPlan` and its engine plays
-:class:`~maumau_rules.malilla.state.MalillaState` values, behind the same public functions as Mau-Mau
+:class:`~maumau_rules.families.malilla.plan.MalillaPlan` and its engine plays
+:class:`~maumau_rules.families.malilla.state.MalillaState` values, behind the same public functions as Mau-Mau
 (:func:`~maumau_rules.new_game`, :func:`~maumau_rules.legal_moves`, :func:`~maumau_rules.check`,
 :func:`~maumau_rules.apply`, :func:`~maumau_rules.views.view`), with the shared cards, notation, JSON, records,
-action codec and match scoring.
+action codec and match scoring: the shared modules reach it through its
+:class:`~maumau_rules.families.GameFamily`, :data:`~maumau_rules.families.malilla.family.FAMILY`, registered here.
 
-=========================================  ======================================================
-Module                                     What
-=========================================  ======================================================
-:mod:`maumau_rules.malilla.rules`          the ``R_MAL_*`` rule objects
-:mod:`maumau_rules.malilla.plan`           the compiled plan, seats and teams
-:mod:`maumau_rules.malilla.state`          :class:`MalillaState`, :class:`Trick`, :class:`Stage`
-:mod:`maumau_rules.malilla.engine`         ``new_hand``, ``check``, ``apply``, legality (:func:`playable`)
-:mod:`maumau_rules.malilla.views`          what a player (or a spectator) may see
-:mod:`maumau_rules.malilla.bots`           a random and a heuristic computer player
-:mod:`maumau_rules.malilla.invariants`     the invariants, checked on states and transitions
-=========================================  ======================================================
+==================================================  ======================================================
+Module                                              What
+==================================================  ======================================================
+:mod:`maumau_rules.families.malilla.rules`          the ``R_MAL_*`` rule objects
+:mod:`maumau_rules.families.malilla.plan`           the compiled plan, seats and teams
+:mod:`maumau_rules.families.malilla.state`          :class:`MalillaState`, :class:`Trick`, :class:`Stage`
+:mod:`maumau_rules.families.malilla.engine`         ``new_hand``, ``check``, ``apply``, legality (:func:`playable`)
+:mod:`maumau_rules.families.malilla.views`          what a player (or a spectator) may see
+:mod:`maumau_rules.families.malilla.bots`           a random and a heuristic computer player
+:mod:`maumau_rules.families.malilla.invariants`     the invariants, checked on states and transitions
+==================================================  ======================================================
 
-This package's ``__init__`` imports only the rules and the plan (the variant registry needs them); import the
-other modules by name.
+This package's ``__init__`` registers the family (:func:`~maumau_rules.families.register_family`); import the
+modules by name.
 
 >>> from maumau_rules import find_variant, new_game, legal_moves
 >>> s = new_game(find_variant("malilla"), players=4, seed=1)
@@ -29,7 +30,7 @@ other modules by name.
 ('MalillaState', 4, 10)
 """
 
-from .plan import MalillaPlan, MalillaPlanBuilder, compile_plan, partner, team_of
+from .plan import MalillaPlan, MalillaPlanBuilder, partner, team_of
 from .rules import (
     MalillaAlbur,
     MalillaBreach,
@@ -42,9 +43,11 @@ from .rules import (
     MalillaSeven,
     MalillaTrick,
     MalillaTrump,
+    compile_plan,
 )
 
 __all__ = [
+    "FAMILY",
     "MalillaAlbur",
     "MalillaBreach",
     "MalillaCapote",
@@ -62,3 +65,8 @@ __all__ = [
     "partner",
     "team_of",
 ]
+
+from .. import register_family
+from .family import FAMILY
+
+register_family(FAMILY)
