@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from maumau_rules.engine import call_due, open_windows
 
 from maumau_rules import (
     Call,
@@ -53,7 +54,6 @@ from maumau_rules import (
 )
 from maumau_rules.actions import ActionSpace, action_table
 from maumau_rules.cli_records import read_record_file
-from maumau_rules.engine import call_due, open_windows
 from maumau_rules.events import apply_with_events, events_between
 from maumau_rules.views import views
 
