@@ -4,6 +4,7 @@ determinism, and hostile arguments."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -55,7 +56,7 @@ def test_invariants_hold_along_a_game(case: tuple[GameFamily, Variant]) -> None:
     history = _history(v, seed=3)
     checks = fam.invariants
     checks.check_state(history[0])
-    for before, after in zip(history, history[1:], strict=False):
+    for before, after in itertools.pairwise(history):
         move = next(m for m in legal_moves(before) if apply(before, m) == after)
         checks.check_transition(before, move, after)
         checks.check_state(after)
