@@ -111,7 +111,7 @@ def test_hostile_arguments(case: tuple[GameFamily, Variant]) -> None:
         verdict = check(s, junk)  # type: ignore[arg-type]
         assert not verdict.ok and verdict.message
         with pytest.raises(MauMauError):
-            apply(s, junk)  # type: ignore[type-var]
+            apply(s, junk)  # type: ignore[arg-type]
         assert not check(junk, Pass()).ok  # never raises, whatever the state
         with pytest.raises(ArgumentTypeError):
             legal_moves(junk)
@@ -123,7 +123,8 @@ def test_hostile_arguments(case: tuple[GameFamily, Variant]) -> None:
     assert to_json(s) == before  # a rejected move never changes the state
     for option in sorted(set(SETUP_OPTIONS) - fam.setup_options):  # what the family lacks, it says by its type
         with pytest.raises(VariantError, match=option.replace("_", " ")):
-            new_game(v, _players(v), 1, **{option: 1})
+            given: dict[str, Any] = {option: 1}
+            new_game(v, _players(v), 1, **given)
 
 
 @pytest.mark.parametrize("fam", FAMILIES, ids=lambda f: f.name)
