@@ -16,8 +16,9 @@ from typing import Any, Final
 from ...cards import FRENCH_SUITS, Card, Suit
 from ...errors import NotationError
 from ...moves import Call, CallOut, Draw, Move, Pass, Play
+from ...reasons import Verdict
 from ...rules.plan import PlanBuilder
-from ...state import Deal, GameState, StateError
+from ...state import Deal, GameState, StateError, Window
 from ...variants import Variant
 from . import engine, match
 
@@ -177,12 +178,52 @@ class MauMauFamily:
         return engine.new_game(variant, players, seed, deal=deal, dealer=dealer, first_player=first_player,
                                hand_sizes=hand_sizes, deck_order=deck_order, cut=cut)
 
-    legal_moves = staticmethod(engine.legal_moves)
-    is_legal = staticmethod(engine.is_legal)
-    check = staticmethod(engine.check)
-    apply = staticmethod(engine.apply)
-    open_windows = staticmethod(engine.open_windows)
-    call_due = staticmethod(engine.call_due)
+    apply = staticmethod(engine.apply)  # the hot path of a game loop: no extra call
+
+    def legal_moves(self, state: GameState, player: int | None = None) -> tuple[Move, ...]:
+        """The family's ``legal_moves`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("standard", 2, seed=1); FAMILY.legal_moves(s) == s.legal_moves()
+        True
+        """
+        return engine.legal_moves(state, player)
+
+    def is_legal(self, state: GameState, move: Move) -> bool:
+        """The family's ``is_legal``.
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("standard", 2, seed=1); FAMILY.is_legal(s, s.legal_moves()[0])
+        True
+        """
+        return engine.is_legal(state, move)
+
+    def check(self, state: GameState, move: Move, player: int | None = None, turn: int | None = None) -> Verdict:
+        """The family's ``check``.
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("standard", 2, seed=1); FAMILY.check(s, s.legal_moves()[0]).ok
+        True
+        """
+        return engine.check(state, move, player=player, turn=turn)
+
+    def open_windows(self, state: GameState) -> tuple[Window, ...]:
+        """The family's ``open_windows``.
+
+        >>> from maumau_rules import new_game
+        >>> FAMILY.open_windows(new_game("standard", 2, seed=1))
+        ()
+        """
+        return engine.open_windows(state)
+
+    def call_due(self, variant: Variant, hand: Sequence[Card], card: Card) -> Call | None:
+        """The family's ``call_due``.
+
+        >>> from maumau_rules import find_variant, parse_cards
+        >>> FAMILY.call_due(find_variant("standard"), parse_cards("7h 8h"), parse_cards("7h")[0]) is not None
+        True
+        """
+        return engine.call_due(variant, hand, card)
 
     def view(self, state: GameState, player: int, scores: Sequence[int] | None = None) -> Any:
         """The family's ``view`` (see :class:`~maumau_rules.families.GameFamily`).
