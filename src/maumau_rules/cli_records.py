@@ -38,6 +38,7 @@ from typing import Any, BinaryIO, Final, TextIO
 
 from .errors import ArgumentError, MauMauError, VariantError, shown
 from .exitcodes import ExitCode, describe_exit_codes
+from .fairness import FairnessError
 from .families import family_of
 from .records import (
     INVALID_RECORD,
@@ -55,7 +56,7 @@ from .records import (
     replay_match,
 )
 from .variants import Variant, find_variant, load_variant
-from .views import PublicView
+from .verify import verify_record, view_family
 
 __all__ = ["JSONL_SUFFIXES", "MAX_RECORD_FILE_BYTES", "FileProblem", "add_subcommands", "cmd_replay", "cmd_validate",
            "cmd_verify", "iter_record_file", "main", "parse_args", "read_chunks", "read_json_file", "read_limited",
@@ -621,16 +622,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _read_views(path: str) -> list[Any]:
-    """The views a seat kept during a game: a JSON list of player-view (or public-view) documents (Malilla's
-    ``malilla-player-view`` and ``malilla-public-view`` too)."""
-    from .families.malilla.views import MalillaPublicView
+    """The views a seat kept during a game: a JSON list of player-view (or public-view) documents of any family
+    (``player-view``, ``malilla-public-view``, ...)."""
     from .notation import from_json, parse_json_text
 
     data = parse_json_text(read_record_file(path), "views file", limit=MAX_RECORD_TEXT)
     if not isinstance(data, list):
         raise FileProblem(f"{path} must hold a JSON list of views")
     views = [from_json(d) for d in data]
-    if not all(isinstance(v, PublicView | MalillaPublicView) for v in views):
+    if not all(view_family(v) is not None for v in views):
         raise FileProblem(f"{path} must hold only player-view or public-view documents")
     return views
 
@@ -657,8 +657,6 @@ def cmd_verify(args: argparse.Namespace) -> int:
     >>> code, out.getvalue().split(": ", 1)[1].split(",")[0]
     (0, 'OK')
     """
-    from .fairness import FairnessError, verify_record
-
     out = _out(args)
     try:
         views = _read_views(args.views) if getattr(args, "views", None) else []

@@ -336,6 +336,27 @@ class GameRecord:
         """
         return _resolve(self.variant, self.variant_version, self.definition, self.overrides)
 
+    def fair_setup(self) -> FairSetup:
+        """The setup this record states for a provably fair game (:meth:`FairSetup.of
+        <maumau_rules.fairness.FairSetup.of>`): what it replays from, besides its seed.
+
+        Raises:
+            FairnessError: the record is dealt from an explicit deal or a deck order (which a fair game never is).
+
+        >>> GameRecord("standard", 1, 2, dealer=1).fair_setup() == FairSetup.game("standard", 2, dealer=1)
+        True
+        """
+        if self.deck_order is not None:
+            raise FairnessError("the record is dealt from a deck_order: a deck order replays a real table's deal and "
+                                "is never part of a provably fair game (whoever wrote it chose the cards); a fair "
+                                "game is dealt from its committed seed alone")
+        if self.deal is not None:
+            raise FairnessError("the record is dealt from an explicit deal: a provably fair game is dealt from its "
+                                "committed seed alone, never from a deal written into the record")
+        return FairSetup("game", self.variant, self.variant_version, self.players,
+                         FairSetup.digest_of(self.definition), self.overrides, self.dealer, self.first_player,
+                         self.hand_sizes)
+
     def start(self) -> Any:
         """The initial state of the game.
 
@@ -523,6 +544,16 @@ class MatchRecord:
         'malilla'
         """
         return _resolve(self.variant, self.variant_version, self.definition, self.overrides)
+
+    def fair_setup(self) -> FairSetup:
+        """The setup this record states for a provably fair match (:meth:`FairSetup.of
+        <maumau_rules.fairness.FairSetup.of>`): every hand is dealt from the match seed.
+
+        >>> MatchRecord("malilla", 1, 4).fair_setup() == FairSetup.match("malilla", 4)
+        True
+        """
+        return FairSetup("match", self.variant, self.variant_version, self.players,
+                         FairSetup.digest_of(self.definition), self.overrides)
 
     def start(self) -> Match:
         """The match before its first move.

@@ -365,7 +365,7 @@ def test_a_broken_rule_is_refused_or_loses_the_match_at_the_table() -> None:
     assert settled.over and settled.winner == 1                     # seat 2 is team 0: team 1 wins the match
     with pytest.raises(IllegalMoveError):
         apply(t, Play(C("7or")))                                     # seat 2 does not hold it
-    match = attrs.evolve(m, game=after, scores=(0, 0), round_no=1)  # type: ignore[arg-type]
+    match = attrs.evolve(m, game=after, scores=(0, 0), round_no=1)
     done = next_round(match, after)
     assert done.over and done.winner == 1 and "broke a rule" in done.why
 

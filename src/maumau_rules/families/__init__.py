@@ -497,6 +497,35 @@ class GameFamily(Protocol):
         True
         """
 
+    def view_kind(self, item: object) -> str | None:
+        """``"player"`` when ``item`` is one of this family's player views, ``"public"`` when it is one of its public
+        views, else ``None`` (a value of another family, or no view at all).
+
+        >>> from maumau_rules import new_game, public_view, view
+        >>> s = new_game("malilla", 4, seed=1); fam = family_named("malilla")
+        >>> fam.view_kind(view(s, 0)), fam.view_kind(public_view(s)), fam.view_kind(s)
+        ('player', 'public', None)
+        """
+
+    def round_of(self, item: object) -> int | None:
+        """The number of the hand (round of a match) a state or a view of this family carries, or ``None`` when its
+        rounds carry none (a Mau-Mau game is one round: its states and views say nothing of a match).
+
+        >>> from maumau_rules import new_game
+        >>> family_named("malilla").round_of(new_game("malilla", 4, seed=1)), family_named("maumau").round_of(
+        ...     new_game("standard", 2, seed=1))
+        (1, None)
+        """
+
+    def reshuffled(self, before: Any, after: Any) -> bool:
+        """Whether the move from ``before`` to ``after`` (states of this family) shuffled the discard pile back
+        into the stock (from the state's random generator); always ``False`` in a family that never reshuffles.
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("malilla", 4, seed=1); family_named("malilla").reshuffled(s, s)
+        False
+        """
+
     def action_moves(self, variant: Variant, players: int) -> tuple[Move, ...]:
         """The move of each action ID of the codec (:class:`~maumau_rules.actions.ActionSpace`), in order.
 

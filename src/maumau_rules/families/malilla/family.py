@@ -193,6 +193,38 @@ class MalillaFamily:
         """
         return views.public_view(state, scores=scores)
 
+    def view_kind(self, item: object) -> str | None:
+        """The family's ``view_kind`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules import new_game, public_view, view
+        >>> s = new_game("malilla", 4, seed=1)
+        >>> FAMILY.view_kind(view(s, 0)), FAMILY.view_kind(public_view(s)), FAMILY.view_kind(s)
+        ('player', 'public', None)
+        """
+        if isinstance(item, MalillaPlayerView):
+            return "player"
+        return "public" if isinstance(item, MalillaPublicView) else None
+
+    def round_of(self, item: object) -> int | None:
+        """The family's ``round_of``: the hand number of a Malilla state or view (see
+        :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules import new_game
+        >>> FAMILY.round_of(new_game("malilla", 4, seed=1, round_no=3)), FAMILY.round_of("a string")
+        (3, None)
+        """
+        return item.round_no if isinstance(item, MalillaState | MalillaPublicView) else None
+
+    def reshuffled(self, before: MalillaState, after: MalillaState) -> bool:
+        """The family's ``reshuffled``: never, a Malilla hand deals the whole pack once and has no stock (see
+        :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("malilla", 4, seed=1); FAMILY.reshuffled(s, s)
+        False
+        """
+        return False
+
     def action_moves(self, variant: Variant, players: int) -> tuple[Move, ...]:
         """The family's ``action_moves`` (see :class:`~maumau_rules.families.GameFamily`).
 

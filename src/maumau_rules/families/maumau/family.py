@@ -247,6 +247,39 @@ class MauMauFamily:
 
         return maumau_public_view(state, scores)
 
+    def view_kind(self, item: object) -> str | None:
+        """The family's ``view_kind`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules import new_game, public_view, view
+        >>> s = new_game("standard", 2, seed=1)
+        >>> FAMILY.view_kind(view(s, 0)), FAMILY.view_kind(public_view(s)), FAMILY.view_kind(s)
+        ('player', 'public', None)
+        """
+        from ...views import PlayerView, PublicView
+
+        if isinstance(item, PlayerView):
+            return "player"
+        return "public" if isinstance(item, PublicView) else None
+
+    def round_of(self, item: object) -> None:
+        """The family's ``round_of``: a Mau-Mau state or view carries no hand number (see
+        :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules import new_game
+        >>> FAMILY.round_of(new_game("standard", 2, seed=1)) is None
+        True
+        """
+        return None
+
+    def reshuffled(self, before: GameState, after: GameState) -> bool:
+        """The family's ``reshuffled``: the stock grew (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("standard", 2, seed=1); FAMILY.reshuffled(s, s)
+        False
+        """
+        return len(after.stock) > len(before.stock)
+
     def action_moves(self, variant: Variant, players: int) -> tuple[Move, ...]:
         """The family's ``action_moves`` (see :class:`~maumau_rules.families.GameFamily`).
 
