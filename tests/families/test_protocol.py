@@ -1,6 +1,6 @@
 """The shared promises, written once against the family protocol and run for every registered family and each of
 its registered variants: invariants along a game, no leak, records round-trip and replay, JSON round-trip,
-determinism, and hostile arguments."""
+determinism, hostile arguments, and a fair record's verification."""
 
 from __future__ import annotations
 
@@ -8,15 +8,18 @@ import itertools
 import random
 from typing import Any
 
+import attrs
 import pytest
 
-from maumau_rules import IllegalMoveError, Pass, available_variants, check, legal_moves, new_game, view
+from maumau_rules import IllegalMoveError, Move, Pass, available_variants, check, legal_moves, new_game, view
 from maumau_rules.errors import ArgumentTypeError, MauMauError, SeatError, VariantError
+from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
 from maumau_rules.families import SETUP_OPTIONS, GameFamily, families, family_of
 from maumau_rules.game import apply
 from maumau_rules.notation import from_json, to_json
-from maumau_rules.records import dumps_record, loads_record, record_from_history, replay
+from maumau_rules.records import dumps_record, loads_record, record_from_history, record_from_moves, replay
 from maumau_rules.variants import Variant
+from maumau_rules.verify import verify_record
 
 FAMILIES = list(families())
 CASES = [(fam, v) for fam in FAMILIES for v in available_variants(fam.name)]
@@ -134,3 +137,44 @@ def test_bots_choose_legal_moves(fam: GameFamily) -> None:
     for kind in fam.bot_kinds[:2]:
         bot = fam.make_bot(kind, seed=1)
         assert bot.choose(view(s, s.seat_to_act)) in legal_moves(s)
+
+
+def _fair_game(v: Variant, fair: FairSeed) -> tuple[list[Any], list[Any]]:
+    """A game of ``v`` dealt from ``fair``'s seed by seeded random legal moves: its states and its moves."""
+    rnd = random.Random(fair.game_seed)
+    states = [new_game(v, _players(v), fair.game_seed)]
+    moves: list[Move] = []
+    while not states[-1].is_over and len(moves) < MAX_MOVES:
+        moves.append(rnd.choice(legal_moves(states[-1])))
+        states.append(apply(states[-1], moves[-1]))
+    return states, moves
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_a_fair_record_verifies_through_its_family(case: tuple[GameFamily, Variant]) -> None:
+    """``verify_record`` knows a family only by the protocol: its views (``view_kind``), the hand a state or view
+    belongs to (``round_of``) and its reshuffles (``reshuffled``); every view of every seat, and the public one, at
+    every turn is checked, and a changed view or another family's view is refused."""
+    fam, v = case
+    fair = FairSeed(b"server seed of " + v.id.encode(), b"salt").bind(FairSetup.game(v, _players(v)))
+    states, moves = _fair_game(v, fair)
+    kept = [fam.view(s, seat) for s in states for seat in range(s.players)] + [fam.public_view(s) for s in states]
+    others = [f for f in FAMILIES if f is not fam]
+    for s in states:
+        assert fam.view_kind(s) is None and all(f.view_kind(s) is None for f in others)
+        assert fam.view_kind(fam.view(s, 0)) == "player" and fam.view_kind(fam.public_view(s)) == "public"
+        assert fam.round_of(fam.view(s, 0)) == fam.round_of(fam.public_view(s)) == fam.round_of(s)
+        assert all(f.view_kind(k) is None for f in others for k in (fam.view(s, 0), fam.public_view(s)))
+    rec = record_from_moves(v, _players(v), fair.game_seed, moves, fairness=fair)
+    report = verify_record(loads_record(dumps_record(rec)), commitment=fair.commitment, views=kept)
+    assert (report.moves, report.views, report.rounds) == (len(moves), len(kept), 1)
+    assert report.reshuffles == sum(fam.reshuffled(a, b) for a, b in itertools.pairwise(states))
+    assert fam.name != "malilla" or report.reshuffles == 0  # a Malilla hand deals the whole pack once
+    changed = attrs.evolve(fam.view(states[0], 0), hand=())  # a seat's first hand is never empty
+    with pytest.raises(FairnessError, match="is not the one the committed seed gives"):
+        verify_record(rec, commitment=fair.commitment, views=[changed])
+    for other in others:
+        w = available_variants(other.name)[0]
+        foreign = other.view(new_game(w, _players(w), 1), 0)
+        with pytest.raises(FairnessError, match=f"a view of a {other.title} game cannot be a view"):
+            verify_record(rec, commitment=fair.commitment, views=[foreign])

@@ -49,6 +49,7 @@ from maumau_rules import (
     rng,
     round_points,
     start_match,
+    verify,
     view,
 )
 from maumau_rules.actions import ActionSpace, action_table
@@ -255,6 +256,10 @@ CALLS: dict[str, tuple[Callable[..., Any], list[Any], dict[str, Any]]] = {
     "fairness.FairSetup.from_json": (fairness.FairSetup.from_json, [FAIR_SETUP.to_json()], {}),
     "fairness.FairSeed.bind": (fairness.FairSeed(b"s", b"t").bind, [FAIR_SETUP], {}),
     "fairness.verify_record": (fairness.verify_record, [FAIR_RECORD], {"commitment": FAIR.commitment}),
+    "verify.verify_record": (verify.verify_record, [FAIR_RECORD],
+                             {"commitment": FAIR.commitment, "views": [view(FAIR_RECORD.start(), 1)]}),
+    "verify.view_family": (verify.view_family, [public_view(STATE)], {}),
+    "records.GameRecord.fair_setup": (records.GameRecord.fair_setup, [FAIR_RECORD], {}),
     "read_record_file": (read_record_file, ["/nonexistent"], {}),
 }
 

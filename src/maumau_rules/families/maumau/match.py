@@ -38,6 +38,7 @@ def start_match(variant: Variant, players: int, seed: int, *, scores: Sequence[i
     ...
     maumau_rules.errors.VariantError: scores (1,) must be 2 whole numbers, one per seat
     """
+    game = new_game(variant, players, seed=round_seed(seed, round_no), dealer=dealer)  # checks ``players`` first
     if scores is None:
         score_t: tuple[int, ...] = (0,) * players
     else:
@@ -47,7 +48,6 @@ def start_match(variant: Variant, players: int, seed: int, *, scores: Sequence[i
             raise ArgumentTypeError(f"scores {shown(scores)} must be a sequence of whole numbers") from None
         if len(score_t) != players or not all(type(x) is int for x in score_t):
             raise VariantError(f"scores {shown(scores)} must be {players} whole numbers, one per seat")
-    game = new_game(variant, players, seed=round_seed(seed, round_no), dealer=dealer)
     sizes = tuple(len(h) for h in game.hands)
     return Match(
         variant=variant, players=players, seed=seed, round_no=round_no, scores=score_t, active=(True,) * players,
