@@ -259,7 +259,6 @@ CALLS: dict[str, tuple[Callable[..., Any], list[Any], dict[str, Any]]] = {
     "verify.verify_record": (verify.verify_record, [FAIR_RECORD],
                              {"commitment": FAIR.commitment, "views": [view(FAIR_RECORD.start(), 1)]}),
     "verify.view_family": (verify.view_family, [public_view(STATE)], {}),
-    "records.GameRecord.fair_setup": (records.GameRecord.fair_setup, [FAIR_RECORD], {}),
     "read_record_file": (read_record_file, ["/nonexistent"], {}),
 }
 
