@@ -81,7 +81,8 @@ def game(variant: Variant | str, hands: Sequence[str], top: str, **kw: object) -
     0
     """
     v = find_variant(variant) if isinstance(variant, str) else variant
-    return new_game(v, len(hands), deal=deal_for(v, hands, top, **kw))  # type: ignore[arg-type]
+    state: GameState = new_game(v, len(hands), deal=deal_for(v, hands, top, **kw))  # type: ignore[arg-type]
+    return state
 
 
 def play(state: GameState, *moves: str | Move) -> GameState:

@@ -23,8 +23,8 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from .cards import Card, Suit
-from .engine import apply, call_mistake, legal_moves
 from .errors import ArgumentError, ArgumentTypeError, SeatError, shown
+from .game import apply, call_mistake, legal_moves
 from .moves import MAUMAU_MOVE_TYPES, Call, CallOut, Draw, Move, Pass, Play
 from .state import EndReason, GameState, Phase
 
@@ -482,7 +482,7 @@ def _turn_events(before: GameState, move: Move, after: GameState, seat: int) -> 
 
 def apply_with_events(state: GameState, move: Move, *, player: int | None = None, turn: int | None = None,
                       viewer: int | None = None, reveal: bool = False) -> tuple[GameState, tuple[Event, ...]]:
-    """:func:`~maumau_rules.engine.apply`, and the events of the move for ``viewer`` (see :func:`events_between`).
+    """:func:`~maumau_rules.game.apply`, and the events of the move for ``viewer`` (see :func:`events_between`).
 
     Raises:
         IllegalMoveError: the move is illegal (nothing happened, so there are no events).

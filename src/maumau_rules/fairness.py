@@ -16,7 +16,8 @@ The protocol (see the docs page "Provably fair shuffles"):
    :func:`~maumau_rules.start_match`) and the setup's arguments, never from an explicit deal or deck order;
    every reshuffle comes from the random state the seed started.
 4. When the game is over, the server publishes the record with the server seed, salt, setup and entropy
-   (:attr:`~maumau_rules.records.GameRecord.fairness`). :func:`verify_record` (``maumau verify``) checks the
+   (:attr:`~maumau_rules.records.GameRecord.fairness`). :func:`~maumau_rules.verify.verify_record`
+   (``maumau verify``; also importable from here) checks the
    commitment, that the record's setup is the committed one (field by field), derives the seed, replays every
    move and compares every view a seat kept with the view the seed gives.
 
@@ -42,9 +43,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import importlib
 import json
-from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, runtime_checkable
 
 import attrs
 
@@ -52,12 +54,8 @@ from .entropy import fresh_bytes
 from .errors import MauMauError, NotationError, shown
 
 if TYPE_CHECKING:
-    from .malilla.state import MalillaState
-    from .malilla.views import MalillaPublicView
     from .records import GameRecord, MatchRecord
-    from .state import GameState
     from .variants import Variant
-    from .views import PublicView as _PublicView
 
 __all__ = ["OLD_SCHEMES", "SCHEME", "FairSeed", "FairSetup", "FairnessError", "FairnessReport", "commitment",
            "verify_record"]
@@ -209,6 +207,14 @@ _LABELS: Final = {"kind": "record kind", "variant": "variant", "variant_version"
                   "dealer": "dealer", "first_player": "first player", "hand_sizes": "hand sizes"}
 
 
+@runtime_checkable
+class _StatesSetup(Protocol):
+    """A record that states its setup (:class:`~maumau_rules.records.GameRecord`,
+    :class:`~maumau_rules.records.MatchRecord`): the records, above this module, implement it."""
+
+    def fair_setup(self) -> FairSetup: ...
+
+
 @attrs.frozen
 class FairSetup:
     """Everything besides the seed that decides a fair game's deal; the commitment and the game seed bind it.
@@ -289,22 +295,20 @@ class FairSetup:
         >>> FairSetup.of(GameRecord("standard", 1, 2, dealer=1)) == FairSetup.game("standard", 2, dealer=1)
         True
         """
-        from .records import GameRecord, MatchRecord
-
-        if isinstance(record, MatchRecord):
-            return cls("match", record.variant, record.variant_version, record.players,
-                       _record_digest(record.definition), record.overrides)
-        if not isinstance(record, GameRecord):
+        if not isinstance(record, _StatesSetup):
             raise FairnessError(f"{shown(record)} is not a game record or a match record")
-        if record.deck_order is not None:
-            raise FairnessError("the record is dealt from a deck_order: a deck order replays a real table's deal and "
-                                "is never part of a provably fair game (whoever wrote it chose the cards); a fair "
-                                "game is dealt from its committed seed alone")
-        if record.deal is not None:
-            raise FairnessError("the record is dealt from an explicit deal: a provably fair game is dealt from its "
-                                "committed seed alone, never from a deal written into the record")
-        return cls("game", record.variant, record.variant_version, record.players, _record_digest(record.definition),
-                   record.overrides, record.dealer, record.first_player, record.hand_sizes)
+        return record.fair_setup()
+
+    @staticmethod
+    def digest_of(definition: Variant | None) -> str | None:
+        """The :attr:`definition` field for a record's house variant ``definition`` (the hex SHA-256 of its
+        canonical definition JSON), or ``None`` for none (a registered variant).
+
+        >>> from maumau_rules import find_variant
+        >>> len(FairSetup.digest_of(find_variant("standard"))), FairSetup.digest_of(None)
+        (64, None)
+        """
+        return None if definition is None else _definition_digest(definition)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form (every field, ``null`` when not given), as written in a fair record.
@@ -407,10 +411,6 @@ def _variant_parts(variant: Variant | str) -> tuple[str, int, str | None]:
     except MauMauError:
         registered = False
     return v.id, v.version, None if registered else _definition_digest(v)
-
-
-def _record_digest(definition: Variant | None) -> str | None:
-    return None if definition is None else _definition_digest(definition)
 
 
 # ====================================================================== the seed
@@ -623,7 +623,7 @@ def _hex(value: object, name: str) -> bytes:
 
 @attrs.frozen
 class FairnessReport:
-    """What :func:`verify_record` proved.
+    """What :func:`~maumau_rules.verify.verify_record` proved.
 
     >>> FairnessReport("ab" * 32, 7, 10, 1, 3).reshuffles
     1
@@ -645,133 +645,20 @@ class FairnessReport:
     """The committed setup that the record was found to have."""
 
 
-def _reshuffled(before: GameState | MalillaState, after: GameState | MalillaState) -> bool:
-    """Whether the move from ``before`` to ``after`` reshuffled the discard pile into the stock (the stock grew).
-
-    Family specifics (to move behind the family protocol): a Malilla hand deals the whole pack once and has no
-    stock, so it never reshuffles.
-    """
-    from .malilla.state import MalillaState
-
-    if isinstance(after, MalillaState) or isinstance(before, MalillaState):
-        return False
-    return len(after.stock) > len(before.stock)
-
-
-def _round_of(item: object) -> int | None:
-    """The hand number a Malilla state or view carries (family specifics: a Mau-Mau round carries none)."""
-    from .malilla.state import MalillaState
-    from .malilla.views import MalillaPublicView
-
-    return item.round_no if isinstance(item, MalillaState | MalillaPublicView) else None
-
-
-def _states(record: GameRecord | MatchRecord) -> Iterator[GameState | MalillaState]:
-    from .records import MatchRecord, replay, replay_match
-
-    if isinstance(record, MatchRecord):
-        yield from replay_match(record)
-    else:
-        yield from replay(record)
-
-
 def verify_record(record: GameRecord | MatchRecord, *, commitment: str | None = None,
-                  views: Sequence[_PublicView | MalillaPublicView] = ()) -> FairnessReport:
-    """Prove that a finished game's (or a whole match's) deals and every reshuffle came from the committed seed.
-
-    Checks, in order: the record reveals a fair seed; its seed, salt and setup give ``commitment`` (the one
-    published at the start: pass it, or the check trusts the one written in the record); the record's setup is
-    the committed one, field by field (variant id and version, a house variant's definition, overrides, players,
-    dealer, first player, hand sizes), and it has no explicit deal or deck order; the record's seed is the one the
-    revealed seed, setup and entropy give; every move replays legally (in a match, every hand is dealt from the
-    match seed); and every view in ``views`` (as a seat received it during the game) is the view of the replayed
-    game at that turn (of that hand, for Malilla), so no hand, draw or reshuffle the seat saw was changed.
+                  views: Sequence[object] = ()) -> FairnessReport:
+    """:func:`maumau_rules.verify.verify_record`, importable from this module too (where it was first). The check
+    replays records, so it lives in :mod:`maumau_rules.verify`, above :mod:`maumau_rules.records` (which imports
+    this module); it is looked up when called, so this module imports nothing above it.
 
     Raises:
-        FairnessError: any of these fails; the message says which and where.
+        FairnessError: the record does not prove its deal (see :func:`maumau_rules.verify.verify_record`).
 
-    >>> from maumau_rules import new_game, legal_moves, apply
-    >>> from maumau_rules.records import record_from_moves
-    >>> fair = FairSeed(b"server secret", b"salt").bind(FairSetup.game("standard", 2))
-    >>> s = new_game("standard", 2, fair.game_seed)
-    >>> rec = record_from_moves("standard", 2, fair.game_seed, [legal_moves(s)[0]], fairness=fair)
-    >>> verify_record(rec, commitment=fair.commitment).moves
-    1
-    >>> verify_record(rec, commitment="00" * 32)
+    >>> verify_record("not a record")
     Traceback (most recent call last):
     ...
-    maumau_rules.fairness.FairnessError: the revealed seed, salt and setup do not give the commitment '0000...' ...
-    >>> import attrs
-    >>> verify_record(attrs.evolve(rec, dealer=0), commitment=fair.commitment)
-    Traceback (most recent call last):
-    ...
-    maumau_rules.fairness.FairnessError: the record's setup is not the committed one: dealer 0 is not the ...
+    maumau_rules.fairness.FairnessError: 'not a record' is not a game record or a match record
     """
-    from .malilla.views import MalillaPlayerView, MalillaPublicView
-    from .records import GameRecord, MatchRecord, ReplayError
-    from .views import PlayerView, PublicView, public_view, view
-
-    if not isinstance(record, GameRecord | MatchRecord):
-        raise FairnessError(f"{shown(record)} is not a game record or a match record")
-    fair = record.fairness
-    if fair is None:
-        raise FairnessError("the record reveals no committed seed (no 'fairness' field): nothing to verify")
-    if not isinstance(fair, FairSeed):
-        raise FairnessError(f"the record's fairness {shown(fair)} is not a revealed fair seed")
-    committed = fair._bound()
-    if commitment is not None:
-        if type(commitment) is not str:
-            raise FairnessError(f"commitment {shown(commitment)} must be hex text")
-        if not _same_text(commitment.strip().lower(), fair.commitment):
-            raise FairnessError(f"the revealed seed, salt and setup do not give the commitment "
-                                f"{shown(commitment[:4] + '...')} published at the start (they give "
-                                f"{fair.commitment}): the seed or the setup ({committed.describe()}) is not the "
-                                "committed one")
-    try:
-        stated = FairSetup.of(record)
-    except FairnessError as exc:
-        raise FairnessError(f"the record's setup is not the committed one: {exc}") from None
-    differences = committed.differences(stated)
-    if differences:
-        raise FairnessError(f"the record's setup is not the committed one: {'; '.join(differences)}")
-    if record.seed != fair.game_seed:
-        raise FairnessError(f"the record's seed {shown(record.seed)} is not the seed {fair.game_seed} that the "
-                            "committed seed, its setup and the seats' entropy give")
-    wanted: dict[tuple[int | None, int], list[PublicView | MalillaPublicView]] = {}
-    for v in views:
-        if not isinstance(v, PublicView | MalillaPublicView) or type(v.turn) is not int:
-            raise FairnessError(f"{shown(v)} is not a view")
-        if isinstance(record, MatchRecord) and _round_of(v) is None:
-            raise FairnessError("a view of a Mau-Mau round carries no round number, so it cannot be placed in a "
-                                "match: verify each round's views against that round")
-        wanted.setdefault((_round_of(v), v.turn), []).append(v)
-    moves = reshuffles = checked = rounds = 0
-    before: GameState | MalillaState | None = None
-    try:
-        for state in _states(record):
-            if before is None or before.is_over:  # the first state of a round (of the game, or of a match's hand)
-                rounds += 1
-            else:
-                moves += 1
-                reshuffles += _reshuffled(before, state)
-            for kept in wanted.pop((_round_of(state), state.turn), ()):
-                try:
-                    mine: object = (view(state, kept.seat, scores=kept.scores)
-                                    if isinstance(kept, PlayerView | MalillaPlayerView)
-                                    else public_view(state, scores=kept.scores))
-                except MauMauError as exc:
-                    raise FairnessError(f"a view kept for turn {state.turn} cannot be checked: {exc}") from None
-                if mine != kept:
-                    who = f"seat {kept.seat}" if isinstance(kept, PlayerView | MalillaPlayerView) else "a spectator"
-                    where = f"turn {state.turn}" if _round_of(state) is None else \
-                        f"turn {state.turn} of hand {_round_of(state)}"
-                    raise FairnessError(f"the view {who} received at {where} is not the one the committed seed "
-                                        "gives: the deal or a reshuffle was changed")
-                checked += 1
-            before = state
-    except ReplayError as exc:
-        raise FairnessError(f"the moves do not replay from the committed seed: {exc}") from None
-    if wanted:
-        turns = sorted(t for _, t in wanted)
-        raise FairnessError(f"views of turns {turns} are past the end of the record (or of their hand)")
-    return FairnessReport(fair.commitment, fair.game_seed, moves, reshuffles, checked, rounds, committed)
+    check: Any = importlib.import_module(f"{__package__}.verify").verify_record
+    report: FairnessReport = check(record, commitment=commitment, views=views)
+    return report

@@ -34,12 +34,11 @@ import itertools
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 import attrs
 
 from .cards import Card
-from .engine import apply, legal_moves, new_game
 from .errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -50,9 +49,9 @@ from .errors import (
     shown,
 )
 from .fairness import FairnessError, FairSeed, FairSetup
+from .families import state_family
+from .game import apply, legal_moves, new_game
 from .jsonstream import BadLine, StreamError, json_values
-from .malilla.engine import deck_order_for, new_hand
-from .malilla.state import MalillaState
 from .memo import BoundedMemo
 from .moves import Move, parse_move
 from .notation import (
@@ -439,7 +438,7 @@ class RecordResult:
         return {"winner": self.winner, "end": self.end.value}
 
     @classmethod
-    def of(cls, state: GameState | MalillaState) -> RecordResult | None:
+    def of(cls, state: Any) -> RecordResult | None:
         """The result of ``state`` (a round, or a Malilla hand: its winner is a team), or ``None`` while the game
         goes on.
 
@@ -509,7 +508,28 @@ class GameRecord:
         """
         return _resolve(self.variant, self.variant_version, self.definition, self.overrides)
 
-    def start(self) -> GameState:
+    def fair_setup(self) -> FairSetup:
+        """The setup this record states for a provably fair game (:meth:`FairSetup.of
+        <maumau_rules.fairness.FairSetup.of>`): what it replays from, besides its seed.
+
+        Raises:
+            FairnessError: the record is dealt from an explicit deal or a deck order (which a fair game never is).
+
+        >>> GameRecord("standard", 1, 2, dealer=1).fair_setup() == FairSetup.game("standard", 2, dealer=1)
+        True
+        """
+        if self.deck_order is not None:
+            raise FairnessError("the record is dealt from a deck_order: a deck order replays a real table's deal and "
+                                "is never part of a provably fair game (whoever wrote it chose the cards); a fair "
+                                "game is dealt from its committed seed alone")
+        if self.deal is not None:
+            raise FairnessError("the record is dealt from an explicit deal: a provably fair game is dealt from its "
+                                "committed seed alone, never from a deal written into the record")
+        return FairSetup("game", self.variant, self.variant_version, self.players,
+                         FairSetup.digest_of(self.definition), self.overrides, self.dealer, self.first_player,
+                         self.hand_sizes)
+
+    def start(self) -> Any:
         """The initial state of the game.
 
         Raises:
@@ -696,6 +716,16 @@ class MatchRecord:
         'malilla'
         """
         return _resolve(self.variant, self.variant_version, self.definition, self.overrides)
+
+    def fair_setup(self) -> FairSetup:
+        """The setup this record states for a provably fair match (:meth:`FairSetup.of
+        <maumau_rules.fairness.FairSetup.of>`): every hand is dealt from the match seed.
+
+        >>> MatchRecord("malilla", 1, 4).fair_setup() == FairSetup.match("malilla", 4)
+        True
+        """
+        return FairSetup("match", self.variant, self.variant_version, self.players,
+                         FairSetup.digest_of(self.definition), self.overrides)
 
     def start(self) -> Match:
         """The match before its first move.
@@ -1343,7 +1373,7 @@ def replay(record: GameRecord) -> Iterator[GameState]:
             )
 
 
-def replay_match(record: MatchRecord) -> Iterator[GameState | MalillaState]:
+def replay_match(record: MatchRecord) -> Iterator[Any]:
     """Replay a match record: yield the first state of every round and the state after every move, re-checking
     each step, and going from round to round with :func:`~maumau_rules.scoring.next_round`.
 
@@ -1642,10 +1672,7 @@ def record_from_moves(
     return rec if fairness is None else attrs.evolve(rec, fairness=_fair_for(rec, fairness))
 
 
-_S = TypeVar("_S", GameState, MalillaState)
-
-
-def _played(state: _S, moves: Iterable[Move | str | tuple[int, Move | str]]) -> tuple[tuple[RecordedMove, ...], _S]:
+def _played(state: Any, moves: Iterable[Move | str | tuple[int, Move | str]]) -> tuple[tuple[RecordedMove, ...], Any]:
     """Apply ``moves`` (each with its seat, or the seat to act's) to ``state``: the recorded moves and the last state."""
     recorded = []
     if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
@@ -1663,7 +1690,7 @@ def _played(state: _S, moves: Iterable[Move | str | tuple[int, Move | str]]) -> 
 
 
 def record_from_start(
-    start: GameState | MalillaState,
+    start: Any,
     moves: Iterable[Move | str | tuple[int, Move | str]],
     *,
     names: Sequence[str] = (),
@@ -1698,19 +1725,13 @@ def record_from_start(
     >>> list(replay(rec))[-1] == s
     True
     """
-    if type(start) is MalillaState:
-        seed, order = _malilla_setup(start)
-        recorded, last = _played(start, moves)
-        return _malilla_game_record(start, seed, order, recorded, last, names, tags)
-    if type(start) is not GameState:
-        raise ArgumentTypeError(f"start {shown(start)} must be the first state of a game")
-    seed, deal = _maumau_setup(start)
-    recorded_moves, final = _played(start, moves)
-    return _record(start.variant, start.players, seed, deal, recorded_moves, final, names, tags)
+    seed, setup = _setup_of(start)
+    recorded, last = _played(start, moves)
+    return _game_record(start, seed, setup, recorded, last, names, tags)
 
 
 def _record(v: Variant, players: int, seed: int, deal: Deal | None, moves: tuple[RecordedMove, ...],
-            final: GameState, names: Sequence[str], tags: Mapping[str, str] | None) -> GameRecord:
+            final: Any, names: Sequence[str], tags: Mapping[str, str] | None) -> GameRecord:
     try:
         registered = find_variant(v.id) == v
     except MauMauError:
@@ -1809,7 +1830,7 @@ def _seed_for(rng: int) -> int:
     return seed
 
 
-def record_from_history(history: Sequence[GameState | MalillaState], *, names: Sequence[str] = (),
+def record_from_history(history: Sequence[Any], *, names: Sequence[str] = (),
                         tags: Mapping[str, str] | None = None, movers: Sequence[int] | None = None) -> GameRecord:
     """Write the record of a game from its states (the initial state, then the state after each move).
 
@@ -1828,49 +1849,45 @@ def record_from_history(history: Sequence[GameState | MalillaState], *, names: S
     >>> list(replay(rec))[-1] == s2
     True
     """
-    if not isinstance(history, Sequence) or not all(type(s) is GameState or type(s) is MalillaState
-                                                     for s in history):
+    if not isinstance(history, Sequence) or not all(state_family(s) is not None for s in history):
         raise ArgumentTypeError(f"history {shown(history)} must be a sequence of game states")
     if not history:
         raise NotationError("a history needs at least the initial state")
     first = history[0]
     if first.turn != 0:
         raise NotationError(f"a history must start at turn 0, not turn {first.turn}")
-    if isinstance(first, MalillaState):
-        hands = [h for h in history if isinstance(h, MalillaState)]
-        if len(hands) != len(history):
-            raise NotationError("a history holds the states of one game")
-        return _malilla_record(hands, names, tags)
-    games = [g for g in history if isinstance(g, GameState)]
-    if len(games) != len(history):
+    if any(type(s) is not type(first) for s in history):
         raise NotationError("a history holds the states of one game")
-    seed, deal = _maumau_setup(first)
-    return _record(first.variant, first.players, seed, deal, _moves_between(games, movers), games[-1], names, tags)
+    seed, setup = _setup_of(first)
+    return _game_record(first, seed, setup, _moves_between(history, movers), history[-1], names, tags)
 
 
-def _maumau_setup(first: GameState) -> tuple[int, Deal]:
-    """The seed and the explicit deal that reproduce a Mau-Mau game's first state."""
+def _setup_of(first: Any) -> tuple[int, dict[str, Any]]:
+    """The seed and the setup fields (the family's ``record_setup``: an explicit deal, or a Malilla hand's dealer
+    and deck order) that reproduce a game's first state."""
+    fam = state_family(first)
+    if fam is None:
+        raise ArgumentTypeError(f"start {shown(first)} must be the first state of a game")
     if first.turn != 0:
         raise NotationError(f"a game's first state is at turn 0, not turn {first.turn}")
     seed = _seed_for(first.rng)
-    deal = None
-    for first_player in range(first.players):
-        for start_effects in (True, False):
-            candidate = Deal(first.hands, first.stock, first.discard, first.dealer, first_player, start_effects)
-            try:
-                if new_game(first.variant, first.players, seed, deal=candidate) == first:
-                    deal = candidate
-                    break
-            except MauMauError:
-                continue
-        if deal is not None:
-            break
-    if deal is None:
-        raise NotationError("the initial state cannot be reproduced from an explicit deal")
-    return seed, deal
+    setup: dict[str, Any] = fam.record_setup(first, seed)
+    return seed, setup
 
 
-def _moves_between(history: Sequence[GameState | MalillaState],
+def _game_record(first: Any, seed: int, setup: Mapping[str, Any], moves: tuple[RecordedMove, ...], final: Any,
+                 names: Sequence[str], tags: Mapping[str, str] | None) -> GameRecord:
+    v = first.variant
+    try:
+        registered = find_variant(v.id) == v
+    except MauMauError:
+        registered = False
+    return GameRecord(variant=v.id, variant_version=v.version, players=first.players, seed=seed,
+                      moves=moves, result=RecordResult.of(final), definition=None if registered else v,
+                      names=tuple(names), tags=dict(tags or {}), **setup)
+
+
+def _moves_between(history: Sequence[Any],
                    movers: Sequence[int] | None = None) -> tuple[RecordedMove, ...]:
     """The legal move that leads from each state of ``history`` to the next: the seat to act's, else a call-out
     by another seat inside an open window (``movers``: each move's seat, when the caller knows it)."""
@@ -1892,37 +1909,3 @@ def _moves_between(history: Sequence[GameState | MalillaState],
             raise NotationError(f"no legal move leads from state {i} (turn {before.turn}) to state {i + 1}")
         moves.append(RecordedMove(found, seat=seat))
     return tuple(moves)
-
-
-def _malilla_record(history: list[MalillaState], names: Sequence[str], tags: Mapping[str, str] | None) -> GameRecord:
-    """The record of a Malilla hand played alone: its seed, its dealer and its deal as a deck order."""
-    first = history[0]
-    seed, order = _malilla_setup(first)
-    return _malilla_game_record(first, seed, order, _moves_between(history), history[-1], names, tags)
-
-
-def _malilla_setup(first: MalillaState) -> tuple[int, tuple[Card, ...]]:
-    """The seed and the deck order that reproduce a Malilla hand's first state (a hand played alone)."""
-    if first.turn != 0:
-        raise NotationError(f"a game's first state is at turn 0, not turn {first.turn}")
-    if first.scores != (0, 0) or first.round_no != 1 or first.albur:
-        raise NotationError("this hand belongs to a match (scores, a later hand, or an Albur drawn before it): "
-                            "write a match record (record_from_rounds) instead")
-    seed = _seed_for(first.rng)
-    order = deck_order_for(first.hands, first.dealer, first.trump_card)
-    if new_hand(first.variant, first.players, seed, dealer=first.dealer, deck_order=order) != first:
-        raise NotationError("the initial state cannot be reproduced from its deal")
-    return seed, tuple(order)
-
-
-def _malilla_game_record(first: MalillaState, seed: int, order: tuple[Card, ...], moves: tuple[RecordedMove, ...],
-                         final: MalillaState, names: Sequence[str], tags: Mapping[str, str] | None) -> GameRecord:
-    v = first.variant
-    try:
-        registered = find_variant(v.id) == v
-    except MauMauError:
-        registered = False
-    return GameRecord(variant=v.id, variant_version=v.version, players=first.players, seed=seed,
-                      moves=moves, result=RecordResult.of(final),
-                      definition=None if registered else v, dealer=first.dealer, deck_order=order,
-                      names=tuple(names), tags=dict(tags or {}))

@@ -35,9 +35,9 @@ from typing import Final
 
 import attrs
 
-from .bots import BotError
 from .cards import Card
-from .engine import apply, call_due, legal_moves
+from .errors import BotError
+from .game import apply, call_due, legal_moves
 from .moves import CallOut, Draw, Move, Play
 from .rules.effects import PendingDraw, WishSuit
 from .rules.plan import Plan
@@ -284,7 +284,7 @@ def candidates(moves: tuple[Move, ...], variant: Variant | None = None, hand: Se
                ) -> tuple[Move, ...]:
     """The moves worth searching among ``moves``: a call-out alone when one is listed (a forgotten call is
     always called out), and of the forms of a play that differ only in the call, the one with the call due
-    (:func:`~maumau_rules.engine.call_due` for ``hand`` in ``variant``; without them, the form with a call).
+    (:func:`~maumau_rules.game.call_due` for ``hand`` in ``variant``; without them, the form with a call).
 
     >>> from maumau_rules import find_variant, parse_move, parse_cards
     >>> moves = tuple(map(parse_move, ["9h", "9h mau", "9h maumau", "Ts", "draw"]))

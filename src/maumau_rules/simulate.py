@@ -43,8 +43,8 @@ import attrs
 
 from . import rng as _rng
 from .bots import BotError, make_bot, table_move
-from .engine import apply, new_game
 from .errors import MauMauError
+from .game import apply, new_game
 from .moves import CallOut, Draw, Pass, Play
 from .state import EndReason, GameState, Phase
 from .variants import Variant, available_variants, find_variant

@@ -38,7 +38,7 @@ from maumau_rules import (
     records,
 )
 from maumau_rules.cli import main
-from maumau_rules.malilla import engine as malilla_engine
+from maumau_rules.families.malilla import engine as malilla_engine
 from maumau_rules.rules import RULE_CLASSES, Cut, Dealer, rule_spec
 from maumau_rules.rules.base import SPEC_RULES
 from maumau_rules.rules.plan import MAX_REDEALS, REDEAL_CHANCE_LIMIT, CutResult

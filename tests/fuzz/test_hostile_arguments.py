@@ -55,13 +55,14 @@ from maumau_rules import (
     rng,
     round_points,
     start_match,
+    verify,
     view,
 )
 from maumau_rules.actions import ActionSpace, action_table
 from maumau_rules.cli_records import read_record_file
-from maumau_rules.engine import call_due, open_windows
 from maumau_rules.errors import ArgumentTypeError, SeatError
 from maumau_rules.events import apply_with_events, events_between
+from maumau_rules.game import call_due, open_windows
 from maumau_rules.views import views
 
 from ..properties._support import examples
@@ -293,6 +294,9 @@ CALLS: dict[str, tuple[Callable[..., Any], list[Any], dict[str, Any]]] = {
     "fairness.FairSetup.from_json": (fairness.FairSetup.from_json, [FAIR_SETUP.to_json()], {}),
     "fairness.FairSeed.bind": (fairness.FairSeed(b"s", b"t").bind, [FAIR_SETUP], {}),
     "fairness.verify_record": (fairness.verify_record, [FAIR_RECORD], {"commitment": FAIR.commitment}),
+    "verify.verify_record": (verify.verify_record, [FAIR_RECORD],
+                             {"commitment": FAIR.commitment, "views": [view(FAIR_RECORD.start(), 1)]}),
+    "verify.view_family": (verify.view_family, [public_view(STATE)], {}),
     "read_record_file": (read_record_file, ["/nonexistent"], {}),
     "new_game/malilla": (new_game, ["malilla", 4, 3], {"dealer": 1}),
     "new_game/malilla/deck_order": (new_game, ["malilla", 4], {"deck_order": SPANISH_40.cards(), "dealer": 0}),

@@ -10,7 +10,7 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, Phase, find, settings
 
-import maumau_rules.engine as engine
+import maumau_rules.families.maumau.engine as engine
 import maumau_rules.rules.turn as turn
 import maumau_rules.views as views
 from maumau_rules import find_variant, new_game

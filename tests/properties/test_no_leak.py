@@ -24,9 +24,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from examples.house_rules import queen_all_draw, six_must_be_covered, ten_swaps_hands
-from maumau_rules import Deal, GameState, MalillaState, Suit, Variant, apply, available_variants, legal_moves, new_game
+from maumau_rules import Deal, GameState, Suit, Variant, apply, available_variants, legal_moves, new_game
 from maumau_rules.bots import make_bot, table_move
-from maumau_rules.malilla.bots import make_bot as make_malilla_bot
+from maumau_rules.families.malilla.bots import make_bot as make_malilla_bot
+from maumau_rules.families.malilla.state import MalillaState
 from maumau_rules.testing import InvariantViolation, check_no_leak
 from maumau_rules.testing.strategies import composed_variants
 from maumau_rules.views import view
@@ -49,11 +50,13 @@ def _start(v: Variant, players: int, setup: str, seed: int) -> AnyState:
     """A round set up by a seed, an explicit deal (Mau-Mau: a :class:`Deal` re-dealt from a seeded round) or a
     deck order (the whole deck shuffled by ``seed``, top card first)."""
     if setup == "seed":
-        return new_game(v, players, seed=seed)
+        first: AnyState = new_game(v, players, seed=seed)
+        return first
     if setup == "deck_order":
         order = list(v.deck.cards())
         random.Random(seed).shuffle(order)
-        return new_game(v, players, seed=seed, deck_order=order)
+        ordered: AnyState = new_game(v, players, seed=seed, deck_order=order)
+        return ordered
     s = new_game(v, players, seed=seed)
     if isinstance(s, MalillaState):  # Malilla's explicit deal is a deck order (deck_order_for)
         return _start(v, players, "deck_order", seed + 1)
@@ -66,7 +69,8 @@ def _start(v: Variant, players: int, setup: str, seed: int) -> AnyState:
         pos += len(h)
     deal = Deal(hands=tuple(hands), stock=tuple(cards[pos:]), discard=s.discard, dealer=s.dealer,
                 first_player=s.seat_to_act, start_effects=False)
-    return new_game(v, players, seed=seed, deal=deal)
+    dealt: AnyState = new_game(v, players, seed=seed, deal=deal)
+    return dealt
 
 
 def _next(s: AnyState, rnd: random.Random, bots: list[object] | None) -> AnyState:

@@ -117,7 +117,7 @@ def test_a_record_from_start_refuses_what_is_not_a_first_state_or_a_legal_move(f
         record_from_start(later, [])
     for bad in ("state", None, 3, [start]):
         with pytest.raises(ArgumentTypeError, match="must be the first state of a game"):
-            record_from_start(bad, [])  # type: ignore[arg-type]
+            record_from_start(bad, [])
     for moves in ("draw", 7, None):
         with pytest.raises(ArgumentTypeError, match="must be a sequence of moves"):
             record_from_start(start, moves)  # type: ignore[arg-type]

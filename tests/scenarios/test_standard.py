@@ -44,7 +44,8 @@ def deal(
     stock, with ``stock_top`` drawn next."""
     d = deal_for(variant, hands, top, under=discard_below, stock_top=stock_top, dealer=dealer, first_player=first,
                  start_effects=start_effects)
-    return new_game(variant, len(hands), seed=1, deal=d)
+    state: GameState = new_game(variant, len(hands), seed=1, deal=d)
+    return state
 
 
 def P(text: str) -> Play:

@@ -42,7 +42,8 @@ def table() -> GameState:
     used = {*hands[0], *hands[1], C("9h")}
     deck = new_game("standard", 2, seed=0).all_cards()
     stock = tuple(c for c in sorted(deck, key=lambda c: c.sort_key) if c not in used)
-    return new_game("standard", 2, seed=1, deal=Deal(hands, stock, (C("9h"),), first_player=0))
+    state: GameState = new_game("standard", 2, seed=1, deal=Deal(hands, stock, (C("9h"),), first_player=0))
+    return state
 
 
 def finished() -> GameState:

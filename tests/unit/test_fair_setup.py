@@ -26,7 +26,7 @@ from maumau_rules import Deal, GameState, Play, Rank, apply, legal_moves, new_ga
 from maumau_rules.cli import main
 from maumau_rules.errors import ArgumentError, NotationError
 from maumau_rules.fairness import OLD_SCHEMES, FairnessError, FairSeed, FairSetup, verify_record
-from maumau_rules.malilla.state import MalillaState
+from maumau_rules.families.malilla.state import MalillaState
 from maumau_rules.records import (
     GameRecord,
     MatchRecord,

@@ -30,8 +30,8 @@ import numpy as np
 import pyspiel
 
 from ..actions import ActionSpace
-from ..engine import apply, new_game
 from ..errors import shown
+from ..game import apply, new_game
 from ..moves import Move, parse_move
 from ..state import GameState
 from ..variants import Variant, available_variants

@@ -32,9 +32,9 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ..actions import ActionError, ActionSpace
-from ..engine import apply, legal_moves, new_game
 from ..entropy import fresh_seed
 from ..errors import shown
+from ..game import apply, legal_moves, new_game
 from ..state import Deal, GameState
 from ..variants import Variant
 from ..views import public_view, view

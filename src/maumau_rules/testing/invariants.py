@@ -21,21 +21,19 @@ import json
 import random
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import TYPE_CHECKING, Final, NoReturn
+from typing import Any, Final, NoReturn
 
 import attrs
 
 from ..cards import FRENCH_SUITS, JOKER, Card, Rank, Suit
-from ..engine import apply, check, legal_moves, new_game, open_windows
 from ..errors import IllegalMoveError
+from ..families import family_of
+from ..game import apply, check, legal_moves, new_game, open_windows
 from ..moves import Call, CallOut, Draw, Move, Pass, Play
 from ..reasons import Reason
 from ..rules.effects import DrawCards, PendingDraw
 from ..rules.plan import Plan
 from ..state import EndReason, GameState, Phase
-
-if TYPE_CHECKING:
-    from ..malilla.state import MalillaState
 from ..variants import Variant
 from ..views import public_view, view
 
@@ -76,7 +74,7 @@ INVARIANT_IDS: Final = (
     "INV_MAL_POINTS",
 )
 """Every invariant ID, in the order of ``spec/invariants.toml`` (the ``INV_MAL_*`` ones are Malilla's, checked by
-:mod:`maumau_rules.malilla.invariants`)."""
+its family's invariants)."""
 
 _WRONG_CARD_REASONS: Final = frozenset({Reason.DOES_NOT_MATCH, Reason.MUST_FOLLOW_WISH, Reason.WILD_ON_WILD,
                                         Reason.WILD_BLOCKED, Reason.MUST_ANSWER_DRAW, Reason.MUST_ANSWER_SKIP,
@@ -102,7 +100,7 @@ class InvariantViolation(AssertionError):
     ('INV_PLAYABLE', 'INV_PLAYABLE: no legal move')
     """
 
-    def __init__(self, invariant: str, message: str, state: GameState | MalillaState | None = None) -> None:
+    def __init__(self, invariant: str, message: str, state: object = None) -> None:
         text = f"{invariant}: {message}"
         if state is not None:
             text += f"\n    in {state!r}"
@@ -147,8 +145,8 @@ def state_digest(state: GameState) -> str:
     """A short, stable digest of every field of ``state`` (the same in any process and hash seed).
 
     It covers every attrs field of :class:`~maumau_rules.state.GameState` except the legal-move
-    cache, so a new field changes every digest (regenerate the golden files then). A Malilla hand is digested by
-    :func:`maumau_rules.malilla.invariants.state_digest`.
+    cache, so a new field changes every digest (regenerate the golden files then). A state of another family is
+    digested by its family (:attr:`~maumau_rules.families.GameFamily.invariants`).
 
     >>> from maumau_rules import new_game
     >>> state_digest(new_game("standard", players=2, seed=1)) == state_digest(new_game("standard", 2, seed=1))
@@ -156,10 +154,8 @@ def state_digest(state: GameState) -> str:
     >>> state_digest(new_game("standard", players=2, seed=1)) == state_digest(new_game("standard", 2, seed=2))
     False
     """
-    if type(state) is not GameState:  # a Malilla hand: its own fields
-        from ..malilla.invariants import state_digest as malilla_digest
-
-        return malilla_digest(state)  # type: ignore[arg-type]
+    if type(state) is not GameState:  # a state of another family: its own fields
+        return family_of(state).invariants.state_digest(state)
     data = {f.name: _canon(getattr(state, f.name)) for f in attrs.fields(GameState) if f.name != "_legal"}
     text = json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:20]
@@ -666,7 +662,7 @@ def hidden_permutation(state: GameState, player: int | None, rnd: random.Random,
     return attrs.evolve(state, hands=tuple(hands), stock=stock, drawn=drawn, rng=rng, _legal=None)
 
 
-def _verdicts(state: GameState | MalillaState, viewer: int) -> list[tuple[object, ...]]:
+def _verdicts(state: Any, viewer: int) -> list[tuple[object, ...]]:
     """The verdicts on moves ``viewer`` might try, chosen from what he sees (his hand, the top card, every seat)."""
     tries: list[Move] = [*legal_moves(state, viewer), _DRAW, _PASS, *(CallOut(q) for q in range(state.players))]
     for c in state.hands[viewer]:
@@ -678,8 +674,8 @@ def _verdicts(state: GameState | MalillaState, viewer: int) -> list[tuple[object
     return out
 
 
-def public_facts(state: GameState | MalillaState, viewer: int | None,
-                 observers: Sequence[Callable[[GameState | MalillaState, int | None], object]] = ()) -> dict[
+def public_facts(state: Any, viewer: int | None,
+                 observers: Sequence[Callable[[Any, int | None], object]] = ()) -> dict[
         str, object]:
     """Everything ``viewer`` (``None``: a spectator) is shown of ``state``: the view (and its JSON), the phase, the
     seat to act, the open windows and the call-outs every seat is offered, the verdict (reason, rule, message) on
@@ -719,7 +715,7 @@ def _strip_points(events: Sequence[object]) -> list[object]:
     return [attrs.evolve(e, points=()) if isinstance(e, RoundOver) else e for e in events]
 
 
-def _move_facts(before: GameState | MalillaState, move: Move, seat: int, after: GameState | MalillaState,
+def _move_facts(before: Any, move: Move, seat: int, after: Any,
                 viewer: int | None, sees_own: bool) -> dict[str, object]:
     """What ``viewer`` is told about ``move`` by ``seat``: its events and the terminal's line about it (only those
     that name no card he was just shown, unless ``sees_own``: his hand is the same in both worlds)."""
@@ -738,7 +734,7 @@ def _move_facts(before: GameState | MalillaState, move: Move, seat: int, after: 
     return out
 
 
-def _common_moves(a: GameState | MalillaState, b: GameState | MalillaState) -> list[tuple[int, Move]]:
+def _common_moves(a: Any, b: Any) -> list[tuple[int, Move]]:
     """The moves (with their seats) legal in both states: the actor's and every interjection."""
     out: list[tuple[int, Move]] = []
     for q in range(a.players):
@@ -747,19 +743,19 @@ def _common_moves(a: GameState | MalillaState, b: GameState | MalillaState) -> l
     return out
 
 
-def _same_public(state: GameState | MalillaState, other: GameState | MalillaState, viewer: int | None,
-                 observers: Sequence[Callable[[GameState | MalillaState, int | None], object]], what: str) -> None:
+def _same_public(state: Any, other: Any, viewer: int | None,
+                 observers: Sequence[Callable[[Any, int | None], object]], what: str) -> None:
     fa, fb = public_facts(state, viewer, observers), public_facts(other, viewer, observers)
     for key, value in fa.items():
         if fb[key] != value:
             who = "the public" if viewer is None else f"seat {viewer}"
             _fail("INV_NO_LEAK", f"{what}: {who}'s {key} changes when hidden cards are permuted:\n"
-                                 f"      {value!r}\n   vs {fb[key]!r}", state)  # type: ignore[arg-type]
+                                 f"      {value!r}\n   vs {fb[key]!r}", state)
 
 
-def compare_hidden(state: GameState | MalillaState, other: GameState | MalillaState, viewer: int | None,
+def compare_hidden(state: Any, other: Any, viewer: int | None,
                    rnd: random.Random, *, moves: int = 3,
-                   observers: Sequence[Callable[[GameState | MalillaState, int | None], object]] = ()) -> int:
+                   observers: Sequence[Callable[[Any, int | None], object]] = ()) -> int:
     """INV_NO_LEAK for one pair: ``other`` differs from ``state`` only in cards ``viewer`` cannot see.
 
     Everything public for the viewer (:func:`public_facts`) must be equal in both; then up to ``moves`` moves legal
@@ -793,7 +789,7 @@ def compare_hidden(state: GameState | MalillaState, other: GameState | MalillaSt
         mb = _move_facts(other, m, seat, b, viewer, sees_own)
         if ma != mb:
             _fail("INV_NO_LEAK", f"after {m} by seat {seat}, what {viewer} is told changes when hidden cards are "
-                                 f"permuted:\n      {ma!r}\n   vs {mb!r}", state)  # type: ignore[arg-type]
+                                 f"permuted:\n      {ma!r}\n   vs {mb!r}", state)
         _same_public(a, b, None, observers, f"after {m} by seat {seat}")
         if sees_own and viewer is not None:
             _same_public(a, b, viewer, observers, f"after {m} by seat {seat}")
@@ -802,7 +798,7 @@ def compare_hidden(state: GameState | MalillaState, other: GameState | MalillaSt
 
 
 def check_no_leak(state: GameState, rnd: random.Random, tries: int = 1, *, moves: int = 3,
-                  observers: Sequence[Callable[[GameState | MalillaState, int | None], object]] = ()) -> None:
+                  observers: Sequence[Callable[[Any, int | None], object]] = ()) -> None:
     """INV_NO_LEAK: everything public for a seat (or a spectator) is the same for states that differ only in cards
     that seat cannot see: the view, phase, seat to act, windows and call-outs, verdicts, the terminal's texts and
     ``observers``' values (:func:`public_facts`), and what it is told about the next moves (:func:`compare_hidden`).
@@ -818,10 +814,8 @@ def check_no_leak(state: GameState, rnd: random.Random, tries: int = 1, *, moves
     >>> from maumau_rules import new_game
     >>> check_no_leak(new_game("standard", players=3, seed=1), random.Random(0))
     """
-    if type(state) is not GameState:  # a Malilla hand: its own permutation
-        from ..malilla.invariants import check_no_leak as malilla_no_leak
-
-        malilla_no_leak(state, rnd, moves=moves)  # type: ignore[arg-type]
+    if type(state) is not GameState:  # a state of another family: its own permutation
+        family_of(state).invariants.check_no_leak(state, rnd, moves=moves)
         return
     for _ in range(tries):
         for p in (*range(state.players), None):
