@@ -536,8 +536,9 @@ class CellResult:
     """Each bot's record, by name."""
     won: int = 0
     """Games that someone won."""
-    family: str = ""
-    """The variant's family (empty: the family of the registered variant of that ID)."""
+    family: str = attrs.field(default="", eq=False)
+    """The variant's family (empty: the family of the registered variant of that ID); it follows from the variant,
+    so it takes no part in comparisons."""
 
     @classmethod
     def of(cls, variant: str, players: int, games: Iterable[GameFacts], family: str = "") -> CellResult:

@@ -187,5 +187,4 @@ def test_the_bot_protocol_gives_a_view() -> None:
     from maumau_rules.bots import Bot
 
     assert list(inspect.signature(Bot.choose).parameters) == ["self", "view"]
-    hints = inspect.get_annotations(SearchBot.choose)
-    assert hints["view"] in ("PlayerView", PlayerView)
+    assert list(inspect.signature(SearchBot.choose).parameters) == ["self", "view"]

@@ -98,7 +98,7 @@ def move_limit(variant: Variant | str) -> int:
     R_TURN_LIMIT ends a round there; a Malilla hand is its cards and the questions about a new deal).
 
     >>> move_limit("standard"), move_limit("malilla")
-    (1000, 120)
+    (1000, 128)
     """
     v = _variant(variant)
     return int(tools_for(v).move_limit(v))

@@ -561,7 +561,7 @@ class MalillaTools:
 
     >>> from maumau_rules import find_variant
     >>> TOOLS.reward_range(find_variant("malilla")), TOOLS.move_limit(find_variant("malilla"))
-    ((0.0, 35.0), 120)
+    ((0.0, 35.0), 128)
     """
 
     statistics: Final = MalillaStatistics()
@@ -627,7 +627,7 @@ class MalillaTools:
 
         >>> from maumau_rules import find_variant
         >>> TOOLS.move_limit(find_variant("malilla"))
-        120
+        128
         """
         plan: MalillaPlan = variant.family_plan
         questions = 2 * SEATS * (1 + _REDEALS_BOUND) if plan.redeal_min is not None else 0
