@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from typing import Any
 
 import attrs
 import numpy as np
@@ -82,10 +83,10 @@ def test_a_round_through_pettingzoo_ends_with_the_engines_rewards(variant: str) 
     assert {"end", "winner", "winners"} <= set(info)
 
 
-def _hidden_swap(state: object, seat: int, rng: random.Random) -> object | None:
+def _hidden_swap(state: Any, seat: int, rng: random.Random) -> Any:
     """``state`` with one card swapped between two hands that ``seat`` cannot see (the trump card, which everyone
     knows is the dealer's, stays where it is), or None when there is no such pair."""
-    hands = [list(h) for h in state.hands]  # type: ignore[attr-defined]
+    hands = [list(h) for h in state.hands]
     known = {getattr(state, "trump_card", None)}
     others = [i for i in range(len(hands)) if i != seat and hands[i]]
     for _ in range(30):
@@ -95,12 +96,12 @@ def _hidden_swap(state: object, seat: int, rng: random.Random) -> object | None:
         a, b = rng.randrange(len(hands[i])), rng.randrange(len(hands[j]))
         if hands[i][a] != hands[j][b] and not {hands[i][a], hands[j][b]} & known:
             hands[i][a], hands[j][b] = hands[j][b], hands[i][a]
-            return attrs.evolve(state, hands=tuple(tuple(h) for h in hands))  # type: ignore[misc]
+            return attrs.evolve(state, hands=tuple(tuple(h) for h in hands))
     return None
 
 
-def _observations(game: MauMauGame, e: MauMauEnv, state: object, seat: int) -> tuple[object, ...]:
-    st = game.state_from(state)  # type: ignore[arg-type]
+def _observations(game: MauMauGame, e: MauMauEnv, state: Any, seat: int) -> tuple[object, ...]:
+    st = game.state_from(state)
     e.reset(options={"game_state": state})
     obs = e.observe(e.possible_agents[seat])
     return (np.asarray(st.observation_tensor(seat)).tobytes(), np.asarray(st.information_state_tensor(seat)).tobytes(),
@@ -126,7 +127,7 @@ def test_hidden_cards_never_change_an_observation_in_any_family(variant: str) ->
             break
         seat = rng.randrange(players)
         other = _hidden_swap(s, seat, rng)
-        if other is not None and view(other, seat) == view(s, seat):  # type: ignore[arg-type]
+        if other is not None and view(other, seat) == view(s, seat):
             assert _observations(game, e, s, seat) == _observations(game, e, other, seat)
             compared += 1
         s = apply(s, rng.choice(s.legal_moves()))
