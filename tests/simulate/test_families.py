@@ -59,12 +59,12 @@ def test_malilla_facts_are_those_of_the_hand_played_again(variant: str) -> None:
         lineup = ("heuristic", "random", "random", "heuristic")
         facts = play_game(variant, lineup, seed)
         bots = [make_bot(name, seed=game_seed(seed, 1 + i), variant=variant) for i, name in enumerate(lineup)]
-        s = new_game(variant, 4, seed=seed)
+        s: Any = new_game(variant, 4, seed=seed)
         first = s.seat_to_act
         redeals = 0
         while not s.is_over:
             seat, move = table_move(s, bots)
-            after = apply(s, move, player=seat)
+            after: Any = apply(s, move, player=seat)
             redeals += s.stage is Stage.ANSWER and after.stage is Stage.REDEAL
             s = after
         assert isinstance(s, MalillaState)
