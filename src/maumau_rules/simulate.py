@@ -1006,7 +1006,7 @@ def available_cores() -> int:
 
 def simulate(
     variants: Variant | str | Sequence[Variant | str],
-    players: int | Sequence[int] = 2,
+    players: int | Sequence[int] | None = None,
     *,
     bots: Sequence[str] = ("heuristic",),
     games: int = 1000,
@@ -1022,7 +1022,8 @@ def simulate(
 
     Args:
         variants: a variant, its name, ``"all"`` (every registered variant), or a sequence of these.
-        players: a player count, or several.
+        players: a player count, or several; ``None`` (the default): each variant at its smallest table (2 for
+            Standard, 4 for Malilla).
         bots: bot names (:func:`~maumau_rules.bots.make_bot`), seat by seat, repeated to fill the seats.
         games: games per variant and player count.
         seed: the run's seed; game ``i`` is dealt from :func:`game_seed` ``(seed, i)``.
@@ -1082,24 +1083,25 @@ def simulate(
     return SimulationResult(seed, games, bot_names, rotate, tuple(results), duplicate)
 
 
-def _cells(variants: Variant | str | Sequence[Variant | str], players: int | Sequence[int]
+def _cells(variants: Variant | str | Sequence[Variant | str], players: int | Sequence[int] | None
            ) -> list[tuple[Variant, int]]:
     items: Sequence[Variant | str] = [variants] if isinstance(variants, Variant | str) else variants
-    counts = [players] if isinstance(players, int) else list(players)
-    if not counts:
+    counts = None if players is None else [players] if isinstance(players, int) else list(players)
+    if counts is not None and not counts:
         raise SimulationError("no player counts to simulate")
     out: list[tuple[Variant, int]] = []
     for item in items:
         if isinstance(item, str) and item == "all":  # every registered variant, at the counts it seats
-            pairs = [(v, p) for v in available_variants() for p in counts
+            pairs = [(v, p) for v in available_variants() for p in (counts or [v.players[0]])
                      if type(p) is int and v.players[0] <= p <= v.players[1]]
             if not pairs:
-                raise SimulationError(f"no registered variant is for {' or '.join(map(str, counts))} players")
+                raise SimulationError(f"no registered variant is for {' or '.join(map(str, counts or []))} players")
         else:
             v = _variant(item)
-            for p in counts:
+            mine = counts or [v.players[0]]
+            for p in mine:
                 _check_players(v, p)
-            pairs = [(v, p) for p in counts]
+            pairs = [(v, p) for p in mine]
         out += [pair for pair in pairs if pair not in out]
     if not out:
         raise SimulationError("no variants to simulate")

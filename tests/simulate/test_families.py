@@ -97,7 +97,7 @@ def test_cells_of_team_games_add_up() -> None:
 
 def test_maumau_simulate_malilla_with_search_and_random_bots() -> None:
     out, err = io.StringIO(), io.StringIO()
-    code = main(["simulate", "malilla", "-n", "4", "--players", "4", "--bots", "ismcts:8,random,ismcts:8,random",
+    code = main(["simulate", "malilla", "-n", "4", "--bots", "ismcts:8,random,ismcts:8,random",
                  "--jobs", "1", "--no-progress"], out=out, err=err)
     text = out.getvalue()
     assert code == 0, err.getvalue()

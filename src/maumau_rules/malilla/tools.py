@@ -118,7 +118,7 @@ class MalillaStatistics:
         ("breaches", "hands stopped by a breach", "share", "breaches"),
         ("redeals", "new deals per hand", "mean", "redeals"),
         ("redealt", "hands with a new deal", "share", "redeals"),
-        ("without_winner", "hands without a winner (even split)", "no_winner", ""),
+        ("without_winner", "hands split evenly (no winner)", "no_winner", ""),
     )
     """``(name, label, kind, source)`` of each estimate reported (see :mod:`maumau_rules.simulate`)."""
 
