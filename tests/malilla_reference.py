@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from maumau_rules.cards import Card, Rank, Suit
-from maumau_rules.malilla.rules import MalillaFollow, MalillaSeven, MalillaTrick
+from maumau_rules.families.malilla.rules import MalillaFollow, MalillaSeven, MalillaTrick
 from maumau_rules.variants import Variant
 
 __all__ = ["reference_legal_cards", "reference_winner"]

@@ -6,7 +6,7 @@ On ``builder-inited`` it writes reStructuredText into ``docs/_generated/`` (git-
   their settings), sources (linked to their entries), invariants and the tests that name it (read from the test
   files by :mod:`maumau_tests`, so the build needs no earlier pytest run);
 * ``variants/<id>.rst``: one page per registered variant, computed from its rules and compiled plan (a Malilla
-  variant from its ``R_MAL_*`` rules and :class:`~maumau_rules.malilla.plan.MalillaPlan`);
+  variant from its ``R_MAL_*`` rules and :class:`~maumau_rules.families.malilla.plan.MalillaPlan`);
 * ``malilla.rst``: the Malilla family, its variants and rules, and the source's worked examples replayed from
   ``spec/scenarios/malilla-*.json`` (each refused move with its reason code and rule ID);
 * ``matrix.rst`` (variants × rules and key settings) and ``differences.rst`` (each variant against
@@ -42,7 +42,7 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 from maumau_rules import explain
-from maumau_rules.malilla import explain as malilla_explain
+from maumau_rules.families.malilla import explain as malilla_explain
 
 logger = logging.getLogger(__name__)
 
@@ -526,7 +526,7 @@ def page_variant(data: SpecData, variant: Any) -> str:
 
 def page_malilla_variant(data: SpecData, variant: Any) -> str:
     """A Malilla variant's page: setup, tricks, the end of a hand and scoring, from its rules and plan
-    (:mod:`maumau_rules.malilla.explain`, the text ``maumau rules VARIANT`` prints, with links)."""
+    (:mod:`maumau_rules.families.malilla.explain`, the text ``maumau rules VARIANT`` prints, with links)."""
     out = _variant_head(data, variant)
     out.append(f"A game of :ref:`Malilla <malilla>`: four players in two teams take tricks with the Spanish pack. "
                f"Play it in a terminal with ``maumau play --variant {variant.id}``; ``maumau rules {variant.id}`` "
@@ -655,9 +655,9 @@ def render_malilla_scenario(data: SpecData, sc: dict[str, Any], source: str) -> 
     hand its score. Every expectation of the file (``refused``, ``expect``) is checked: a mismatch stops the
     build, so the page cannot show what the engine does not do."""
     from maumau_rules import Card, apply, check, find_variant, parse_cards, parse_move
-    from maumau_rules.malilla.engine import deck_order_for, new_hand
-    from maumau_rules.malilla.plan import SIDES, team_of
-    from maumau_rules.malilla.state import Stage
+    from maumau_rules.families.malilla.engine import deck_order_for, new_hand
+    from maumau_rules.families.malilla.plan import SIDES, team_of
+    from maumau_rules.families.malilla.state import Stage
 
     variant = find_variant(str(sc["variant"]))
     plan = variant.family_plan
@@ -796,7 +796,7 @@ def page_malilla(data: SpecData) -> str:
     out.append(f"Malilla is the second game of our sources{where}: a Spanish and Mexican trick-taking game for two "
                "teams of two with the 40-card Spanish pack. It is not a Mau-Mau variant but a game family of its own "
                "(``family = \"malilla\"`` in its variant files): its ``R_MAL_*`` rules compile into a "
-               ":class:`~maumau_rules.malilla.plan.MalillaPlan`, and :func:`~maumau_rules.new_game`, "
+               ":class:`~maumau_rules.families.malilla.plan.MalillaPlan`, and :func:`~maumau_rules.new_game`, "
                ":func:`~maumau_rules.legal_moves`, :func:`~maumau_rules.check` and :func:`~maumau_rules.apply` play "
                "it as they play Mau-Mau. Spanish cards are written rank then suit: ``1`` to ``7``, ``S`` (Sota), "
                "``C`` (Caballo), ``R`` (Rey), then ``or``, ``co``, ``es`` or ``ba`` (``7or``, ``Rco``, ``1es``).\n")
@@ -989,7 +989,7 @@ def page_reasons() -> str:
 
     docs = ModuleAnalyzer.for_module("maumau_rules.reasons").find_attr_docs()
     engine = "\n".join(Path(importlib.import_module(m).__file__ or "").read_text(encoding="utf-8")
-                       for m in ("maumau_rules.engine", "maumau_rules.malilla.engine"))
+                       for m in ("maumau_rules.engine", "maumau_rules.families.malilla.engine"))
     used: dict[str, set[str]] = {}
     for m in re.finditer(r"Reason\.([A-Z_]+),", engine):
         head = re.split(r"""\bf["']""", engine[m.end():m.end() + 300], maxsplit=1)[0]  # up to the message

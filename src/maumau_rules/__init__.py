@@ -10,11 +10,14 @@ True
 1
 """
 
+from typing import Any
+
+from . import _compat
 from .cards import JOKER, Card, Rank, Suit, parse_cards
 from .deck import FRENCH_36, FRENCH_52, SKAT_32, SPANISH_40, DeckSpec
-from .engine import apply, call_due, check, is_legal, legal_moves, new_game, open_windows
 from .errors import IllegalMoveError, MauMauError, NotationError, VariantError
-from .malilla.state import MalillaState
+from .families import GameFamily, family_of, public_name
+from .game import apply, call_due, check, is_legal, legal_moves, new_game, open_windows
 from .moves import Call, CallOut, Draw, Move, Pass, Play, Redeal, parse_move
 from .reasons import Reason, Verdict
 from .scoring import Match, next_round, round_points, start_match
@@ -37,9 +40,9 @@ __all__ = [
     "DeckSpec",
     "Draw",
     "EndReason",
+    "GameFamily",
     "GameState",
     "IllegalMoveError",
-    "MalillaState",
     "Match",
     "MauMauError",
     "Move",
@@ -63,6 +66,7 @@ __all__ = [
     "call_due",
     "check",
     "diff_variants",
+    "family_of",
     "find_variant",
     "is_legal",
     "legal_moves",
@@ -77,3 +81,18 @@ __all__ = [
     "start_match",
     "view",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The public names the families add (:attr:`~maumau_rules.families.GameFamily.exports`), e.g. a family's
+    state class.
+
+    >>> import maumau_rules
+    >>> name = family_of(find_variant("malilla")).state_type.__name__
+    >>> getattr(maumau_rules, name) is family_of(find_variant("malilla")).state_type
+    True
+    """
+    return public_name(name)
+
+
+_compat.install()

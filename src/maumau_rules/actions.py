@@ -33,16 +33,14 @@ True
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
-from .cards import FRENCH_SUITS, Card, Suit
-from .engine import legal_moves
 from .errors import MauMauError, shown
-from .malilla.state import MalillaState
-from .moves import MOVE_TYPES, Call, CallOut, Draw, Move, Pass, Play, parse_move
-from .state import GameState
+from .families import family_of, state_family
+from .game import legal_moves
+from .moves import MOVE_TYPES, Call, Move, parse_move
 from .variants import Variant, find_variant
 
 __all__ = ["ActionError", "ActionSpace", "action_table"]
@@ -62,27 +60,9 @@ class ActionError(MauMauError, ValueError):
 
 
 def _layout(variant: Variant, players: int) -> tuple[Move, ...]:
-    if variant.family != "maumau":  # Malilla: redeal and pass (with R_MAL_REDEAL), then a play of each card
-        family_moves: tuple[Move, ...] = variant.family_plan.action_moves()
-        return family_moves
-    plan = variant.plan
-    ann = plan.announcer
-    calls: tuple[Call | None, ...] = (None,)
-    if ann is not None:
-        calls = _CALLS if ann.jack_call else _CALLS[:2]
-    seen: set[Card] = set()
-    moves: list[Move] = [Draw(), Pass()]
-    for card in variant.deck.cards():
-        if card in seen:
-            continue
-        seen.add(card)
-        wishes: tuple[Suit | None, ...] = FRENCH_SUITS if plan.wishes_mask & plan.unit[card] else (None,)
-        for wish in wishes:
-            for call in calls:
-                moves.append(Play(card, wish, call))
-    if ann is not None:
-        moves.extend(CallOut(seat) for seat in range(players))
-    return tuple(moves)
+    """The move of each action ID: the variant's family lays them out
+    (:meth:`~maumau_rules.families.GameFamily.action_moves`)."""
+    return family_of(variant).action_moves(variant, players)
 
 
 @attrs.frozen
@@ -173,8 +153,8 @@ class ActionSpace:
             )
         return self.moves[action]
 
-    def _check_state(self, state: GameState | MalillaState) -> None:
-        if type(state) is not GameState and type(state) is not MalillaState:
+    def _check_state(self, state: Any) -> None:
+        if state_family(state) is None:
             raise ActionError(f"{shown(state)} is not a game state")
         if state.variant != self.variant or state.players != self.players:
             raise ActionError(
@@ -182,7 +162,7 @@ class ActionSpace:
                 f"{self.variant.id!r} with {self.players} players"
             )
 
-    def legal_actions(self, state: GameState | MalillaState, player: int | None = None) -> tuple[int, ...]:
+    def legal_actions(self, state: Any, player: int | None = None) -> tuple[int, ...]:
         """The IDs of the legal moves of ``player`` (default: the seat to act) in ``state``, in the order of
         :func:`~maumau_rules.legal_moves` (another seat has IDs only for its call-outs inside open windows).
 
@@ -198,7 +178,7 @@ class ActionSpace:
         self._check_state(state)
         return tuple(self.encode(m) for m in legal_moves(state, player))
 
-    def mask(self, state: GameState | MalillaState, player: int | None = None) -> tuple[bool, ...]:
+    def mask(self, state: Any, player: int | None = None) -> tuple[bool, ...]:
         """A tuple of ``size`` booleans: ``True`` exactly at the IDs of the legal moves of ``player`` (default:
         the seat to act) in ``state``.
 

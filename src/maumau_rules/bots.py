@@ -19,9 +19,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .engine import call_due, legal_moves
-from .errors import MauMauError
-from .malilla.views import MalillaPlayerView
+from .errors import BotError
+from .game import call_due, legal_moves
 from .moves import CallOut, Draw, Move, Play
 from .views import PlayerView, view
 
@@ -32,14 +31,6 @@ __all__ = ["BOT_KINDS", "Bot", "BotError", "HeuristicBot", "RandomBot", "interje
 
 BOT_KINDS = ("heuristic", "random", "ismcts")
 """The bots :func:`make_bot` builds by name (``ismcts:N`` gives the search bot N playouts per decision)."""
-
-
-class BotError(MauMauError, ValueError):
-    """An unknown bot name, or a bad setting of a bot.
-
-    >>> issubclass(BotError, ValueError)
-    True
-    """
 
 
 class Bot(Protocol):
@@ -71,7 +62,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, view: PlayerView | MalillaPlayerView) -> Move:
+    def choose(self, view: Any) -> Move:
         """Pick a random legal move.
 
         Raises:
@@ -87,7 +78,8 @@ class RandomBot:
         """
         if not view.legal_moves:
             raise ValueError(f"seat {view.seat} has no legal move: it is not its turn or the round is over")
-        return self._rng.choice(view.legal_moves)
+        move: Move = self._rng.choice(view.legal_moves)
+        return move
 
     def interject(self, view: PlayerView) -> Move | None:
         """Between turns: a call-out the view allows, half of the time (a random player notices or not).
@@ -251,7 +243,7 @@ def table_move(state: Any, bots: Sequence[Bot]) -> tuple[int, Move]:
 
 def make_bot(kind: str, seed: int = 0, *, variant: Variant | str = "standard") -> Bot:
     """Build a bot by name for a game of ``variant``'s family: ``random``, ``heuristic`` (the family's rule-of-thumb
-    player: :class:`HeuristicBot` for Mau-Mau, :class:`~maumau_rules.malilla.bots.MalillaHeuristicBot` for Malilla),
+    player: :class:`HeuristicBot` for Mau-Mau, :class:`~maumau_rules.families.malilla.bots.MalillaHeuristicBot` for Malilla),
     ``ismcts`` (the search bot of :mod:`maumau_rules.search`, 200 playouts per decision) or ``ismcts:N`` (N
     playouts). The random and search bots play every family.
 
@@ -265,7 +257,7 @@ def make_bot(kind: str, seed: int = 0, *, variant: Variant | str = "standard") -
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
-    maumau_rules.bots.BotError: unknown bot 'genius': choose 'heuristic', 'random', 'ismcts' or 'ismcts:N' (N playouts)
+    maumau_rules.errors.BotError: unknown bot 'genius': choose 'heuristic', 'random', 'ismcts' or 'ismcts:N' (N playouts)
     """
     if kind == "random":
         return RandomBot(seed)

@@ -23,62 +23,24 @@ from typing import Any, TextIO
 import attrs
 
 from . import __version__
-from .cli_play import describe_move, play_command
-from .cli_records import load_rules_file, parse_args
-from .errors import MauMauError, VariantError
+from .cli_play import describe_move
+from .cli_records import parse_args, variant_argument
+from .errors import MauMauError
 from .exitcodes import ExitCode, describe_exit_codes
 from .explain import card_help, rules_text
-from .variants import Difference, Variant, available_variants, diff_variants, find_variant, format_value, load_variant
+from .families import family_of
+from .variants import Difference, Variant, available_variants, diff_variants, find_variant, format_value
 
 __all__ = ["describe_move", "diff_table", "main"]
-
-
-def variant_argument(text: str) -> Variant:
-    """The variant a command line names: a registered name or alias, a variant file (``house.toml``, the
-    ``spec/variants`` shape, ``based_on`` allowed), or a Python file that defines one (``rules.py``, whose
-    ``VARIANT`` is taken, or ``rules.py:NAME``).
-
-    Raises:
-        VariantError: no such variant, or the file is not a valid one.
-
-    >>> variant_argument("prsi").id, variant_argument("examples/house_rules/ten_swaps_hands.py").id
-    ('prsi', 'standard-ten-swaps')
-    """
-    path, _, attr = text.partition(".py:") if ".py:" in text else (text, "", "")
-    if path != text:
-        path += ".py"
-    if path.endswith(".py"):
-        found = getattr(load_rules_file(path), attr or "VARIANT", None)
-        if not isinstance(found, Variant):
-            raise VariantError(f"rules file {path!r} defines no variant {attr or 'VARIANT'!r}")
-        return found
-    if path.endswith(".toml"):
-        from .cli_records import read_limited
-        from .variants import MAX_VARIANT_TEXT
-
-        try:
-            with open(path, "rb") as fh:
-                data = read_limited(fh, MAX_VARIANT_TEXT * 4, f"variant file {path!r}").decode("utf-8")
-        except (OSError, UnicodeDecodeError, MauMauError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            raise VariantError(f"cannot read variant file {path!r}: {why}") from None
-        return load_variant(data)
-    return find_variant(text)
 
 
 def _cmd_play(args: argparse.Namespace, read: Callable[[str], str], out: TextIO) -> int:
     try:
         v = variant_argument(args.variant)
-        if v.family == "malilla":  # Malilla has a terminal loop of its own
-            from .cli_malilla import play
-
-            return play(v, args, read, out)
-        if args.players is None:
-            args.players = 3
     except MauMauError as exc:
         print(f"maumau play: {exc}", file=_err(args))
         return int(ExitCode.USAGE)
-    return play_command(args, v, read, out, _err(args))
+    return family_of(v).play(v, args, read, out)  # each family has its own terminal loop
 
 
 def _cmd_rules(args: argparse.Namespace, read: Callable[[str], str], out: TextIO) -> int:

@@ -21,12 +21,12 @@ from typing import TextIO
 
 from .bots import Bot, interjection, make_bot
 from .cards import Card
-from .engine import apply, call_due, check, legal_moves
 from .errors import MauMauError
 from .events import describe_events as _event_lines
 from .events import events_between
 from .exitcodes import ExitCode
 from .explain import card_help, move_examples, rules_text, scoring_summary
+from .game import apply, call_due, check, legal_moves
 from .moves import CallOut, Draw, Move, Pass, Play, parse_move
 from .scoring import Match, next_round, round_points, start_match
 from .state import GameState, Phase
@@ -342,7 +342,8 @@ class _Table:
         return actor, self.bots[seats[actor]].choose(pv)
 
     def play_round(self, history: list[GameState], movers: list[int]) -> GameState | None:
-        self._state = state = self.match.game
+        state: GameState = self.match.game
+        self._state = state
         history.append(state)
         seats, human = self.match.seats, self.human
         me = None if human is None else seats.index(human) if human in seats else -1

@@ -36,10 +36,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, BinaryIO, Final, TextIO
 
-from .engine import open_windows
 from .errors import ArgumentError, MauMauError, VariantError, shown
 from .exitcodes import ExitCode, describe_exit_codes
-from .malilla.state import MalillaState
+from .families import family_of
 from .records import (
     INVALID_RECORD,
     MAX_RECORD_TEXT,
@@ -55,7 +54,7 @@ from .records import (
     replay,
     replay_match,
 )
-from .state import GameState
+from .variants import Variant, find_variant, load_variant
 from .views import PublicView
 
 __all__ = ["JSONL_SUFFIXES", "MAX_RECORD_FILE_BYTES", "FileProblem", "add_subcommands", "cmd_replay", "cmd_validate",
@@ -509,42 +508,9 @@ def _given_jsonl(args: argparse.Namespace) -> bool | None:
     return True if getattr(args, "jsonl", False) else None
 
 
-def _line(step: int, seat: int, move: str, s: GameState | MalillaState, hands: bool) -> str:
-    if isinstance(s, MalillaState):
-        return _malilla_line(step, seat, move, s, hands)
-    extra = []
-    if s.wished_suit is not None:
-        extra.append(f"wish {s.wished_suit.symbol}")
-    if s.pending_draw:
-        extra.append(f"+{s.pending_draw} pending")
-    if s.pending_skip:
-        extra.append(f"skip pending x{s.pending_skip}")
-    for w in open_windows(s):
-        extra.append(f"seat {w.offender} can be called out")
-    sizes = " ".join(str(len(h)) for h in s.hands)
-    text = (f"{step:>4}  seat {seat}  {move:<12} top {s.top_card!s:<5} hands [{sizes}] stock {len(s.stock)}"
-            f"  → seat {s.seat_to_act}")
-    if extra:
-        text += "  (" + ", ".join(extra) + ")"
-    if hands:
-        text += "\n      " + " | ".join(" ".join(map(str, h)) or "-" for h in s.hands)
-    return text
-
-
-def _malilla_line(step: int, seat: int, move: str, s: MalillaState, hands: bool) -> str:
-    """One line of a Malilla hand: the move, the trick on the table (or the last trick and its winner), points."""
-    if s.trick or not s.tricks:
-        table = "trick [" + " ".join(map(str, s.trick)) + "]"
-    else:
-        last = s.tricks[-1]
-        table = f"trick [{' '.join(map(str, last.cards))}] to seat {last.winner}"
-    text = (f"{step:>4}  seat {seat}  {move:<12} {table:<32} points {s.points[0]}-{s.points[1]}"
-            f"  → seat {s.seat_to_act}")
-    if s.stage.value in ("redeal", "answer"):
-        text += f"  ({s.stage.value})"
-    if hands:
-        text += "\n      " + " | ".join(" ".join(map(str, h)) or "-" for h in s.hands)
-    return text
+def _line(step: int, seat: int, move: str, s: Any, hands: bool) -> str:
+    """One line of ``replay``: the move and the table after it, as the state's family writes it."""
+    return family_of(s).describe_state(step, seat, move, s, hands)
 
 
 def _replay_match(args: argparse.Namespace, rec: MatchRecord, hands: bool, out: TextIO) -> int:
@@ -553,7 +519,7 @@ def _replay_match(args: argparse.Namespace, rec: MatchRecord, hands: bool, out: 
     print(f"{rec.variant} v{rec.variant_version}, {rec.players} players{names}, a match from seed {rec.seed}",
           file=out)
     it = replay_match(rec)
-    state: GameState | MalillaState | None = None
+    state: Any | None = None
     try:
         for r, moves in enumerate(rec.rounds):
             state = next(it)
@@ -869,3 +835,36 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
+
+
+def variant_argument(text: str) -> Variant:
+    """The variant a command line names: a registered name or alias, a variant file (``house.toml``, the
+    ``spec/variants`` shape, ``based_on`` allowed), or a Python file that defines one (``rules.py``, whose
+    ``VARIANT`` is taken, or ``rules.py:NAME``).
+
+    Raises:
+        VariantError: no such variant, or the file is not a valid one.
+
+    >>> variant_argument("prsi").id, variant_argument("examples/house_rules/ten_swaps_hands.py").id
+    ('prsi', 'standard-ten-swaps')
+    """
+    path, _, attr = text.partition(".py:") if ".py:" in text else (text, "", "")
+    if path != text:
+        path += ".py"
+    if path.endswith(".py"):
+        found = getattr(load_rules_file(path), attr or "VARIANT", None)
+        if not isinstance(found, Variant):
+            raise VariantError(f"rules file {path!r} defines no variant {attr or 'VARIANT'!r}")
+        return found
+    if path.endswith(".toml"):
+
+        from .variants import MAX_VARIANT_TEXT
+
+        try:
+            with open(path, "rb") as fh:
+                data = read_limited(fh, MAX_VARIANT_TEXT * 4, f"variant file {path!r}").decode("utf-8")
+        except (OSError, UnicodeDecodeError, MauMauError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise VariantError(f"cannot read variant file {path!r}: {why}") from None
+        return load_variant(data)
+    return find_variant(text)

@@ -168,7 +168,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     out: TextIO = getattr(args, "out", None) or sys.stdout
     err: TextIO = getattr(args, "err", None) or sys.stderr
     try:
-        from .cli import variant_argument
+        from .cli_records import variant_argument
 
         variants = ["all" if name == "all" else variant_argument(name) for name in args.variants]
         bots = [b.strip() for b in args.bots.split(",") if b.strip()]

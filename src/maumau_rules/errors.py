@@ -82,6 +82,14 @@ class IllegalMoveError(MauMauError, ValueError):
         return self.verdict.rule_id
 
 
+class BotError(MauMauError, ValueError):
+    """An unknown bot name, or a bad setting of a bot (raised by :mod:`maumau_rules.bots` and the search bot).
+
+    >>> issubclass(BotError, ValueError)
+    True
+    """
+
+
 class ArgumentError(MauMauError, ValueError):
     """An argument of a library function is out of range or malformed (a seat, a seed, a size, a limit).
 

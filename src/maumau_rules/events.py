@@ -23,8 +23,8 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from .cards import Card, Suit
-from .engine import apply, call_due, legal_moves
 from .errors import ArgumentError, ArgumentTypeError, SeatError, shown
+from .game import apply, call_due, legal_moves
 from .moves import MAUMAU_MOVE_TYPES, Call, CallOut, Draw, Move, Pass, Play
 from .state import EndReason, GameState, Phase
 

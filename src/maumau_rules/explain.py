@@ -4,8 +4,8 @@ rules reference (which renders the same text with reStructuredText links).
 Everything is read from the variant's rule objects and its compiled plan, so a house rule's cards are explained
 like the built-in ones. A variant of another family is explained by that family: :func:`rules_text`,
 :func:`card_help`, :func:`move_examples`, :func:`scoring_summary`, :func:`scoring_text`, :func:`setup_rows` and
-:func:`end_rows` send a Malilla variant to :mod:`maumau_rules.malilla.explain`; the helpers about what cards do
-in Mau-Mau (:func:`card_facts`, :func:`card_groups`, :func:`draw_rows`) need a Mau-Mau variant.
+:func:`end_rows` send it to its family's explainer (:attr:`~maumau_rules.families.GameFamily.explainer`); the
+helpers about what cards do in Mau-Mau (:func:`card_facts`, :func:`card_groups`, :func:`draw_rows`) need a Mau-Mau variant.
 
 >>> from maumau_rules import find_variant
 >>> print(card_help(find_variant("prsi"), Card.parse("Qc")).split(".")[0])
@@ -21,11 +21,11 @@ from typing import Any, Final
 import attrs
 
 from .cards import Card, Rank, Suit
+from .families import family_of
 from .rules.effects import PendingDraw
 from .variants import Variant, find_variant
 
 __all__ = [
-    "FAMILY_EXPLAINERS",
     "PLAIN",
     "CardFacts",
     "Markup",
@@ -72,22 +72,14 @@ def _plain_lit(text: object) -> str:
 PLAIN: Final = Markup(lit=_plain_lit, rule=str)
 """Plain text: literals as they are, rules by their IDs."""
 
-FAMILY_EXPLAINERS: Final = {"malilla": "maumau_rules.malilla.explain"}
-"""The module that explains the variants of each family other than Mau-Mau (imported when first needed)."""
-
-
 def explainer(variant: Variant) -> Any:
-    """The module that explains ``variant``'s family, or ``None`` for a Mau-Mau variant (explained here).
+    """The module that explains ``variant``'s family (:attr:`~maumau_rules.families.GameFamily.explainer`), or
+    ``None`` for a Mau-Mau variant (explained here).
 
-    >>> explainer(find_variant("standard")) is None, explainer(find_variant("malilla")).__name__
-    (True, 'maumau_rules.malilla.explain')
+    >>> explainer(find_variant("standard")) is None, explainer(find_variant("malilla")).__name__.rsplit(".")[-1]
+    (True, 'explain')
     """
-    name = FAMILY_EXPLAINERS.get(variant.family)
-    if name is None:
-        return None
-    import importlib
-
-    return importlib.import_module(name)
+    return family_of(variant).explainer
 
 
 def fmt_value(value: Any, m: Markup = PLAIN) -> str:

@@ -272,7 +272,7 @@ def verify_record(record: GameRecord, *, commitment: str | None = None,
     ...
     maumau_rules.fairness.FairnessError: the revealed seed and salt do not give the commitment '0000...' ...
     """
-    from .engine import new_game
+    from .game import new_game
     from .records import GameRecord, ReplayError, replay
     from .views import PlayerView, PublicView, public_view, view
 

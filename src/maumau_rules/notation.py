@@ -37,13 +37,14 @@ import attrs
 from .cards import Card, Rank, Suit, _quote
 from .deck import DeckSpec
 from .errors import ArgumentError, MauMauError, NotationError, shown
-from .malilla.state import MalillaState, MalillaStateError
-from .malilla.views import MalillaPlayerView, MalillaPublicView
+from .families import codec_for_tag, codec_for_value, families
 from .moves import MOVE_TYPES, Move, Play, parse_move
 from .reasons import Verdict
-from .state import GameState, StateError, Window
+from .state import GameState, Window
 from .variants import Variant, find_variant, variant_from_dict
-from .views import PlayerView, PublicView
+
+if typing.TYPE_CHECKING:
+    from .views import PublicView
 
 __all__ = [
     "FORMAT_VERSION",
@@ -180,8 +181,11 @@ def _hints(cls: type) -> dict[str, Any]:
     if got is None:
         from .moves import Move as _Move
 
-        hints = typing.get_type_hints(cls, localns={"Variant": Variant, "Move": _Move, "GameState": GameState,
-                                                    "MalillaState": MalillaState})
+        localns: dict[str, Any] = {"Variant": Variant, "Move": _Move}
+        for fam in families():  # the family value types that annotations name (a view's state type ...)
+            localns[fam.state_type.__name__] = fam.state_type
+            localns.update({c.value_type.__name__: c.value_type for c in fam.json_codecs})
+        hints = typing.get_type_hints(cls, localns=localns)
         got = {f.name: hints[f.name] for f in attrs.fields(cls) if not f.name.startswith("_")}
         _HINTS[cls] = got
     return got
@@ -247,7 +251,7 @@ def _encoder(tp: Any) -> Callable[[Any], Any]:
     if tp in (int, bool, str):
         return _same
     if isinstance(tp, type) and attrs.has(tp):  # a value type inside a document (a Malilla trick)
-        return lambda value: _encode_fields(value, tp)
+        return lambda value: encode_fields(value, tp)
     raise TypeError(f"cannot encode field type {tp}")  # pragma: no cover - programming error
 
 
@@ -353,12 +357,12 @@ def _jsonable(data: Any) -> bool:
     return True
 
 
-def _encode_fields(obj: Any, cls: type) -> dict[str, Any]:
+def encode_fields(obj: Any, cls: type) -> dict[str, Any]:
     return {name: enc(getattr(obj, name)) for name, enc in _field_encoders(cls)}
 
 
-def _encode_view(obj: PublicView, cls: type) -> dict[str, Any]:
-    """:func:`_encode_fields` for a view: its fields are its ``__dict__`` (views are made by setting it at once), so
+def encode_view(obj: PublicView, cls: type) -> dict[str, Any]:
+    """:func:`encode_fields` for a view: its fields are its ``__dict__`` (views are made by setting it at once), so
     they are read from it, and fields written as they are (numbers, text, flags) skip the encoder call."""
     fields = obj.__dict__
     return {name: fields[name] if enc is _same else enc(fields[name]) for name, enc in _field_encoders(cls)}
@@ -380,7 +384,7 @@ def _check_fields(data: Mapping[str, Any], allowed: Iterable[str], where: str, r
             raise NotationError(f"{where} is missing the field {name!r}")
 
 
-def _decode_fields(data: Mapping[str, Any], cls: type, what: str) -> dict[str, Any]:
+def decode_fields(data: Mapping[str, Any], cls: type, what: str) -> dict[str, Any]:
     hints = _hints(cls)
     _check_fields(data, {*hints, "type", "version"}, what)
     out: dict[str, Any] = {}
@@ -553,7 +557,7 @@ def resolve_variant(vid: str, version: int, *, where: str = "variant") -> Varian
 # ====================================================================== documents
 
 
-def _check_state(s: GameState) -> None:
+def check_state_json(s: GameState) -> None:
     """Sanity checks on a state read from JSON (a server's storage may be edited or corrupted)."""
     # The constructor has checked the seats, direction, counters and the discard pile (StateError above).
     want = Counter(s.variant.plan.deck_cards)
@@ -585,30 +589,20 @@ def to_json(obj: Any) -> dict[str, Any]:
         return {"type": "card", "version": FORMAT_VERSION, "card": str(obj)}
     if type(obj) in _MOVE_TYPES:
         return {"type": "move", "version": FORMAT_VERSION, "move": str(obj)}
-    if isinstance(obj, GameState):
-        return {"type": "state", "version": FORMAT_VERSION, **_encode_fields(obj, GameState)}
-    if isinstance(obj, MalillaState):
-        return {"type": "malilla-state", "version": FORMAT_VERSION, **_encode_fields(obj, MalillaState)}
-    if isinstance(obj, MalillaPlayerView):
-        return {"type": "malilla-player-view", "version": FORMAT_VERSION, **_encode_fields(obj, MalillaPlayerView)}
-    if isinstance(obj, MalillaPublicView):
-        return {"type": "malilla-public-view", "version": FORMAT_VERSION, **_encode_fields(obj, MalillaPublicView)}
-    if type(obj) is PlayerView:
-        return {"type": "player-view", "version": FORMAT_VERSION, **_encode_view(obj, PlayerView)}
-    if type(obj) is PublicView:
-        return {"type": "public-view", "version": FORMAT_VERSION, **_encode_view(obj, PublicView)}
-    if isinstance(obj, PlayerView):
-        return {"type": "player-view", "version": FORMAT_VERSION, **_encode_fields(obj, PlayerView)}
-    if isinstance(obj, PublicView):
-        return {"type": "public-view", "version": FORMAT_VERSION, **_encode_fields(obj, PublicView)}
+    codec = codec_for_value(obj)
+    if codec is None:  # a subclass of a family's value type: the codec of its nearest base
+        codec = next((c for base in type(obj).__mro__[1:] for c in [codec_for_value_type(base)] if c is not None),
+                     None)
+    if codec is not None:
+        return codec.encode(obj)
     if isinstance(obj, Verdict):
-        return {"type": "verdict", "version": FORMAT_VERSION, **_encode_fields(obj, Verdict)}
+        return {"type": "verdict", "version": FORMAT_VERSION, **encode_fields(obj, Verdict)}
     if isinstance(obj, Variant):
         return variant_to_json(obj)
-    from .records import GameRecord
-
-    if isinstance(obj, GameRecord):
-        return obj.to_json()
+    own = getattr(type(obj), "to_json", None)  # a record (maumau_rules.records) writes itself
+    if own is not None and getattr(type(obj), "__module__", "").startswith("maumau_rules.records"):
+        out: dict[str, Any] = own(obj)
+        return out
     raise NotationError(f"{type(obj).__name__} {shown(obj)} has no JSON form")
 
 
@@ -625,7 +619,7 @@ def from_json(data: Any) -> Any:
     ...
     maumau_rules.errors.NotationError: unsupported version 2 of 'move' JSON: this library reads version 1
     """
-    kind = _envelope(data, "JSON document", tuple(_READERS))
+    kind = _envelope(data, "JSON document", _READERS.kinds())
     return _READERS[kind](data)
 
 
@@ -640,60 +634,47 @@ def _single(field: str, kind: str, parse: Callable[[str], T]) -> Callable[[Any],
     return read
 
 
-def _read_state(data: Any) -> GameState:
-    fields = _decode_fields(data, GameState, "state JSON")
-    try:
-        state = GameState(**fields)
-    except StateError as exc:  # hands the deck cannot hold, or not one per seat
-        raise NotationError(f"state JSON: {exc}") from None
-    _check_state(state)
-    return state
+def codec_for_value_type(cls: type) -> Any:
+    """The family codec that writes exactly ``cls``, or ``None``.
 
-
-def _read_malilla_state(data: Any) -> MalillaState:
-    fields = _decode_fields(data, MalillaState, "malilla-state JSON")
-    try:
-        return MalillaState(**fields)
-    except MalillaStateError as exc:  # hands the deck does not hold, seats out of range, a stage out of place
-        raise NotationError(f"malilla-state JSON: {exc}") from None
-
-
-def _read_malilla_view(cls: type[T], what: str) -> Callable[[Any], T]:
-    def read(data: Any) -> T:
-        fields = _decode_fields(data, cls, what)
-        if fields["variant"] and not isinstance(fields["variant"], str):  # pragma: no cover - decoded as str
-            raise NotationError(f"{what}: the variant is an ID")
-        return cls(**fields)
-
-    return read
-
-
-def _read_view(cls: type[T], what: str) -> Callable[[Any], T]:
-    def read(data: Any) -> T:
-        fields = _decode_fields(data, cls, what)
-        if not fields["discard"]:
-            raise NotationError(f"{what}: the discard pile is empty (it always holds the top card)")
-        return cls(**fields)
-
-    return read
+    >>> from maumau_rules import GameState
+    >>> codec_for_value_type(GameState).tag
+    'state'
+    """
+    for fam in families():
+        for codec in fam.json_codecs:
+            if codec.value_type is cls:
+                return codec
+    return None
 
 
 def _read_verdict(data: Any) -> Verdict:
-    return Verdict(**_decode_fields(data, Verdict, "verdict JSON"))
+    return Verdict(**decode_fields(data, Verdict, "verdict JSON"))
 
 
-_READERS: Final[dict[str, Callable[[Any], Any]]] = {
+class _Readers(dict[str, Callable[[Any], Any]]):
+    """The readers of every document type: the shared ones, then each family's (asked for on first use)."""
+
+    def __missing__(self, kind: str) -> Callable[[Any], Any]:
+        codec = codec_for_tag(kind)
+        if codec is None:
+            raise KeyError(kind)
+        return codec.decode
+
+    def __contains__(self, kind: object) -> bool:
+        return dict.__contains__(self, kind) or (type(kind) is str and codec_for_tag(kind) is not None)
+
+    def kinds(self) -> tuple[str, ...]:
+        """Every document type read."""
+        return (*self, *(c.tag for fam in families() for c in fam.json_codecs))
+
+
+_READERS: Final = _Readers({
     "card": _single("card", "card", Card.parse),
     "move": _single("move", "move", parse_move),
-    "state": _read_state,
-    "player-view": _read_view(PlayerView, "player-view JSON"),
-    "public-view": _read_view(PublicView, "public-view JSON"),
     "verdict": _read_verdict,
     "variant": variant_from_json,
-    "malilla-state": _read_malilla_state,
-    "malilla-player-view": _read_malilla_view(MalillaPlayerView, "malilla-player-view JSON"),
-    "malilla-public-view": _read_malilla_view(MalillaPublicView, "malilla-public-view JSON"),
-}
+})
 
 
 def dumps(obj: Any, *, indent: int | None = None) -> str:

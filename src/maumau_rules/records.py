@@ -39,12 +39,11 @@ from typing import Any, Final
 import attrs
 
 from .cards import Card
-from .engine import apply, legal_moves, new_game
 from .errors import ArgumentError, ArgumentTypeError, IllegalMoveError, MauMauError, NotationError, shown
 from .fairness import FairSeed
+from .families import state_family
+from .game import apply, legal_moves, new_game
 from .jsonstream import BadLine, StreamError, json_values
-from .malilla.engine import deck_order_for, new_hand
-from .malilla.state import MalillaState
 from .memo import BoundedMemo
 from .moves import Move, parse_move
 from .notation import (
@@ -267,7 +266,7 @@ class RecordResult:
         return {"winner": self.winner, "end": self.end.value}
 
     @classmethod
-    def of(cls, state: GameState | MalillaState) -> RecordResult | None:
+    def of(cls, state: Any) -> RecordResult | None:
         """The result of ``state`` (a round, or a Malilla hand: its winner is a team), or ``None`` while the game
         goes on.
 
@@ -334,7 +333,7 @@ class GameRecord:
         """
         return _resolve(self.variant, self.variant_version, self.definition, self.overrides)
 
-    def start(self) -> GameState:
+    def start(self) -> Any:
         """The initial state of the game.
 
         Raises:
@@ -1160,7 +1159,7 @@ def replay(record: GameRecord) -> Iterator[GameState]:
             )
 
 
-def replay_match(record: MatchRecord) -> Iterator[GameState | MalillaState]:
+def replay_match(record: MatchRecord) -> Iterator[Any]:
     """Replay a match record: yield the first state of every round and the state after every move, re-checking
     each step, and going from round to round with :func:`~maumau_rules.scoring.next_round`.
 
@@ -1520,7 +1519,7 @@ def _seed_for(rng: int) -> int:
     return seed
 
 
-def record_from_history(history: Sequence[GameState | MalillaState], *, names: Sequence[str] = (),
+def record_from_history(history: Sequence[Any], *, names: Sequence[str] = (),
                         tags: Mapping[str, str] | None = None, movers: Sequence[int] | None = None) -> GameRecord:
     """Write the record of a game from its states (the initial state, then the state after each move).
 
@@ -1539,41 +1538,28 @@ def record_from_history(history: Sequence[GameState | MalillaState], *, names: S
     >>> list(replay(rec))[-1] == s2
     True
     """
-    if not isinstance(history, Sequence) or not all(type(s) is GameState or type(s) is MalillaState
-                                                     for s in history):
+    if not isinstance(history, Sequence) or not all(state_family(s) is not None for s in history):
         raise ArgumentTypeError(f"history {shown(history)} must be a sequence of game states")
     if not history:
         raise NotationError("a history needs at least the initial state")
     first = history[0]
     if first.turn != 0:
         raise NotationError(f"a history must start at turn 0, not turn {first.turn}")
-    if isinstance(first, MalillaState):
-        hands = [h for h in history if isinstance(h, MalillaState)]
-        if len(hands) != len(history):
-            raise NotationError("a history holds the states of one game")
-        return _malilla_record(hands, names, tags)
-    games = [g for g in history if isinstance(g, GameState)]
-    if len(games) != len(history):
+    if any(type(s) is not type(first) for s in history):
         raise NotationError("a history holds the states of one game")
     seed = _seed_for(first.rng)
-    deal = None
-    for first_player in range(first.players):
-        for start_effects in (True, False):
-            candidate = Deal(first.hands, first.stock, first.discard, first.dealer, first_player, start_effects)
-            try:
-                if new_game(first.variant, first.players, seed, deal=candidate) == first:
-                    deal = candidate
-                    break
-            except MauMauError:
-                continue
-        if deal is not None:
-            break
-    if deal is None:
-        raise NotationError("the initial state cannot be reproduced from an explicit deal")
-    return _record(first.variant, first.players, seed, deal, _moves_between(games, movers), games[-1], names, tags)
+    setup = state_family(first).record_setup(first, seed)  # type: ignore[union-attr]
+    v = first.variant
+    try:
+        registered = find_variant(v.id) == v
+    except MauMauError:
+        registered = False
+    return GameRecord(variant=v.id, variant_version=v.version, players=first.players, seed=seed,
+                      moves=_moves_between(history, movers), result=RecordResult.of(history[-1]),
+                      definition=None if registered else v, names=tuple(names), tags=dict(tags or {}), **setup)
 
 
-def _moves_between(history: Sequence[GameState | MalillaState],
+def _moves_between(history: Sequence[Any],
                    movers: Sequence[int] | None = None) -> tuple[RecordedMove, ...]:
     """The legal move that leads from each state of ``history`` to the next: the seat to act's, else a call-out
     by another seat inside an open window (``movers``: each move's seat, when the caller knows it)."""
@@ -1595,25 +1581,3 @@ def _moves_between(history: Sequence[GameState | MalillaState],
             raise NotationError(f"no legal move leads from state {i} (turn {before.turn}) to state {i + 1}")
         moves.append(RecordedMove(found, seat=seat))
     return tuple(moves)
-
-
-def _malilla_record(history: list[MalillaState], names: Sequence[str], tags: Mapping[str, str] | None) -> GameRecord:
-    """The record of a Malilla hand played alone: its seed, its dealer and its deal as a deck order."""
-    first = history[0]
-    if first.scores != (0, 0) or first.round_no != 1 or first.albur:
-        raise NotationError("this hand belongs to a match (scores, a later hand, or an Albur drawn before it): "
-                            "write a match record (record_from_rounds) instead")
-    seed = _seed_for(first.rng)
-    order = deck_order_for(first.hands, first.dealer, first.trump_card)
-    if new_hand(first.variant, first.players, seed, dealer=first.dealer, deck_order=order) != first:
-        raise NotationError("the initial state cannot be reproduced from its deal")
-    v = first.variant
-    try:
-        registered = find_variant(v.id) == v
-    except MauMauError:
-        registered = False
-    final = history[-1]
-    return GameRecord(variant=v.id, variant_version=v.version, players=first.players, seed=seed,
-                      moves=_moves_between(history), result=RecordResult.of(final),
-                      definition=None if registered else v, dealer=first.dealer, deck_order=order,
-                      names=tuple(names), tags=dict(tags or {}))

@@ -35,10 +35,9 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-from .bots import BotError
 from .cards import Card
-from .engine import apply, call_due, legal_moves
-from .errors import MauMauError
+from .errors import BotError, MauMauError
+from .game import apply, call_due, legal_moves
 from .moves import CallOut, Draw, Move, Play
 from .rules.effects import PendingDraw, WishSuit
 from .rules.plan import Plan
@@ -285,7 +284,7 @@ def candidates(moves: tuple[Move, ...], variant: Variant | None = None, hand: Se
                ) -> tuple[Move, ...]:
     """The moves worth searching among ``moves``: a call-out alone when one is listed (a forgotten call is
     always called out), and of the forms of a play that differ only in the call, the one with the call due
-    (:func:`~maumau_rules.engine.call_due` for ``hand`` in ``variant``; without them, the form with a call).
+    (:func:`~maumau_rules.game.call_due` for ``hand`` in ``variant``; without them, the form with a call).
 
     >>> from maumau_rules import find_variant, parse_move, parse_cards
     >>> moves = tuple(map(parse_move, ["9h", "9h mau", "9h maumau", "Ts", "draw"]))
@@ -647,7 +646,7 @@ class SearchBot:
         clock: the clock for ``time_limit`` (default :func:`time.perf_counter`).
         exploration: UCB1's exploration constant.
         infer: draw conclusions from what the other seats do (see :meth:`MauMauSearch.observe`; Malilla's deals
-            keep to the voids the tricks show, :func:`maumau_rules.malilla.tools.hidden_card_limits`).
+            keep to the voids the tricks show, :func:`maumau_rules.families.malilla.tools.hidden_card_limits`).
 
     Raises:
         SearchError: a budget that is not a positive number.

@@ -43,8 +43,8 @@ import attrs
 
 from . import rng as _rng
 from .bots import BotError, make_bot, table_move
-from .engine import apply, new_game
 from .errors import MauMauError
+from .game import apply, new_game
 from .moves import Move
 from .state import EndReason
 from .toolhooks import tools_for, tools_for_family

@@ -112,19 +112,20 @@ class Deal:
     """An explicit deal, for validating real tables and for tests: every card's place is given.
 
     ``stock`` and ``discard`` list cards bottom to top (the last card is the top). Their union with
-    the hands must be exactly the variant's deck.
+    the hands must be exactly the variant's deck. A trick game deals the whole deck into the hands and names
+    its trump card (:attr:`trump`, a card of the dealer's hand) instead of a stock and a discard pile.
 
     >>> from maumau_rules import parse_cards
     >>> d = Deal(hands=(parse_cards("7h 8h"), parse_cards("9h Th")), stock=(), discard=parse_cards("Jh"))
-    >>> d.dealer, d.first_player
-    (0, None)
+    >>> d.dealer, d.first_player, d.trump
+    (0, None, None)
     """
 
     hands: tuple[tuple[Card, ...], ...]
     """Each seat's hand."""
-    stock: tuple[Card, ...]
+    stock: tuple[Card, ...] = ()
     """The stock, bottom to top."""
-    discard: tuple[Card, ...]
+    discard: tuple[Card, ...] = ()
     """The discard pile, bottom to top; the last card is the start card."""
     dealer: int = 0
     """The dealer's seat."""
@@ -132,6 +133,8 @@ class Deal:
     """The seat that plays first; ``None`` lets the variant's turn-order rule decide."""
     start_effects: bool = True
     """Whether the start card's effects apply (when the variant has them)."""
+    trump: Card | None = None
+    """The trump card of a trick game (Malilla): the dealer's card turned up; ``None`` in a shedding game."""
 
 
 class _HandsFromMask:
@@ -306,9 +309,7 @@ class GameState:
             raise StateError("phase=finishing needs exactly one empty hand (the seat that went out), "
                              "and another seat to act")
         fields["is_over"] = fields["end"] is not None
-        from .engine import moves_of
-
-        fields["_legal"] = moves_of(fields)
+        fields["_legal"] = fields["variant"].plan.moves_of(fields)  # the family's one move generator
 
     @property
     def players(self) -> int:
@@ -404,9 +405,8 @@ class GameState:
         >>> s = new_game(find_variant("standard"), players=2, seed=1); s.legal_moves() == s.legal_moves()
         True
         """
-        from .engine import legal_moves
-
-        return legal_moves(self)
+        moves: tuple[Move, ...] = self._legal
+        return moves
 
     def __repr__(self) -> str:
         hands = " | ".join(" ".join(str(c) for c in h) for h in self.hands)

@@ -1,9 +1,10 @@
 """What the shared tools (simulation, bots, search, learning adapters) ask of a game family, found by the
 variant's family: the tools call these hooks and never test which family a variant is of.
 
-A family provides one :class:`FamilyTools` object. It is registered by name with a lazy ``module:attribute``
-path (:func:`register_tools`), so that a family package can register itself without importing the tools, and the
-tools import a family's hooks only when a variant of that family is played.
+A family provides one :class:`FamilyTools` object, found through the family registry
+(:func:`maumau_rules.families.family_named`): the family's ``tools`` attribute when it has one, else the ``TOOLS``
+of the ``tools`` module in the family's package (``families/maumau/tools.py``, ``families/malilla/tools.py``),
+imported only when a variant of that family is played. :func:`register_tools` sets a family's hooks explicitly.
 
 ===========================  ===================================================================================
 Hook                         Used by
@@ -83,10 +84,8 @@ class FamilyTools(Protocol):
         """What ``seat`` sees in ``view``, as one line: its hand (``private``) and the table (``public``)."""
 
 
-_PROVIDERS: dict[str, str | FamilyTools] = {
-    "maumau": "maumau_rules.maumau_tools:TOOLS",
-    "malilla": "maumau_rules.malilla.tools:TOOLS",
-}
+_PROVIDERS: dict[str, str | FamilyTools] = {}
+"""Hooks registered by :func:`register_tools`, by family name (they take precedence)."""
 
 
 def register_tools(family: str, provider: str | FamilyTools) -> None:
@@ -96,7 +95,6 @@ def register_tools(family: str, provider: str | FamilyTools) -> None:
     Raises:
         VariantError: ``family`` is not a name, or ``provider`` is neither a path nor an object.
 
-    >>> register_tools("malilla", "maumau_rules.malilla.tools:TOOLS")
     >>> register_tools("", "x:y")
     Traceback (most recent call last):
     ...
@@ -138,7 +136,23 @@ def tools_for_family(family: str) -> FamilyTools:
     """
     provider = _PROVIDERS.get(family)
     if provider is None:
-        raise VariantError(f"the {family!r} family has registered no tool hooks (maumau_rules.toolhooks)")
+        from .families import family_named
+
+        try:
+            found = family_named(family)
+        except VariantError:
+            found = None
+        if found is None:
+            raise VariantError(f"the {family!r} family has registered no tool hooks (maumau_rules.toolhooks)")
+        tools = getattr(found, "tools", None)
+        if tools is None:  # the convention: the family's package has a ``tools`` module with ``TOOLS``
+            package = type(found).__module__.rpartition(".")[0]
+            try:
+                tools = importlib.import_module(f"{package}.tools").TOOLS
+            except (ImportError, AttributeError):
+                raise VariantError(f"the {family!r} family has registered no tool hooks "
+                                   "(maumau_rules.toolhooks)") from None
+        provider = _PROVIDERS[family] = tools
     if isinstance(provider, str):
         module, _, name = provider.partition(":")
         provider = _PROVIDERS[family] = getattr(importlib.import_module(module), name)

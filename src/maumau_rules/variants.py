@@ -23,9 +23,9 @@ import attrs
 from .cards import _fold
 from .deck import DeckSpec
 from .errors import NotationError, VariantError, shown
-from .malilla import rules as _malilla_rules  # noqa: F401  (registers the R_MAL_* rule classes)
+from .families import family_named, family_names
 from .rules.base import RULE_CLASSES, CardSet, Rule
-from .rules.plan import Plan, PlanBuilder
+from .rules.plan import Plan
 
 __all__ = ["Decision", "Difference", "Variant", "available_variants", "diff_variants", "find_variant", "format_value",
            "load_variant", "variant_from_dict"]
@@ -36,9 +36,6 @@ HEAD_KEYS: Final = frozenset({"id", "name", "deck", "players", "aliases", "sourc
                               "based_on", "drop", "since", "family"})
 """The keys of a variant file's ``[variant]`` table. ``since`` (the library version that added the variant),
 ``external``, ``aliases``, ``sources`` and ``summary`` describe the variant; the others shape it."""
-FAMILIES: Final[tuple[str, ...]] = ("maumau", "malilla")
-"""The families of games a variant can belong to: each compiles its rules into a plan of its own and has its own
-engine behind the shared functions (``new_game``, ``apply``, ``view`` ...)."""
 
 
 @attrs.frozen
@@ -93,8 +90,9 @@ class Variant:
     summary: str = ""
     """One paragraph about the variant."""
     family: str = "maumau"
-    """The family of games it belongs to (:data:`FAMILIES`): ``maumau``, or ``malilla`` for the trick-taking
-    game of source 002. The family decides which plan the rules compile into and which engine plays it."""
+    """The family of games it belongs to (:func:`~maumau_rules.families.family_names`): ``maumau``, or
+    ``malilla`` for the trick-taking game of source 002. The family
+    (:class:`~maumau_rules.families.GameFamily`) compiles the rules into its plan and plays it."""
     _plan: Any = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
@@ -110,18 +108,7 @@ class Variant:
             if rule.family != self.family:
                 raise VariantError(f"variant {self.id!r} is of the {self.family!r} family, but rule {rule.rule_id} "
                                    f"is of the {rule.family!r} family")
-        if self.family != "maumau":
-            object.__setattr__(self, "_plan", _compile_family(self))
-            return
-        builder = PlanBuilder(variant_id=self.id, deck=self.deck, min_players=players[0], max_players=players[1])
-        seen: set[str] = set()
-        for rule in self.rules:
-            if rule.rule_id in seen:
-                raise VariantError(f"variant {self.id!r} lists rule {rule.rule_id} twice")
-            seen.add(rule.rule_id)
-            builder.rule_ids.append(rule.rule_id)
-            rule.contribute(builder)
-        object.__setattr__(self, "_plan", builder.build())
+        object.__setattr__(self, "_plan", family_named(self.family).compile_plan(self))
 
     def __reduce__(self) -> tuple[type[Variant], tuple[Any, ...]]:
         # pickled by its fields; the plan (which holds the rules' hooks) is compiled again when unpickled
@@ -150,8 +137,8 @@ class Variant:
 
     @property
     def family_plan(self) -> Any:
-        """The compiled plan of the variant's family: a :class:`~maumau_rules.rules.plan.Plan` for Mau-Mau, a
-        :class:`~maumau_rules.malilla.plan.MalillaPlan` for Malilla.
+        """The compiled plan of the variant's family (:meth:`~maumau_rules.families.GameFamily.compile_plan`):
+        a :class:`~maumau_rules.rules.plan.Plan` for Mau-Mau, a Malilla plan for Malilla.
 
         >>> type(find_variant("malilla").family_plan).__name__, type(find_variant("standard").family_plan).__name__
         ('MalillaPlan', 'Plan')
@@ -228,17 +215,12 @@ class Variant:
         return self.id
 
 
-def _compile_family(variant: Variant) -> Any:
-    """The plan of a variant of a family other than Mau-Mau, compiled by that family."""
-    if variant.family == "malilla":
-        from .malilla.plan import compile_plan
-
-        return compile_plan(variant)
-    raise VariantError(f"variant {variant.id!r}: unknown family {variant.family!r}: one of {', '.join(FAMILIES)}")
-
-
 def _make_rule(rule_id: str, params: Mapping[str, Any], where: str) -> Rule:
     cls = RULE_CLASSES.get(rule_id)
+    if cls is None:  # a rule of a family not imported yet
+        for name in family_names():
+            family_named(name)
+        cls = RULE_CLASSES.get(rule_id)
     if cls is None:
         raise VariantError(f"{where}: unknown rule {rule_id!r}")
     if not isinstance(params, Mapping):
@@ -364,8 +346,9 @@ def variant_from_dict(data: Mapping[str, Any], base: Callable[[str], Variant] | 
     if not isinstance(head.get("summary", ""), str) or not isinstance(head.get("since", ""), str):
         raise VariantError(f"variant {vid!r}: summary and since must be strings")
     family = head.get("family", parent.family if parent is not None else "maumau")
-    if family not in FAMILIES:
-        raise VariantError(f"variant {vid!r}: unknown family {family!r}: one of {', '.join(FAMILIES)}")
+    if family not in family_names():
+        raise VariantError(f"variant {vid!r}: unknown family {family!r}: one of {', '.join(family_names())}")
+    family_named(str(family))  # its rule classes are registered with the family
     if parent is not None and family != parent.family:
         raise VariantError(f"variant {vid!r} is of the {family!r} family but based on {parent.id!r}, of the "
                            f"{parent.family!r} family")
@@ -485,7 +468,18 @@ def _key(name: str) -> str:
 
 SPEC_VARIANTS: Final[dict[str, dict[str, Any]]] = {stem: tomllib.loads(text) for stem, text in spec_variant_texts().items()}
 """``spec/variants/*.toml``, parsed, by file stem."""
-_VARIANTS, _NAMES = _build_registry(SPEC_VARIANTS.values())
+_VARIANTS: Final[dict[str, Variant]] = {}
+_NAMES: Final[dict[str, str]] = {}
+
+
+def _registry() -> dict[str, Variant]:
+    """The registered variants by ID, compiled the first time they are asked for (each family's package imports
+    this module, so the registry cannot be built while it is imported)."""
+    if not _VARIANTS:
+        variants, names = _build_registry(SPEC_VARIANTS.values())
+        _NAMES.update(names)
+        _VARIANTS.update(variants)
+    return _VARIANTS
 
 
 def find_variant(name: str | Variant) -> Variant:
@@ -503,26 +497,28 @@ def find_variant(name: str | Variant) -> Variant:
     """
     if isinstance(name, Variant):
         return name
+    known = _VARIANTS or _registry()
     vid = _NAMES.get(_key(name)) if isinstance(name, str) else None
     if vid is None:
-        raise VariantError(f"unknown variant {shown(name)}: known variants are {', '.join(sorted(_VARIANTS))}")
-    return _VARIANTS[vid]
+        raise VariantError(f"unknown variant {shown(name)}: known variants are {', '.join(sorted(known))}")
+    return known[vid]
 
 
 def available_variants(family: str | None = None) -> tuple[Variant, ...]:
     """Every registered variant, sorted by ID; with ``family``, only the variants of that family.
 
     Raises:
-        VariantError: ``family`` names no family of :data:`FAMILIES`.
+        VariantError: ``family`` names no family (:func:`~maumau_rules.families.family_names`).
 
     >>> "standard" in [v.id for v in available_variants()]
     True
     >>> [v.id for v in available_variants("malilla")]
     ['malilla', 'malilla-table']
     """
-    if family is not None and family not in FAMILIES:
-        raise VariantError(f"unknown family {family!r}: one of {', '.join(FAMILIES)}")
-    return tuple(_VARIANTS[k] for k in sorted(_VARIANTS) if family is None or _VARIANTS[k].family == family)
+    if family is not None and family not in family_names():
+        raise VariantError(f"unknown family {family!r}: one of {', '.join(family_names())}")
+    known = _registry()
+    return tuple(known[k] for k in sorted(known) if family is None or known[k].family == family)
 
 
 @attrs.frozen

@@ -21,11 +21,9 @@ from typing import Any, TypeVar, overload
 import attrs
 
 from .cards import Card, Suit
-from .engine import _not_a_state, legal_moves, open_windows
-from .errors import SeatError, shown
-from .malilla import views as _malilla
-from .malilla.state import MalillaState
-from .malilla.views import MalillaPlayerView, MalillaPublicView
+from .errors import ArgumentTypeError, SeatError, shown
+from .families import state_family
+from .game import legal_moves, open_windows
 from .moves import Call, Move
 from .state import EndReason, GameState, Phase, Window
 from .variants import Variant, find_variant
@@ -223,12 +221,11 @@ def public_view(state: GameState, *, scores: Sequence[int] | None = None) -> Pub
 
 
 @overload
-def public_view(state: MalillaState, *, scores: Sequence[int] | None = None) -> MalillaPublicView: ...
+def public_view(state: Any, *, scores: Sequence[int] | None = None) -> Any: ...
 
 
-def public_view(state: GameState | MalillaState, *,
-                scores: Sequence[int] | None = None) -> PublicView | MalillaPublicView:
-    """The spectators' view of ``state`` (a Malilla hand's: :func:`maumau_rules.malilla.views.public_view`).
+def public_view(state: Any, *, scores: Sequence[int] | None = None) -> Any:
+    """The spectators' view of ``state``, of any family (:meth:`~maumau_rules.families.GameFamily.public_view`).
 
     Args:
         state: the full state (held by the server).
@@ -242,10 +239,27 @@ def public_view(state: GameState | MalillaState, *,
     >>> public_view(new_game("standard", players=2, seed=1), scores=(3, 1)).scores
     (3, 1)
     """
-    if type(state) is not GameState:
-        if type(state) is MalillaState:
-            return _malilla.public_view(state, scores=scores)
+    return _family(state).public_view(state, scores)
+
+
+def _family(state: object) -> Any:
+    fam = state_family(state)
+    if fam is None:
         raise _not_a_state(state)
+    return fam
+
+
+def _not_a_state(state: object) -> ArgumentTypeError:
+    return ArgumentTypeError(f"{shown(state)} is not a game state (make one with new_game)")
+
+
+def maumau_public_view(state: GameState, scores: Sequence[int] | None = None) -> PublicView:
+    """The spectators' view of a Mau-Mau state (the Mau-Mau family's :func:`public_view`).
+
+    >>> from maumau_rules import new_game
+    >>> maumau_public_view(new_game("standard", players=2, seed=1)).hand_sizes
+    (6, 6)
+    """
     fields = _public_fields(state)
     fields["scores"] = _scores(state, scores)
     return _made(PublicView, fields)
@@ -256,13 +270,12 @@ def view(state: GameState, player: int, *, scores: Sequence[int] | None = None) 
 
 
 @overload
-def view(state: MalillaState, player: int, *, scores: Sequence[int] | None = None) -> MalillaPlayerView: ...
+def view(state: Any, player: int, *, scores: Sequence[int] | None = None) -> Any: ...
 
 
-def view(state: GameState | MalillaState, player: int, *,
-         scores: Sequence[int] | None = None) -> PlayerView | MalillaPlayerView:
-    """The view of ``state`` for seat ``player``: only what that player may see (a Malilla hand's:
-    :func:`maumau_rules.malilla.views.view`).
+def view(state: Any, player: int, *, scores: Sequence[int] | None = None) -> Any:
+    """The view of ``state`` (of any family) for seat ``player``: only what that player may see
+    (:meth:`~maumau_rules.families.GameFamily.view`).
 
     Args:
         state: the full state (held by the server).
@@ -282,10 +295,16 @@ def view(state: GameState | MalillaState, player: int, *,
     ...
     maumau_rules.errors.SeatError: no seat 2 in a game of 2 players
     """
-    if type(state) is not GameState:
-        if type(state) is MalillaState:
-            return _malilla.view(state, player, scores=scores)
-        raise _not_a_state(state)
+    return _family(state).view(state, player, scores)
+
+
+def maumau_view(state: GameState, player: int, scores: Sequence[int] | None = None) -> PlayerView:
+    """The view of a Mau-Mau state for seat ``player`` (the Mau-Mau family's :func:`view`).
+
+    >>> from maumau_rules import new_game
+    >>> maumau_view(new_game("standard", players=2, seed=1), 0).seat
+    0
+    """
     if type(player) is not int or not 0 <= player < state.players:
         raise SeatError(f"no seat {shown(player)} in a game of {state.players} players")
     fields = _public_fields(state)
@@ -309,7 +328,7 @@ def views(state: GameState, *, scores: Sequence[int] | None = None) -> tuple[Pla
 
     Raises:
         SeatError: ``scores`` is malformed.
-        ArgumentTypeError: ``state`` is not a Mau-Mau game state (a Malilla hand: view each seat).
+        ArgumentTypeError: ``state`` is not a Mau-Mau game state (another family's: view each seat).
 
     >>> from maumau_rules import new_game
     >>> s = new_game("standard", players=3, seed=1)

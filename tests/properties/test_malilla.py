@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from maumau_rules import Play, available_variants
 from maumau_rules.cards import SPANISH_RANKS
-from maumau_rules.malilla import engine as mal_engine
-from maumau_rules.malilla.engine import apply, new_hand
-from maumau_rules.malilla.invariants import (
+from maumau_rules.families.malilla import engine as mal_engine
+from maumau_rules.families.malilla.engine import apply, new_hand
+from maumau_rules.families.malilla.invariants import (
     check_no_leak,
     check_rejections,
     check_state,
@@ -23,9 +23,9 @@ from maumau_rules.malilla.invariants import (
     check_transition,
     state_digest,
 )
-from maumau_rules.malilla.plan import team_of
-from maumau_rules.malilla.rules import MalillaScore
-from maumau_rules.malilla.state import MalillaState, Stage
+from maumau_rules.families.malilla.plan import team_of
+from maumau_rules.families.malilla.rules import MalillaScore
+from maumau_rules.families.malilla.state import MalillaState, Stage
 from maumau_rules.rules.base import rule_spec
 from maumau_rules.scoring import next_round, start_match
 from maumau_rules.testing import InvariantViolation
@@ -233,7 +233,7 @@ def test_an_engine_that_accepts_a_broken_rule_breaks_legal_iff_apply(monkeypatch
 
 def test_a_view_that_shows_the_partners_hand_breaks_no_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     """A view that copies the partner's hand into the player's is caught by INV_NO_LEAK."""
-    from maumau_rules.malilla import views as mal_views
+    from maumau_rules.families.malilla import views as mal_views
 
     real = mal_views.view
 
@@ -242,6 +242,6 @@ def test_a_view_that_shows_the_partners_hand_breaks_no_leak(monkeypatch: pytest.
         import attrs
         return attrs.evolve(v, hand=v.hand + state.hands[(player + 2) % 4])
 
-    monkeypatch.setattr("maumau_rules.malilla.invariants.view", leaky)
+    monkeypatch.setattr("maumau_rules.families.malilla.invariants.view", leaky)
     with pytest.raises(InvariantViolation, match="INV_NO_LEAK"):
         check_no_leak(new_hand("malilla", seed=1), random.Random(1))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from maumau_rules.tools.explore import explore_malilla, malilla_deal_set, parse_deck, tiny_malilla
+from maumau_rules.families.malilla.explore import explore_malilla, malilla_deal_set, tiny_malilla
+from maumau_rules.tools.explore import parse_deck
 
 
 @pytest.mark.slow(seconds=9)

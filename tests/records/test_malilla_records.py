@@ -12,10 +12,10 @@ import pytest
 
 from maumau_rules import Move, Pass, Play, apply, find_variant, legal_moves
 from maumau_rules.cli import main
-from maumau_rules.malilla.bots import MalillaHeuristicBot
-from maumau_rules.malilla.engine import new_hand
-from maumau_rules.malilla.state import MalillaState, Stage
-from maumau_rules.malilla.views import view
+from maumau_rules.families.malilla.bots import MalillaHeuristicBot
+from maumau_rules.families.malilla.engine import new_hand
+from maumau_rules.families.malilla.state import MalillaState, Stage
+from maumau_rules.families.malilla.views import view
 from maumau_rules.records import (
     GameRecord,
     MatchRecord,

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from maumau_rules import Move, NotationError, Pass, apply, legal_moves, new_game
 from maumau_rules.cli import main
 from maumau_rules.cli_records import iter_record_file, read_chunks, save_records
-from maumau_rules.malilla.bots import MalillaHeuristicBot
-from maumau_rules.malilla.views import view
+from maumau_rules.families.malilla.bots import MalillaHeuristicBot
+from maumau_rules.families.malilla.views import view
 from maumau_rules.records import (
     MAX_MOVES,
     MAX_RECORD_TEXT,

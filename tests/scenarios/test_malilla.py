@@ -29,12 +29,12 @@ from maumau_rules import (
     new_game,
     parse_cards,
 )
-from maumau_rules.malilla import MalillaAlbur, MalillaCapote, MalillaScore
-from maumau_rules.malilla.engine import deck_order_for, new_hand
-from maumau_rules.malilla.invariants import check_state
-from maumau_rules.malilla.plan import team_of
-from maumau_rules.malilla.state import MalillaState, Stage, Trick
-from maumau_rules.malilla.views import view
+from maumau_rules.families.malilla import MalillaAlbur, MalillaCapote, MalillaScore
+from maumau_rules.families.malilla.engine import deck_order_for, new_hand
+from maumau_rules.families.malilla.invariants import check_state
+from maumau_rules.families.malilla.plan import team_of
+from maumau_rules.families.malilla.state import MalillaState, Stage, Trick
+from maumau_rules.families.malilla.views import view
 from maumau_rules.records import MatchRecord, first_violation, record_from_rounds
 from maumau_rules.scoring import next_round, start_match
 
@@ -266,7 +266,7 @@ def test_the_forbidden_seven_and_its_scope() -> None:
     """CA-M5: a side 7 not led yet may not be thrown; with ``scope = "hand"`` once its suit was led in the hand it
     may; with ``"trick"`` never on a trick of another suit; ``lead = true`` forbids leading it too; a player with
     nothing else allowed may play it (MAL-TRICK-7)."""
-    from maumau_rules.malilla.engine import playable
+    from maumau_rules.families.malilla.engine import playable
 
     plan = MAL.family_plan
     hand = parse_cards("7es 3ba 4ba")
@@ -297,7 +297,7 @@ def test_trick_winner_rank_order_and_next_leader() -> None:
     """CA-M3/CA-M4: the highest trump wins, else the highest card of the suit led; the default order is
     7 A R C S 6 5 4 3 2; another order changes the winner; with ``next_leader = "next_seat"`` the lead moves on to
     the right instead of going to the winner."""
-    from maumau_rules.malilla.engine import trick_winner_index
+    from maumau_rules.families.malilla.engine import trick_winner_index
 
     plan = MAL.family_plan
     assert [str(r) for r in plan.order] == ["7", "A", "R", "C", "S", "6", "5", "4", "3", "2"]

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from maumau_rules import Card, apply, check, find_variant, parse_cards, parse_move
-from maumau_rules.malilla import MalillaScore
-from maumau_rules.malilla.engine import deck_order_for, new_hand
-from maumau_rules.malilla.state import MalillaState
+from maumau_rules.families.malilla import MalillaScore
+from maumau_rules.families.malilla.engine import deck_order_for, new_hand
+from maumau_rules.families.malilla.state import MalillaState
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "spec" / "scenarios"
 FILES = sorted(SCENARIOS.glob("malilla-*.json"))

@@ -16,10 +16,10 @@ import pytest
 from maumau_rules import EndReason, Play, apply, available_variants, find_variant, new_game
 from maumau_rules.bots import make_bot, table_move
 from maumau_rules.cli import main
-from maumau_rules.malilla.plan import team_of
-from maumau_rules.malilla.state import MalillaState, Stage
-from maumau_rules.malilla.tools import determinize as malilla_determinize
-from maumau_rules.malilla.tools import hidden_card_limits
+from maumau_rules.families.malilla.plan import team_of
+from maumau_rules.families.malilla.state import MalillaState, Stage
+from maumau_rules.families.malilla.tools import determinize as malilla_determinize
+from maumau_rules.families.malilla.tools import hidden_card_limits
 from maumau_rules.search import SearchBot
 from maumau_rules.simulate import CellResult, SimulationResult, game_seed, play_game, simulate, statistics_of
 from maumau_rules.views import view

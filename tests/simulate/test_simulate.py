@@ -240,7 +240,7 @@ def test_bots_are_handed_only_their_views(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_a_house_variant_from_a_file_runs_on_worker_processes() -> None:
-    from maumau_rules.cli import variant_argument
+    from maumau_rules.cli_records import variant_argument
 
     house = variant_argument("examples/house_rules/queen_all_draw.py")
     one = simulate(house, 3, games=12, seed=2, jobs=1)

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from maumau_rules import IllegalMoveError, Play, apply, legal_moves
-from maumau_rules.malilla.invariants import (
+from maumau_rules.families.malilla.invariants import (
     candidate_moves,
     check_no_leak,
     check_other_seats,
@@ -27,7 +27,7 @@ from maumau_rules.malilla.invariants import (
     check_transition,
     snapshot,
 )
-from maumau_rules.malilla.state import MalillaState
+from maumau_rules.families.malilla.state import MalillaState
 from maumau_rules.moves import Move
 from maumau_rules.reasons import Reason
 from maumau_rules.scoring import Match, next_round, start_match

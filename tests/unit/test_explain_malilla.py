@@ -11,7 +11,7 @@ import pytest
 from maumau_rules import Card, Play, Variant, available_variants, find_variant, parse_move
 from maumau_rules.cli import main
 from maumau_rules.explain import card_help, explainer, move_examples, rules_text, scoring_summary
-from maumau_rules.malilla import explain as mal
+from maumau_rules.families.malilla import explain as mal
 
 MAL = find_variant("malilla")
 ORDER = "7 > Ace > Rey > Caballo > Sota > 6 > 5 > 4 > 3 > 2"

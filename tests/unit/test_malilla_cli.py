@@ -14,10 +14,10 @@ import pytest
 from maumau_rules import Card, Play, apply, find_variant, legal_moves, parse_cards
 from maumau_rules.bots import RandomBot
 from maumau_rules.cli import main
-from maumau_rules.malilla.bots import MalillaBot, MalillaHeuristicBot, make_bot
-from maumau_rules.malilla.engine import deck_order_for, new_hand
-from maumau_rules.malilla.state import MalillaState, Stage
-from maumau_rules.malilla.views import view
+from maumau_rules.families.malilla.bots import MalillaBot, MalillaHeuristicBot, make_bot
+from maumau_rules.families.malilla.engine import deck_order_for, new_hand
+from maumau_rules.families.malilla.state import MalillaState, Stage
+from maumau_rules.families.malilla.views import view
 from maumau_rules.records import loads_records, validate_records
 from maumau_rules.scoring import next_round, start_match
 from tests.helpers import hand_of_match

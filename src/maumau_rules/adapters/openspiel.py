@@ -36,7 +36,7 @@ import numpy as np
 import pyspiel
 
 from ..actions import ActionSpace
-from ..engine import apply, new_game
+from ..game import apply, new_game
 from ..moves import Move, Play, parse_move
 from ..toolhooks import tools_for
 from ..variants import Variant, available_variants

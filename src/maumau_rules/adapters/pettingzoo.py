@@ -41,7 +41,7 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ..actions import ActionError, ActionSpace
-from ..engine import apply, legal_moves, new_game
+from ..game import apply, legal_moves, new_game
 from ..state import Deal
 from ..toolhooks import tools_for
 from ..variants import Variant

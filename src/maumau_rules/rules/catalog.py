@@ -1202,7 +1202,7 @@ class Announcement(Rule):
         >>> Announcement(penalty=2).caught_finishing(t, t.seat); len(t.hand(t.seat)), t.seat_to_act != t.seat
         (7, True)
         """
-        from ..engine import end_turn
+        from .turn import end_turn
 
         t.draw(seat, self.penalty)
         t.seat = seat

@@ -842,6 +842,10 @@ def _form(card: Card, effects: Sequence[Effect]) -> tuple[Suit | None, ...]:
     return tuple(s for s in SUITS if own or s is not card.suit)
 
 
+def _no_engine(fields: dict[str, Any]) -> tuple[Move, ...]:
+    raise VariantError("this plan was not compiled by a family: no engine plays it")
+
+
 class Plan:
     """A variant's compiled rules: what the engine runs. Built once per variant by :class:`PlanBuilder`.
 
@@ -855,6 +859,9 @@ class Plan:
     """
 
     def __init__(self, b: PlanBuilder) -> None:
+        self.moves_of: Callable[[dict[str, Any]], tuple[Move, ...]] = _no_engine
+        """The legal moves of a state given by its fields: the engine's one move generator, set by the family
+        that compiles the plan (a state made from its fields, e.g. read from JSON, asks it)."""
         self.variant_id = b.variant_id
         self.deck = b.deck
         self.deck_cards = b.deck_cards

@@ -21,14 +21,15 @@ from typing import TYPE_CHECKING, Final
 from .. import handmask
 from ..cards import Card, Suit
 from ..moves import Call, Move
+from ..state import Phase
 from ..zones import draw_cards
 
 if TYPE_CHECKING:
-    from ..state import EndReason, GameState, Phase
+    from ..state import EndReason, GameState
     from ..variants import Variant
     from .plan import Plan
 
-__all__ = ["Turn", "calls_after_draw", "with_call", "with_cards"]
+__all__ = ["Turn", "calls_after_draw", "end_turn", "with_call", "with_cards"]
 
 _new: Final = object.__new__
 
@@ -336,3 +337,42 @@ def calls_after_draw(plan: Plan, announced: tuple[Call | None, ...], seat: int) 
     if plan.calls_lapse and announced[seat] is not None:
         return with_call(announced, seat, None)
     return announced
+
+
+def end_turn(t: Turn) -> None:
+    """Pass the turn on after the cards of ``t.turn_plays``: their effects' ``passing`` steps decide skips,
+    reversals and another turn.
+
+    >>> from maumau_rules import new_game
+    >>> from maumau_rules.rules.turn import Turn
+    >>> s = new_game("standard", players=3, seed=1)
+    >>> t = Turn.scratch(s); t.turn_plays = (); end_turn(t); t.seat_to_act == (s.seat_to_act + 1) % 3
+    True
+    """
+    plays = t.turn_plays
+    t.turn_plays = ()
+    t.phase = Phase.PLAY
+    seat = t.seat
+    players = len(t.announced)
+    passing = t.plan.passing
+    if not plays or (len(plays) == 1 and not passing[plays[0]]):
+        t.seat_to_act = (seat + t.direction) % players
+        return
+    t.start_passing()
+    for card in plays:
+        t.again = False  # only the last card of a turn gives another turn
+        for effect in passing[card]:
+            effect.passing(t)
+    if t.reverses % 2:
+        t.direction = -t.direction
+        if players == 2 and t.two_player_again:
+            t.seat_to_act = seat
+            return
+    if t.again:
+        t.seat_to_act = seat
+        return
+    if t.skips and t.passable:
+        t.pending_skip = t.skips
+        t.seat_to_act = (seat + t.direction) % players
+        return
+    t.seat_to_act = (seat + t.direction * (1 + t.skips)) % players

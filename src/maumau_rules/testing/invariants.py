@@ -21,21 +21,19 @@ import json
 import random
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
-from typing import TYPE_CHECKING, Final, NoReturn
+from typing import Final, NoReturn
 
 import attrs
 
 from ..cards import FRENCH_SUITS, JOKER, Card, Rank, Suit
-from ..engine import apply, check, legal_moves, new_game, open_windows
 from ..errors import IllegalMoveError
+from ..families import family_of
+from ..game import apply, check, legal_moves, new_game, open_windows
 from ..moves import Call, CallOut, Draw, Move, Pass, Play
 from ..reasons import Reason
 from ..rules.effects import DrawCards, PendingDraw
 from ..rules.plan import Plan
 from ..state import EndReason, GameState, Phase
-
-if TYPE_CHECKING:
-    from ..malilla.state import MalillaState
 from ..variants import Variant
 from ..views import public_view, view
 
@@ -74,7 +72,7 @@ INVARIANT_IDS: Final = (
     "INV_MAL_POINTS",
 )
 """Every invariant ID, in the order of ``spec/invariants.toml`` (the ``INV_MAL_*`` ones are Malilla's, checked by
-:mod:`maumau_rules.malilla.invariants`)."""
+its family's invariants)."""
 
 _WRONG_CARD_REASONS: Final = frozenset({Reason.DOES_NOT_MATCH, Reason.MUST_FOLLOW_WISH, Reason.WILD_ON_WILD,
                                         Reason.WILD_BLOCKED, Reason.MUST_ANSWER_DRAW, Reason.MUST_ANSWER_SKIP,
@@ -100,7 +98,7 @@ class InvariantViolation(AssertionError):
     ('INV_PLAYABLE', 'INV_PLAYABLE: no legal move')
     """
 
-    def __init__(self, invariant: str, message: str, state: GameState | MalillaState | None = None) -> None:
+    def __init__(self, invariant: str, message: str, state: object = None) -> None:
         text = f"{invariant}: {message}"
         if state is not None:
             text += f"\n    in {state!r}"
@@ -145,8 +143,8 @@ def state_digest(state: GameState) -> str:
     """A short, stable digest of every field of ``state`` (the same in any process and hash seed).
 
     It covers every attrs field of :class:`~maumau_rules.state.GameState` except the legal-move
-    cache, so a new field changes every digest (regenerate the golden files then). A Malilla hand is digested by
-    :func:`maumau_rules.malilla.invariants.state_digest`.
+    cache, so a new field changes every digest (regenerate the golden files then). A state of another family is
+    digested by its family (:attr:`~maumau_rules.families.GameFamily.invariants`).
 
     >>> from maumau_rules import new_game
     >>> state_digest(new_game("standard", players=2, seed=1)) == state_digest(new_game("standard", 2, seed=1))
@@ -154,10 +152,8 @@ def state_digest(state: GameState) -> str:
     >>> state_digest(new_game("standard", players=2, seed=1)) == state_digest(new_game("standard", 2, seed=2))
     False
     """
-    if type(state) is not GameState:  # a Malilla hand: its own fields
-        from ..malilla.invariants import state_digest as malilla_digest
-
-        return malilla_digest(state)  # type: ignore[arg-type]
+    if type(state) is not GameState:  # a state of another family: its own fields
+        return family_of(state).invariants.state_digest(state)
     data = {f.name: _canon(getattr(state, f.name)) for f in attrs.fields(GameState) if f.name != "_legal"}
     text = json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:20]

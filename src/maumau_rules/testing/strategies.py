@@ -30,7 +30,7 @@ except ModuleNotFoundError as exc:  # the "testing" extra is not installed
 
 from ..cards import FRENCH_SUITS, JOKER, Card, Rank, Suit
 from ..deck import DeckSpec
-from ..engine import apply, legal_moves, new_game
+from ..game import apply, legal_moves, new_game
 from ..moves import Call, CallOut, Draw, Move, Pass, Play
 from ..rules import RULE_CLASSES, Deal, Matching, Rule, TurnLimit, rule_spec
 from ..state import GameState
@@ -58,7 +58,8 @@ class GameSetup:
         >>> GameSetup(find_variant("standard"), 3, 1).start().players
         3
         """
-        return new_game(self.variant, players=self.players, seed=self.seed)
+        state: GameState = new_game(self.variant, players=self.players, seed=self.seed)
+        return state
 
 
 def _variant(variant: Variant | str | None) -> st.SearchStrategy[Variant]:

@@ -176,7 +176,7 @@ def _record_seeds() -> tuple[list[str], list[str], list[str]]:
         from ..records import dumps_record, dumps_records, record_from_moves, record_from_rounds
     except ImportError:  # pragma: no cover
         return [], [], []
-    from ..engine import apply, legal_moves, new_game
+    from ..game import apply, legal_moves, new_game
     from ..views import view
 
     games = []

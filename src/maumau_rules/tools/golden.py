@@ -9,7 +9,7 @@ Any change of behaviour changes a move list, a digest or a count, and shows up a
 
 Malilla variants have golden games too (one match hand each, four players); their final state records the tricks,
 the points and the trump card instead of the stock and the discard pile, and their checks are Malilla's
-(:mod:`maumau_rules.malilla.invariants`).
+(:mod:`maumau_rules.families.malilla.invariants`).
 
 Usage::
 
@@ -32,12 +32,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from ..engine import apply, check, legal_moves, new_game
-from ..malilla import invariants as malilla_checks
-from ..malilla.state import MalillaState
+from ..families import family_of
+from ..game import apply, check, legal_moves, new_game
 from ..moves import Move, parse_move
 from ..state import GameState
-from ..testing.invariants import candidate_moves, check_state, check_transition, state_digest
+from ..testing.invariants import state_digest
 from ..variants import Variant, available_variants, find_variant
 
 __all__ = ["PERFT_DEPTH", "SPEC_DIR", "compare", "golden_file", "golden_game", "main", "perft", "perft_table",
@@ -57,28 +56,9 @@ def _player_counts(v: Variant) -> list[int]:
     return sorted({lo, min(hi, max(lo, 3)), min(hi, 5)})
 
 
-def _final(s: GameState | MalillaState) -> dict[str, Any]:
-    if isinstance(s, MalillaState):
-        return {
-            "turn": s.turn,
-            "hand_sizes": list(s.hand_sizes),
-            "tricks": len(s.tricks),
-            "points": list(s.points),
-            "trump": str(s.trump_card),
-            "winner": s.winner,
-            "end": s.end.value if s.end is not None else None,
-            "digest": malilla_checks.state_digest(s),
-        }
-    return {
-        "turn": s.turn,
-        "hand_sizes": [len(h) for h in s.hands],
-        "stock": len(s.stock),
-        "discard": len(s.discard),
-        "top": str(s.top_card),
-        "winner": s.winner,
-        "end": s.end.value if s.end is not None else None,
-        "digest": state_digest(s),
-    }
+def _final(s: Any) -> dict[str, Any]:
+    summary: dict[str, Any] = family_of(s).invariants.final_summary(s)
+    return summary
 
 
 def verdicts_digest(state: GameState) -> str:
@@ -88,8 +68,7 @@ def verdicts_digest(state: GameState) -> str:
     16
     """
     legal = set(legal_moves(state))
-    candidates: tuple[Move, ...] = (malilla_checks.candidate_moves(state) if isinstance(state, MalillaState)
-                                    else candidate_moves(state))
+    candidates: tuple[Move, ...] = family_of(state).invariants.candidate_moves(state)
     rows = [f"{m}|{v.reason.value}|{v.rule_id}" for m in candidates if m not in legal
             for v in [check(state, m)]]
     return hashlib.sha256("\n".join(rows).encode("utf-8")).hexdigest()[:16]
@@ -146,20 +125,14 @@ def replay_game(variant: Variant, entry: dict[str, Any]) -> tuple[GameState, dic
     True
     """
     s = new_game(variant, players=entry["players"], seed=entry["seed"])
-    if isinstance(s, MalillaState):
-        malilla_checks.check_state(s)
-    else:
-        check_state(s)
+    checks = family_of(s).invariants
+    checks.check_state(s)
     checkpoints: dict[str, str] = {}
     for text in entry["moves"]:
         m = parse_move(text)
         t = apply(s, m)
-        if isinstance(s, MalillaState) and isinstance(t, MalillaState):
-            malilla_checks.check_transition(s, m, t)
-            malilla_checks.check_state(t)
-        else:
-            check_transition(s, m, t, conservation=False)
-            check_state(t)
+        checks.check_transition(s, m, t)
+        checks.check_state(t)
         s = t
         if s.turn % CHECKPOINT == 0:
             checkpoints[str(s.turn)] = state_digest(s)

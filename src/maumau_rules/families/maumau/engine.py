@@ -20,23 +20,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
-from typing import Any, Final, overload
+from typing import Any, Final
 
-from . import rng as _rng
-from .cards import SORT_INDEX, Card, Suit
-from .entropy import seed_or_fresh
-from .errors import ArgumentError, ArgumentTypeError, IllegalMoveError, VariantError, shown
-from .handmask import ORDER as _ORDER
-from .handmask import presence, presence_and_size
-from .malilla import engine as _malilla
-from .malilla.state import MalillaState
-from .moves import MAUMAU_MOVE_TYPES, Call, CallOut, Draw, Move, Pass, Play
-from .reasons import Reason, Verdict
-from .rules.effects import WishSuit
-from .rules.plan import CutResult, Plan
-from .rules.turn import Turn
-from .state import Deal, EndReason, GameState, Phase, StateError, Window
-from .variants import Variant, find_variant
+from ... import rng as _rng
+from ...cards import SORT_INDEX, Card, Suit
+from ...entropy import seed_or_fresh
+from ...errors import ArgumentError, ArgumentTypeError, IllegalMoveError, VariantError, shown
+from ...handmask import ORDER as _ORDER
+from ...handmask import presence, presence_and_size
+from ...moves import MAUMAU_MOVE_TYPES, Call, CallOut, Draw, Move, Pass, Play
+from ...reasons import Reason, Verdict
+from ...rules.effects import WishSuit
+from ...rules.plan import CutResult, Plan
+from ...rules.turn import Turn, end_turn
+from ...state import Deal, EndReason, GameState, Phase, StateError, Window
+from ...variants import Variant, find_variant
 
 __all__ = ["apply", "check", "end_turn", "is_legal", "legal_moves", "new_game"]
 
@@ -118,9 +116,6 @@ def new_game(
     """
     v = find_variant(variant)
     seed = seed_or_fresh(seed)
-    if v.family != "maumau":  # Malilla deals its own way (maumau_rules.malilla.engine)
-        return _malilla.new_game_for(v, players, seed, deal=deal, dealer=dealer, first_player=first_player,  # type: ignore[return-value]
-                                     hand_sizes=hand_sizes, deck_order=deck_order, cut=cut)
     plan = v.plan
     if type(players) is not int or not plan.min_players <= players <= plan.max_players:
         raise VariantError(f"variant {v.id!r} is for {plan.min_players}-{plan.max_players} players, "
@@ -254,7 +249,7 @@ _SORT_INDEX: Final = SORT_INDEX.__getitem__
 # ====================================================================== legal moves
 
 
-def legal_moves(state: GameState | MalillaState, player: int | None = None) -> tuple[Move, ...]:
+def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]:
     """Every legal move of ``player`` (default: the seat to act), sorted and stable (plays by card, then draw,
     pass, call-outs).
 
@@ -274,8 +269,6 @@ def legal_moves(state: GameState | MalillaState, player: int | None = None) -> t
             return state._legal  # type: ignore[no-any-return]
         except AttributeError:
             raise _not_a_state(state) from None
-    if type(state) is MalillaState:
-        return state._legal if player == state.seat_to_act else _NONE
     if type(state) is not GameState:
         raise _not_a_state(state)
     if player == state.seat_to_act:
@@ -299,9 +292,8 @@ def _interjections(state: GameState, player: object) -> tuple[Move, ...]:
     return tuple(callouts[seat] for seat in sorted(targets) if seat != player)
 
 
-def open_windows(state: GameState | MalillaState) -> tuple[Window, ...]:
-    """The windows open in ``state``: who can be called out, by whom, under which rule, and until when (a Malilla
-    hand has none). Raises ``ArgumentTypeError`` when ``state`` is not a game state.
+def open_windows(state: GameState) -> tuple[Window, ...]:
+    """The windows open in ``state``: who can be called out, by whom, under which rule, and until when. Raises ``ArgumentTypeError`` when ``state`` is not a game state.
 
     >>> from maumau_rules import Deal, parse_cards, Play, SKAT_32
     >>> hands = (parse_cards("9h Qh 10c"), parse_cards("9c Qc Ac"))
@@ -314,8 +306,6 @@ def open_windows(state: GameState | MalillaState) -> tuple[Window, ...]:
     [('missed_call', 0, (1,), 'next_player')]
     """
     if type(state) is not GameState:
-        if type(state) is MalillaState:
-            return ()  # trick games have no calls
         raise _not_a_state(state)
     f = state.__dict__
     if not f["missed_calls"] and f["phase"] is not _FINISHING:  # the common case: nothing to call out
@@ -524,15 +514,13 @@ def _plays(plan: Plan, hm: int, n: int, playable: list[Card]) -> list[Move]:
     return out
 
 
-def is_legal(state: GameState | MalillaState, move: Move) -> bool:
+def is_legal(state: GameState, move: Move) -> bool:
     """Whether ``move`` is legal for the player to act.
 
     >>> s = new_game("standard", players=2, seed=3)
     >>> is_legal(s, Draw()), is_legal(s, Pass())
     (True, False)
     """
-    if type(state) is MalillaState:
-        return _malilla.is_legal(state, move)
     moves = legal_moves(state)
     for m in moves:  # the moves legal_moves handed out are found by identity
         if m is move:
@@ -545,7 +533,7 @@ def is_legal(state: GameState | MalillaState, move: Move) -> bool:
 # ====================================================================== verdicts
 
 
-def check(state: GameState | MalillaState, move: Move, *, player: int | None = None,
+def check(state: GameState, move: Move, player: int | None = None,
           turn: int | None = None) -> Verdict:
     """Judge ``move`` without applying it: a :class:`~maumau_rules.reasons.Verdict` with reason and rule ID.
 
@@ -567,8 +555,6 @@ def check(state: GameState | MalillaState, move: Move, *, player: int | None = N
     >>> check(s, Pass(), turn=10 ** 5000).message
     "move 'pass' was made against turn <an integer of 16610 bits>, but the game is at turn 0"
     """
-    if type(state) is MalillaState:
-        return _malilla.check(state, move, player=player, turn=turn)
     if type(state) is not GameState:
         return Verdict.reject(Reason.NOT_A_MOVE, "R_MATCH", f"{shown(state)} is not a game state: no move fits it")
     if turn is not None and (type(turn) is not int or turn != state.turn):
@@ -785,16 +771,7 @@ def _word(plan: Plan, call: Call | None) -> str:
 # ====================================================================== transitions
 
 
-@overload
-def apply(state: GameState, move: Move, *, player: int | None = None, turn: int | None = None) -> GameState: ...
-
-
-@overload
-def apply(state: MalillaState, move: Move, *, player: int | None = None, turn: int | None = None) -> MalillaState: ...
-
-
-def apply(state: GameState | MalillaState, move: Move, *, player: int | None = None,
-          turn: int | None = None) -> GameState | MalillaState:
+def apply(state: GameState, move: Move, player: int | None = None, turn: int | None = None) -> GameState:
     """Validate ``move`` and return the next state. ``state`` is never changed.
 
     Args:
@@ -814,8 +791,6 @@ def apply(state: GameState | MalillaState, move: Move, *, player: int | None = N
     maumau_rules.errors.IllegalMoveError: illegal move 'pass' by player ...: play a card or draw; passing is not allowed now
     """
     if type(state) is not GameState:
-        if type(state) is MalillaState:
-            return _malilla.apply(state, move, player=player, turn=turn)
         raise _not_a_state(state)
     if turn is None and player is None:
         for m in state._legal:  # a move handed out by legal_moves: legal, found by identity
@@ -1082,44 +1057,6 @@ def _draw_more(s: GameState, f: dict[str, Any], plan: Plan, seat: int, got: Card
             break
         got = extra[-1]
     return got
-
-
-def end_turn(t: Turn) -> None:
-    """Pass the turn on after the cards of ``t.turn_plays``: their effects' ``passing`` steps decide skips,
-    reversals and another turn.
-
-    >>> from maumau_rules import new_game
-    >>> s = new_game("standard", players=3, seed=1)
-    >>> t = Turn.scratch(s); t.turn_plays = (); end_turn(t); t.seat_to_act == (s.seat_to_act + 1) % 3
-    True
-    """
-    plays = t.turn_plays
-    t.turn_plays = ()
-    t.phase = _PLAY
-    seat = t.seat
-    players = len(t.announced)
-    passing = t.plan.passing
-    if not plays or (len(plays) == 1 and not passing[plays[0]]):
-        t.seat_to_act = (seat + t.direction) % players
-        return
-    t.start_passing()
-    for card in plays:
-        t.again = False  # only the last card of a turn gives another turn
-        for effect in passing[card]:
-            effect.passing(t)
-    if t.reverses % 2:
-        t.direction = -t.direction
-        if players == 2 and t.two_player_again:
-            t.seat_to_act = seat
-            return
-    if t.again:
-        t.seat_to_act = seat
-        return
-    if t.skips and t.passable:
-        t.pending_skip = t.skips
-        t.seat_to_act = (seat + t.direction) % players
-        return
-    t.seat_to_act = (seat + t.direction * (1 + t.skips)) % players
 
 
 def _finish(t: Turn, plan: Plan, seat: int) -> None:

@@ -3,10 +3,10 @@
 A :class:`MalillaState` holds the four hands, the trump card, the trick on the table, the tricks taken,
 the stage of the hand (the question about a new deal, or play), the match scores it started from and the
 bonuses it gave, the move counter and the random state. The engine
-(:mod:`maumau_rules.malilla.engine`, or :func:`maumau_rules.apply` for any state) returns new states and
+(:mod:`maumau_rules.families.malilla.engine`, or :func:`maumau_rules.apply` for any state) returns new states and
 never changes its input.
 
->>> from maumau_rules.malilla.engine import new_hand
+>>> from maumau_rules.families.malilla.engine import new_hand
 >>> s = new_hand("malilla", seed=7, dealer=0)
 >>> [len(h) for h in s.hands], s.trump_card in s.hands[0], s.trump is s.trump_card.suit
 ([10, 10, 10, 10], True, True)
@@ -22,15 +22,15 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ..cards import Card, Suit
-from ..errors import MauMauError
-from ..reasons import Reason
-from ..state import EndReason
-from .plan import SEATS, team_of
+from ...cards import Card, Suit
+from ...errors import MauMauError
+from ...reasons import Reason
+from ...state import EndReason
+from .plan import SEATS, team_of, trick_winner_index
 
 if TYPE_CHECKING:
-    from ..moves import Move
-    from ..variants import Variant
+    from ...moves import Move
+    from ...variants import Variant
     from .plan import MalillaPlan
 
 __all__ = ["MalillaState", "MalillaStateError", "Stage", "Trick"]
@@ -109,13 +109,13 @@ def _not_given(value: object) -> None:
 @attrs.frozen(eq=True, repr=False, slots=False)
 class MalillaState:
     """One hand of Malilla, frozen. Start one with :func:`~maumau_rules.new_game` (a Malilla variant) or
-    :func:`~maumau_rules.malilla.engine.new_hand`; a match deals the next ones (:mod:`maumau_rules.scoring`).
+    :func:`~maumau_rules.families.malilla.engine.new_hand`; a match deals the next ones (:mod:`maumau_rules.scoring`).
 
     Seats are numbered 0 to 3 clockwise (seat + 1 sits on seat's left) and play goes to the right, from seat s to
     seat s - 1. Seats 0 and 2 are team 0, seats 1 and 3 team 1. Besides the fields below, a state has
     ``is_over``: whether the hand has ended (``end`` is set).
 
-    >>> from maumau_rules.malilla.engine import new_hand
+    >>> from maumau_rules.families.malilla.engine import new_hand
     >>> new_hand("malilla", seed=1).is_over
     False
     """
@@ -177,22 +177,20 @@ class MalillaState:
         Raises:
             MalillaStateError: the fields do not make a hand of the variant.
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> import attrs; s = new_hand("malilla", seed=2); attrs.evolve(s) == s
         True
         """
         fields = self.__dict__
         _check(fields)
         fields["is_over"] = fields["end"] is not None
-        from .engine import moves_of
-
-        fields["_legal"] = moves_of(fields)
+        fields["_legal"] = fields["variant"].family_plan.moves_of(fields)  # the family's one move generator
 
     @property
     def plan(self) -> MalillaPlan:
         """The variant's compiled Malilla plan.
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> new_hand("malilla", seed=1).plan.tricks_per_hand
         10
         """
@@ -203,7 +201,7 @@ class MalillaState:
     def players(self) -> int:
         """The number of seats (always 4).
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> new_hand("malilla", seed=1).players
         4
         """
@@ -213,7 +211,7 @@ class MalillaState:
     def trump(self) -> Suit:
         """The trump suit: the trump card's.
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> s = new_hand("malilla", seed=1); s.trump is s.trump_card.suit
         True
         """
@@ -225,7 +223,7 @@ class MalillaState:
     def hand_sizes(self) -> tuple[int, ...]:
         """Each seat's number of cards.
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> new_hand("malilla", seed=1).hand_sizes
         (10, 10, 10, 10)
         """
@@ -234,7 +232,7 @@ class MalillaState:
     def hand(self, seat: int) -> tuple[Card, ...]:
         """One seat's hand, sorted.
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> s = new_hand("malilla", seed=1); s.hand(2) == s.hands[2]
         True
         """
@@ -244,7 +242,7 @@ class MalillaState:
     def points(self) -> tuple[int, ...]:
         """Each team's points taken so far in this hand: its tricks' cards and the tricks themselves.
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> new_hand("malilla", seed=1).points
         (0, 0)
         """
@@ -257,7 +255,7 @@ class MalillaState:
     def tricks_won(self) -> tuple[int, ...]:
         """How many tricks each team has taken.
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> new_hand("malilla", seed=1).tricks_won
         (0, 0)
         """
@@ -270,7 +268,7 @@ class MalillaState:
     def capote_team(self) -> int | None:
         """The team that took every trick of the finished hand (capote), or ``None``.
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> new_hand("malilla", seed=1).capote_team is None
         True
         """
@@ -283,7 +281,7 @@ class MalillaState:
     def led_suits(self) -> frozenset[Suit]:
         """The suits led so far in this hand (the finished tricks and the current one).
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> new_hand("malilla", seed=1).led_suits
         frozenset()
         """
@@ -296,20 +294,18 @@ class MalillaState:
     def winning_seat(self) -> int | None:
         """The seat whose card is winning the current trick so far (``None`` before the lead).
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> new_hand("malilla", seed=1).winning_seat is None
         True
         """
         if not self.trick:
             return None
-        from .engine import trick_winner_index
-
         return (self.leader - trick_winner_index(self.plan, self.trick, self.trump)) % SEATS
 
     def all_cards(self) -> Counter[Card]:
         """The multiset of every card: the hands, the current trick and the finished tricks.
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> sum(new_hand("malilla", seed=1).all_cards().values())
         40
         """
@@ -323,7 +319,7 @@ class MalillaState:
     def legal_moves(self) -> tuple[Move, ...]:
         """Shortcut for :func:`maumau_rules.legal_moves` (found when the state was made).
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> s = new_hand("malilla", seed=1); s.legal_moves() == s.legal_moves()
         True
         """
@@ -340,7 +336,7 @@ class MalillaState:
 
 def _check(f: dict[str, Any]) -> None:
     """The checks a state built by hand must pass (else :class:`MalillaStateError`)."""
-    from ..variants import Variant
+    from ...variants import Variant
 
     variant = f["variant"]
     if not isinstance(variant, Variant) or variant.family != "malilla":

@@ -6,7 +6,7 @@ bonuses; a player's view adds his own hand and, on his turn, his legal moves. No
 the other hands (partners see nothing of each other's cards), not the random state.
 :func:`maumau_rules.views.view` and :func:`~maumau_rules.views.public_view` send a Malilla state here.
 
->>> from maumau_rules.malilla.engine import new_hand
+>>> from maumau_rules.families.malilla.engine import new_hand
 >>> s = new_hand("malilla", seed=1, dealer=0)
 >>> v = view(s, player=2)
 >>> v.hand == s.hands[2] and v.trump_card == s.trump_card and v.hand_sizes == (10, 10, 10, 10)
@@ -22,12 +22,12 @@ from typing import Any
 
 import attrs
 
-from ..cards import Card, Suit
-from ..errors import SeatError
-from ..moves import Move
-from ..reasons import Reason
-from ..state import EndReason
-from ..variants import Variant, find_variant
+from ...cards import Card, Suit
+from ...errors import SeatError
+from ...moves import Move
+from ...reasons import Reason
+from ...state import EndReason
+from ...variants import Variant, find_variant
 from .plan import SEATS
 from .state import MalillaState, Stage, Trick
 
@@ -38,7 +38,7 @@ __all__ = ["MalillaPlayerView", "MalillaPublicView", "public_view", "view"]
 class MalillaPublicView:
     """What everyone at the table can see (spectators included).
 
-    >>> from maumau_rules.malilla.engine import new_hand
+    >>> from maumau_rules.families.malilla.engine import new_hand
     >>> pv = public_view(new_hand("malilla", seed=1))
     >>> pv.players, sum(pv.hand_sizes), pv.trump is pv.trump_card.suit
     (4, 40, True)
@@ -91,7 +91,7 @@ class MalillaPublicView:
     def rules(self) -> Variant:
         """The variant's rules: the variant object the view was made from, or the registered one of its ID.
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> public_view(new_hand("malilla", seed=1)).rules.id
         'malilla'
         """
@@ -101,7 +101,7 @@ class MalillaPublicView:
     def players(self) -> int:
         """The number of seats.
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> public_view(new_hand("malilla", seed=1)).players
         4
         """
@@ -111,7 +111,7 @@ class MalillaPublicView:
     def trump(self) -> Suit:
         """The trump suit.
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> s = new_hand("malilla", seed=1); public_view(s).trump is s.trump
         True
         """
@@ -123,7 +123,7 @@ class MalillaPublicView:
     def is_over(self) -> bool:
         """Whether the hand has ended.
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> public_view(new_hand("malilla", seed=1)).is_over
         False
         """
@@ -133,7 +133,7 @@ class MalillaPublicView:
     def points(self) -> tuple[int, ...]:
         """Each team's points taken so far in this hand (from the tricks everyone saw).
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> public_view(new_hand("malilla", seed=1)).points
         (0, 0)
         """
@@ -145,7 +145,7 @@ class MalillaPublicView:
     def played(self) -> frozenset[Card]:
         """Every card played so far in this hand (the tricks and the current trick).
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> public_view(new_hand("malilla", seed=1)).played()
         frozenset()
         """
@@ -154,12 +154,12 @@ class MalillaPublicView:
     def to_json(self) -> dict[str, Any]:
         """The view as a dict of JSON types (versioned; its schema is in :mod:`maumau_rules.schemas`).
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> d = public_view(new_hand("malilla", seed=1)).to_json()
         >>> d["type"], d["hand_sizes"]
         ('malilla-public-view', [10, 10, 10, 10])
         """
-        from ..notation import to_json
+        from ...notation import to_json
 
         return to_json(self)
 
@@ -168,7 +168,7 @@ class MalillaPublicView:
 class MalillaPlayerView(MalillaPublicView):
     """What one seat may see: the public view, plus its own hand and (on its turn) its legal moves.
 
-    >>> from maumau_rules.malilla.engine import new_hand
+    >>> from maumau_rules.families.malilla.engine import new_hand
     >>> s = new_hand("malilla", seed=1)
     >>> pv = view(s, 0)
     >>> pv.seat, len(pv.hand), pv.to_json()["type"]
@@ -186,7 +186,7 @@ class MalillaPlayerView(MalillaPublicView):
     def team(self) -> int:
         """This seat's team (0: seats 0 and 2; 1: seats 1 and 3).
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> view(new_hand("malilla", seed=1), 3).team
         1
         """
@@ -196,7 +196,7 @@ class MalillaPlayerView(MalillaPublicView):
     def partner(self) -> int:
         """This seat's partner, across the table.
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> view(new_hand("malilla", seed=1), 3).partner
         1
         """
@@ -238,7 +238,7 @@ def public_view(state: MalillaState, *, scores: Sequence[int] | None = None) -> 
         state: the full state (held by the server).
         scores: ignored for Malilla, whose hands carry their match scores (accepted for the shared signature).
 
-    >>> from maumau_rules.malilla.engine import new_hand
+    >>> from maumau_rules.families.malilla.engine import new_hand
     >>> public_view(new_hand("malilla", seed=1, scores=(3, 12))).scores[1] >= 12
     True
     """
@@ -251,7 +251,7 @@ def view(state: MalillaState, player: int, *, scores: Sequence[int] | None = Non
     Raises:
         SeatError: ``player`` is not a seat of this game.
 
-    >>> from maumau_rules.malilla.engine import new_hand
+    >>> from maumau_rules.families.malilla.engine import new_hand
     >>> s = new_hand("malilla", seed=1)
     >>> view(s, s.seat_to_act).legal_moves == s.legal_moves(), view(s, (s.seat_to_act + 1) % 4).legal_moves
     (True, ())

@@ -1,6 +1,6 @@
 """The Malilla engine: pure functions from (state, move) to a new state, running a Malilla variant's plan.
 
-The public functions of :mod:`maumau_rules.engine` (``new_game``, ``legal_moves``, ``check``, ``apply``,
+The public functions of :mod:`maumau_rules.game` (``new_game``, ``legal_moves``, ``check``, ``apply``,
 ``is_legal``) send a Malilla variant or state here, so a server or a bot uses the same calls for both
 games. A hand: the deal (and the Albur), the question about a new deal (R_MAL_REDEAL), then the tricks; a
 card is legal when R_MAL_FOLLOW and R_MAL_SEVEN allow it (:func:`playable`), and a refused one is explained
@@ -22,14 +22,14 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .. import rng as _rng
-from ..cards import Card, Rank, Suit
-from ..errors import IllegalMoveError, VariantError
-from ..moves import CallOut, Draw, Move, Pass, Play, Redeal
-from ..reasons import Reason, Verdict
-from ..state import EndReason, StateError
-from ..variants import Variant, find_variant
-from .plan import SEATS, MalillaPlan, partner, team_of
+from ... import rng as _rng
+from ...cards import Card, Rank, Suit
+from ...errors import ArgumentTypeError, IllegalMoveError, VariantError, shown
+from ...moves import CallOut, Draw, Move, Pass, Play, Redeal
+from ...reasons import Reason, Verdict
+from ...state import Deal, EndReason, StateError
+from ...variants import Variant, find_variant
+from .plan import SEATS, MalillaPlan, partner, team_of, trick_winner_index
 from .state import MalillaState, Stage, Trick
 
 __all__ = ["BREACHES", "apply", "check", "deck_order_for", "is_legal", "legal_moves", "moves_of", "new_hand",
@@ -45,7 +45,15 @@ BREACHES: Final = frozenset({Reason.MUST_FOLLOW_SUIT, Reason.MUST_BEAT, Reason.M
 ``lose_match``) lets stand, losing the match."""
 
 
-def _plan_of(variant: Variant) -> MalillaPlan:
+def plan_of(variant: Variant) -> MalillaPlan:
+    """The Malilla plan of ``variant``.
+
+    Raises:
+        VariantError: ``variant`` is of another family.
+
+    >>> plan_of(find_variant("malilla")).sides
+    ((0, 2), (1, 3))
+    """
     plan = variant.family_plan
     if not isinstance(plan, MalillaPlan):
         raise VariantError(f"variant {variant.id!r} is not a Malilla variant")
@@ -91,7 +99,7 @@ def new_hand(
     ('Rba', ['1or', '5or', 'Cor'])
     """
     v = find_variant(variant) if isinstance(variant, str) else variant
-    plan = _plan_of(v)
+    plan = plan_of(v)
     if players != SEATS or isinstance(players, bool):
         raise VariantError(f"variant {v.id!r} is for 4 players, not {players!r}")
     score_t = tuple(scores)
@@ -133,27 +141,62 @@ def new_hand(
     return _freeze(f, plan)
 
 
-def new_game_for(variant: Variant, players: int, seed: int, *, deal: object = None, dealer: int | None = None,
-                 first_player: int | None = None, hand_sizes: Sequence[int] | None = None,
-                 deck_order: Sequence[Card] | None = None, cut: int | None = None) -> MalillaState:
-    """:func:`maumau_rules.new_game` for a Malilla variant: the arguments that make sense for Malilla go to
-    :func:`new_hand`; those of Mau-Mau's deal (an explicit :class:`~maumau_rules.state.Deal`, a first player,
-    hand sizes, a cut) are refused.
+def new_game_for(variant: Variant, players: int, seed: int, *, deal: Deal | None = None, dealer: int | None = None,
+                 deck_order: Sequence[Card] | None = None, scores: Sequence[int] | None = None,
+                 round_no: int | None = None) -> MalillaState:
+    """:func:`maumau_rules.new_game` for a Malilla variant: a hand from ``seed``, from an explicit
+    :class:`~maumau_rules.state.Deal` (four hands of the whole pack and the trump card, a card of the dealer's
+    hand) or a deck order, and mid-match: the teams' ``scores`` before it and its ``round_no``.
 
     Raises:
-        VariantError: an argument Malilla does not have, or what :func:`new_hand` raises.
+        ArgumentTypeError: ``deal`` is not a Deal. StateError: the deal is not the pack, or it has a stock, a
+            discard pile or a first player (Malilla has none: the dealer's right leads). VariantError: what
+            :func:`new_hand` raises.
 
-    >>> new_game_for(find_variant("malilla"), 4, 1, cut=3)
-    Traceback (most recent call last):
-    ...
-    maumau_rules.errors.VariantError: variant 'malilla' deals the whole pack from the dealer's right: it takes no cut (give deck_order for an explicit deal)
+    >>> from maumau_rules import Deal, SPANISH_40
+    >>> cards = SPANISH_40.cards(); hands = tuple(cards[i::4] for i in range(4))
+    >>> s = new_game_for(find_variant("malilla"), 4, 1, deal=Deal(hands, dealer=2, trump=hands[2][0]))
+    >>> s.dealer, str(s.trump_card), sorted(s.hands[0], key=lambda c: c.sort_key) == sorted(hands[0], key=lambda c: c.sort_key)
+    (2, '3or', True)
     """
-    given = {"deal": deal, "first_player": first_player, "hand_sizes": hand_sizes, "cut": cut}
-    extra = [name for name, value in given.items() if value is not None]
-    if extra:
-        raise VariantError(f"variant {variant.id!r} deals the whole pack from the dealer's right: it takes no "
-                           f"{', '.join(n.replace('_', ' ') for n in extra)} (give deck_order for an explicit deal)")
-    return new_hand(variant, players, seed, dealer=dealer, deck_order=deck_order)
+    if deal is not None:
+        if deck_order is not None:
+            raise StateError("give an explicit deal or a deck order, not both")
+        deck_order, dealer = _order_of_deal(variant, deal, dealer)
+    return new_hand(variant, players, seed, dealer=dealer, deck_order=deck_order,
+                    scores=(0, 0) if scores is None else scores, round_no=1 if round_no is None else round_no)
+
+
+def _order_of_deal(variant: Variant, deal: Deal, dealer: int | None) -> tuple[tuple[Card, ...], int]:
+    """The dealing order of an explicit Malilla deal, and its dealer."""
+    if not isinstance(deal, Deal):
+        raise ArgumentTypeError(f"deal {shown(deal)} must be a Deal")
+    if deal.stock or deal.discard or deal.first_player is not None:
+        raise StateError(f"variant {variant.id!r} deals the whole pack into the hands: a deal has no stock, no "
+                         "discard pile and no first player (the dealer's right leads)")
+    if dealer is not None and dealer != deal.dealer:
+        raise StateError(f"dealer {shown(dealer)} is not the deal's dealer {deal.dealer}")
+    seat = deal.dealer
+    if type(seat) is not int or not 0 <= seat < SEATS:
+        raise StateError(f"the deal's dealer {shown(seat)} is not a seat of a game of 4 players")
+    if not isinstance(deal.trump, Card):
+        raise StateError(f"a Malilla deal names its trump card (Deal.trump), a card of the dealer's hand, "
+                         f"not {shown(deal.trump)}")
+    try:
+        hands = tuple(tuple(h) for h in deal.hands)
+    except TypeError:
+        raise ArgumentTypeError(f"deal hands {shown(deal.hands)} must be four sequences of cards") from None
+    have: Counter[Card] = Counter(c for h in hands for c in h)
+    want = Counter(plan_of(variant).deck_cards)
+    if have != want:
+        missing = sorted((want - have).elements(), key=lambda c: c.sort_key)
+        extra = sorted((have - want).elements(), key=lambda c: c.sort_key)
+        raise StateError(f"explicit deal does not hold exactly the {variant.deck} deck of {variant.id!r}: missing "
+                         f"{' '.join(map(str, missing)) or 'nothing'}, extra {' '.join(map(str, extra)) or 'nothing'}")
+    trump = next((c for c in hands[seat] if c == deal.trump), None) if len(hands) == SEATS else None
+    if trump is None:
+        raise StateError(f"the trump card {deal.trump} is not in the dealer's hand (seat {seat})")
+    return deck_order_for(hands, seat, trump), seat
 
 
 def deck_order_for(hands: Sequence[Sequence[Card]], dealer: int, trump_card: Card) -> tuple[Card, ...]:
@@ -219,31 +262,6 @@ def legal_moves(state: MalillaState) -> tuple[Move, ...]:
     """
     moves: tuple[Move, ...] = state._legal
     return moves
-
-
-def trick_winner_index(plan: MalillaPlan, cards: Sequence[Card], trump: Suit) -> int:
-    """The index in ``cards`` (a trick in play order) of the card that wins it so far: the highest trump, else the
-    highest card of the suit led (R_MAL_TRICK).
-
-    >>> from maumau_rules import find_variant, Suit
-    >>> from maumau_rules.cards import parse_cards
-    >>> plan = find_variant("malilla").family_plan
-    >>> trick_winner_index(plan, parse_cards("Ror 1or 7or 2co"), Suit.COPAS)
-    3
-    >>> trick_winner_index(plan, parse_cards("Ror 1or 7or"), Suit.COPAS)
-    2
-    """
-    strength = plan.strength
-    best = 0
-    top = cards[0]
-    for i in range(1, len(cards)):
-        card = cards[i]
-        if card.suit is top.suit:
-            if strength[card] > strength[top]:
-                best, top = i, card
-        elif card.suit is trump:
-            best, top = i, card
-    return best
 
 
 def playable(plan: MalillaPlan, hand: Sequence[Card], trick: Sequence[Card], leader: int, trump: Suit,
@@ -351,7 +369,7 @@ def moves_of(f: dict[str, Any], plan: MalillaPlan | None = None) -> tuple[Move, 
     if f["end"] is not None:
         return _NONE
     if plan is None:
-        plan = _plan_of(f["variant"])
+        plan = plan_of(f["variant"])
     stage = f["stage"]
     seat = f["seat_to_act"]
     if stage is _PLAY:

@@ -1,4 +1,4 @@
-"""Computer players for Malilla. A bot sees only a :class:`~maumau_rules.malilla.views.MalillaPlayerView` and picks
+"""Computer players for Malilla. A bot sees only a :class:`~maumau_rules.families.malilla.views.MalillaPlayerView` and picks
 one of its legal moves, as the Mau-Mau bots of :mod:`maumau_rules.bots` do.
 
 :class:`MalillaHeuristicBot` plays by the source's tips (MAL-TIP-1..7): it plays the malilla (a 7) only when the
@@ -6,8 +6,8 @@ trick is surely won, feeds points (Aces and Reyes) to a partner who holds the tr
 tricks and trumps only when the trick is worth it, counts which 7s and Aces are out, and wins tricks as cheaply as
 it can. The random bot is :class:`maumau_rules.bots.RandomBot`.
 
->>> from maumau_rules.malilla.engine import new_hand, apply
->>> from maumau_rules.malilla.views import view
+>>> from maumau_rules.families.malilla.engine import new_hand, apply
+>>> from maumau_rules.families.malilla.views import view
 >>> s = new_hand("malilla", seed=3)
 >>> bot = MalillaHeuristicBot()
 >>> while not s.is_over:
@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Protocol
 
-from ..bots import RandomBot
-from ..cards import Card, Rank
-from ..moves import Move, Pass, Play, Redeal
+from ...bots import RandomBot
+from ...cards import Card, Rank
+from ...moves import Move, Pass, Play, Redeal
 from .engine import trick_winner_index
 from .plan import SEATS, MalillaPlan
 from .views import MalillaPlayerView
@@ -37,8 +37,8 @@ class MalillaBot(Protocol):
     def choose(self, view: MalillaPlayerView) -> Move:
         """Return one of ``view.legal_moves``.
 
-        >>> from maumau_rules.malilla.engine import new_hand
-        >>> from maumau_rules.malilla.views import view
+        >>> from maumau_rules.families.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.views import view
         >>> s = new_hand("malilla", seed=2)
         >>> bot: MalillaBot = MalillaHeuristicBot()
         >>> bot.choose(view(s, s.seat_to_act)) in s.legal_moves()
@@ -49,8 +49,8 @@ class MalillaBot(Protocol):
 class MalillaHeuristicBot:
     """Plays Malilla by the source's tips (MAL-TIP-1..7); deterministic.
 
-    >>> from maumau_rules.malilla.engine import new_hand
-    >>> from maumau_rules.malilla.views import view
+    >>> from maumau_rules.families.malilla.engine import new_hand
+    >>> from maumau_rules.families.malilla.views import view
     >>> s = new_hand("malilla", seed=11)
     >>> MalillaHeuristicBot().choose(view(s, s.seat_to_act)) in s.legal_moves()
     True
@@ -62,8 +62,8 @@ class MalillaHeuristicBot:
         Raises:
             ValueError: the view has no legal moves (it is not this seat's turn).
 
-        >>> from maumau_rules.malilla.engine import new_hand
-        >>> from maumau_rules.malilla.views import view
+        >>> from maumau_rules.families.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.views import view
         >>> s = new_hand("malilla", seed=5)
         >>> MalillaHeuristicBot().choose(view(s, s.seat_to_act)) in s.legal_moves()
         True

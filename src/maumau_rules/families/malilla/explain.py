@@ -2,7 +2,7 @@
 
 :mod:`maumau_rules.explain` sends a variant of the ``malilla`` family here (``maumau rules malilla``, the
 rules reference's variant pages). Every sentence is chosen by a rule object's parameters and the compiled
-:class:`~maumau_rules.malilla.plan.MalillaPlan` (rank order, points, hand total, target ...), so a variant
+:class:`~maumau_rules.families.malilla.plan.MalillaPlan` (rank order, points, hand total, target ...), so a variant
 that changes a parameter, or leaves a rule out, is described as it plays.
 
 >>> from maumau_rules import find_variant
@@ -21,11 +21,11 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import Card, Rank, Suit
-from ..explain import ENGINE_FACT, PLAIN, Markup, text_rows, text_section
-from ..explain import deck_text as _shared_deck_text
-from ..reasons import Reason
-from ..variants import Variant, find_variant  # noqa: F401  (the examples below use find_variant)
+from ...cards import Card, Rank, Suit
+from ...explain import ENGINE_FACT, PLAIN, Markup, text_rows, text_section
+from ...explain import deck_text as _shared_deck_text
+from ...reasons import Reason
+from ...variants import Variant, find_variant  # noqa: F401  (the examples below use find_variant)
 from .plan import SEATS, SIDES, MalillaPlan
 
 __all__ = [

@@ -1,7 +1,7 @@
 """Malilla's rules compiled into one plan: card strengths and points, the trick policies and the match settings.
 
-Each Malilla rule object (:mod:`maumau_rules.malilla.rules`) writes what it decides into a
-:class:`MalillaPlanBuilder` through :meth:`~maumau_rules.malilla.rules.MalillaRule.build`;
+Each Malilla rule object (:mod:`maumau_rules.families.malilla.rules`) writes what it decides into a
+:class:`MalillaPlanBuilder` through :meth:`~maumau_rules.families.malilla.rules.MalillaRule.build`;
 :meth:`MalillaPlanBuilder.build` checks the combination and freezes it into a :class:`MalillaPlan`, which
 the Malilla engine runs. A variant of the ``malilla`` family compiles its plan this way
 (:func:`compile_plan`) where a Mau-Mau variant builds a Mau-Mau plan.
@@ -16,20 +16,17 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Final, Literal
+from collections.abc import Callable, Sequence
+from typing import Any, Final, Literal
 
 import attrs
 
-from ..cards import SORT_INDEX, SPANISH_RANKS, Card, Rank, Suit
-from ..deck import DeckSpec
-from ..errors import VariantError
-from ..moves import Move, Pass, Play, Redeal
+from ...cards import SORT_INDEX, SPANISH_RANKS, Card, Rank, Suit
+from ...deck import DeckSpec
+from ...errors import VariantError
+from ...moves import Move, Pass, Play, Redeal
 
-if TYPE_CHECKING:
-    from ..variants import Variant
-
-__all__ = ["SEATS", "SIDES", "MalillaPlan", "MalillaPlanBuilder", "compile_plan", "partner", "team_of"]
+__all__ = ["SEATS", "SIDES", "MalillaPlan", "MalillaPlanBuilder", "partner", "team_of", "trick_winner_index"]
 
 SEATS: Final = 4
 """Malilla is for four players (MAL-GEN-4)."""
@@ -174,6 +171,10 @@ class MalillaPlanBuilder:
         return MalillaPlan(self)
 
 
+def _no_engine(fields: dict[str, Any]) -> tuple[Move, ...]:
+    raise VariantError("this plan was not compiled by its family: no engine plays it")
+
+
 class MalillaPlan:
     """A Malilla variant's compiled rules: what the Malilla engine runs. Read-only once built.
 
@@ -184,6 +185,9 @@ class MalillaPlan:
     """
 
     def __init__(self, b: MalillaPlanBuilder) -> None:
+        self.moves_of: Callable[[dict[str, Any]], tuple[Move, ...]] = _no_engine
+        """The legal moves of a state given by its fields: the engine's one move generator, set by the family
+        when it compiles the plan (a state made from its fields, e.g. read from JSON, asks it)."""
         self.variant_id = b.variant_id
         self.deck = b.deck
         self.deck_cards = b.deck_cards
@@ -262,27 +266,26 @@ class MalillaPlan:
         return (*head, *(self.plays[c] for c in self.deck.cards()))
 
 
-def compile_plan(variant: Variant) -> MalillaPlan:
-    """Compile the rules of a ``malilla``-family variant into its plan.
+def trick_winner_index(plan: MalillaPlan, cards: Sequence[Card], trump: Suit) -> int:
+    """The index in ``cards`` (a trick in play order) of the card that wins it so far: the highest trump, else the
+    highest card of the suit led (R_MAL_TRICK).
 
-    Raises:
-        VariantError: a rule of another family, a rule listed twice, or a combination that makes no game.
-
-    >>> from maumau_rules import find_variant
-    >>> compile_plan(find_variant("malilla")).tricks_per_hand
-    10
+    >>> from maumau_rules import find_variant, Suit
+    >>> from maumau_rules.cards import parse_cards
+    >>> plan = find_variant("malilla").family_plan
+    >>> trick_winner_index(plan, parse_cards("Ror 1or 7or 2co"), Suit.COPAS)
+    3
+    >>> trick_winner_index(plan, parse_cards("Ror 1or 7or"), Suit.COPAS)
+    2
     """
-    from .rules import MalillaRule
-
-    b = MalillaPlanBuilder(variant.id, variant.deck, variant.players[0], variant.players[1])
-    seen: set[str] = set()
-    for rule in variant.rules:
-        if not isinstance(rule, MalillaRule):
-            rid = getattr(rule, "rule_id", repr(rule))
-            raise VariantError(f"variant {variant.id!r} is a Malilla variant: rule {rid} is not a Malilla rule")
-        if rule.rule_id in seen:
-            raise VariantError(f"variant {variant.id!r} lists rule {rule.rule_id} twice")
-        seen.add(rule.rule_id)
-        b.rule_ids.append(rule.rule_id)
-        rule.build(b)
-    return b.build()
+    strength = plan.strength
+    best = 0
+    top = cards[0]
+    for i in range(1, len(cards)):
+        card = cards[i]
+        if card.suit is top.suit:
+            if strength[card] > strength[top]:
+                best, top = i, card
+        elif card.suit is trump:
+            best, top = i, card
+    return best

@@ -1,7 +1,7 @@
 """``maumau play --variant malilla``: Malilla in the terminal, you and your partner against two computer players.
 
 You sit in seat 0; your partner is seat 2, across the table, and the two opponents are seats 1 and 3 (play goes
-to the right: 0, 3, 2, 1). The computer players are Malilla bots (:mod:`maumau_rules.malilla.bots`); with
+to the right: 0, 3, 2, 1). The computer players are Malilla bots (:mod:`maumau_rules.families.malilla.bots`); with
 ``--bots-only`` four bots play and every move is printed. A whole match is played (to 35, or what the variant
 says), hand after hand, and ``--save FILE`` writes it as a match record that ``maumau validate`` checks.
 
@@ -23,17 +23,17 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from .cli_play import wants_another
-from .errors import MauMauError
-from .exitcodes import ExitCode
-from .malilla.bots import MalillaBot, make_bot
-from .malilla.engine import BREACHES, apply, check
-from .malilla.plan import SEATS, team_of
-from .malilla.state import MalillaState, Stage
-from .malilla.views import MalillaPlayerView, view
-from .moves import Move, Pass, Play, Redeal, parse_move
-from .scoring import Match, next_round, start_match
-from .variants import Variant
+from ...cli_play import wants_another
+from ...errors import MauMauError
+from ...exitcodes import ExitCode
+from ...moves import Move, Pass, Play, Redeal, parse_move
+from ...scoring import Match, next_round, start_match
+from ...variants import Variant
+from .bots import MalillaBot, make_bot
+from .engine import BREACHES, apply, check
+from .plan import SEATS, team_of
+from .state import MalillaState, Stage
+from .views import MalillaPlayerView, view
 
 __all__ = ["describe_move", "play"]
 
@@ -58,7 +58,7 @@ def _team(team: int, human: int | None) -> str:
 def describe_move(before: MalillaState, move: Move, after: MalillaState, human: int | None = None) -> str:
     """One line saying what a move did, in words (and who took the trick when it completes one).
 
-    >>> from maumau_rules.malilla.engine import new_hand
+    >>> from maumau_rules.families.malilla.engine import new_hand
     >>> s = new_hand("malilla", seed=3)
     >>> describe_move(s, Pass(), apply(s, Pass())) == f"P{s.seat_to_act} asks for no new deal"
     True
@@ -248,7 +248,7 @@ def _save(args: argparse.Namespace, v: Variant, rounds: list[list[Move]], out: T
     path = getattr(args, "save", None)
     if not path or not any(rounds):
         return int(ExitCode.OK)
-    from .records import dumps_records, record_from_rounds
+    from ...records import dumps_records, record_from_rounds
 
     record = record_from_rounds(v, SEATS, args.seed, rounds, names=("you", "CPU 1", "partner", "CPU 3")
                                 if not args.bots_only else ())

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from .moves import CallOut, Draw, Move, Pass, Play
-from .scoring import round_points
-from .state import GameState, Phase
+from ...moves import CallOut, Draw, Move, Pass, Play
+from ...scoring import round_points
+from ...state import GameState, Phase
 
 if TYPE_CHECKING:
-    from .variants import Variant
-    from .views import PlayerView, PublicView
+    from ...variants import Variant
+    from ...views import PlayerView, PublicView
 
 __all__ = ["TOOLS", "MauMauStatistics", "MauMauTools"]
 
@@ -140,7 +140,7 @@ class MauMauTools:
         >>> TOOLS.heuristic_bot(2).attention
         1.0
         """
-        from .bots import HeuristicBot
+        from ...bots import HeuristicBot
 
         return HeuristicBot(seed=seed)
 
@@ -150,7 +150,7 @@ class MauMauTools:
         >>> TOOLS.search_model(True).infer
         True
         """
-        from .search import MauMauSearch
+        from ...search import MauMauSearch
 
         return MauMauSearch(infer)
 
@@ -161,7 +161,7 @@ class MauMauTools:
         >>> len(TOOLS.observation(find_variant("standard"), 2).cards)
         32
         """
-        from .adapters.encoding import MauMauObservation
+        from ...adapters.encoding import MauMauObservation
 
         return MauMauObservation(variant, players)
 
@@ -234,7 +234,7 @@ class MauMauTools:
         >>> TOOLS.table_text(new_game("standard", 2, seed=1))[0].startswith("top card ")
         True
         """
-        from .views import public_view, view
+        from ...views import public_view, view
 
         pv = public_view(state)
         extras = []

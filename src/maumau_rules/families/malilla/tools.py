@@ -9,7 +9,7 @@ above the Malilla package but the shared core (cards, moves, views, the engine f
 hands comes from its view: the cards played (every finished trick and the current one), each hand's size, and the
 trump card, which stays in the dealer's hand until he plays it. Each card a seat played tells what it did *not*
 hold: a card ``x`` is ruled out for that seat when a hand of the played card and ``x`` alone would not have let
-it play that card (:func:`~maumau_rules.malilla.engine.playable` is the oracle). Under R_MAL_FOLLOW and
+it play that card (:func:`~maumau_rules.families.malilla.engine.playable` is the oracle). Under R_MAL_FOLLOW and
 R_MAL_SEVEN a card held only ever narrows what may be played, so what two cards rule out, any larger hand rules
 out too: a seat that did not follow suit is void in it, one that did not beat holds no higher card of the suit,
 one that did not trump holds no trump, and one that threw away a side-suit 7 held nothing else it could play.
@@ -37,17 +37,17 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from ..cards import SPANISH_SUITS, Card, Suit
-from ..errors import MauMauError
-from ..moves import Move, Pass, Play
-from ..state import EndReason
+from ...cards import SPANISH_SUITS, Card, Suit
+from ...errors import MauMauError
+from ...moves import Move, Pass, Play
+from ...state import EndReason
 from .engine import apply, new_hand, playable, trick_winner_index  # noqa: F401  (new_hand: the examples)
 from .plan import SEATS, MalillaPlan, team_of
 from .state import MalillaState, Stage
 from .views import MalillaPlayerView, MalillaPublicView
 
 if TYPE_CHECKING:
-    from ..variants import Variant
+    from ...variants import Variant
 
 __all__ = ["TOOLS", "MalillaObservation", "MalillaSearch", "MalillaStatistics", "MalillaTools", "determinize",
            "hidden_card_limits"]
@@ -568,7 +568,7 @@ class MalillaTools:
     """What a simulation measures (:class:`MalillaStatistics`)."""
 
     def heuristic_bot(self, seed: int) -> Any:
-        """The tips-following bot (:class:`~maumau_rules.malilla.bots.MalillaHeuristicBot`; deterministic).
+        """The tips-following bot (:class:`~maumau_rules.families.malilla.bots.MalillaHeuristicBot`; deterministic).
 
         >>> type(TOOLS.heuristic_bot(1)).__name__
         'MalillaHeuristicBot'

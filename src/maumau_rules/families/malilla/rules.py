@@ -2,7 +2,7 @@
 
 They are rules like the Mau-Mau ones (:class:`~maumau_rules.rules.base.Rule`, parameters declared once in
 ``spec/rules`` and read with :func:`~maumau_rules.rules.base.from_spec`), but of the ``malilla`` family: a
-Malilla variant compiles them into a :class:`~maumau_rules.malilla.plan.MalillaPlan`, each rule writing what
+Malilla variant compiles them into a :class:`~maumau_rules.families.malilla.plan.MalillaPlan`, each rule writing what
 it decides through :meth:`MalillaRule.build`. A Mau-Mau variant cannot hold them, nor a Malilla variant a
 Mau-Mau rule.
 
@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 import attrs
 
-from ..cards import Card, Rank
-from ..errors import VariantError
-from ..rules.base import FROM_SPEC, Kind, Rule, builtin, card_values, from_spec, rank_list
-from .plan import FollowPolicy, MalillaPlanBuilder, SevenPolicy, team_of
+from ...cards import Card, Rank
+from ...errors import VariantError
+from ...rules.base import FROM_SPEC, Kind, Rule, builtin, card_values, from_spec, rank_list
+from .plan import FollowPolicy, MalillaPlan, MalillaPlanBuilder, SevenPolicy, team_of
 
 if TYPE_CHECKING:
-    from ..rules.plan import PlanBuilder
+    from ...rules.plan import PlanBuilder
+    from ...variants import Variant
     from .state import MalillaState
 
 __all__ = ["MalillaAlbur", "MalillaBreach", "MalillaCapote", "MalillaDeal", "MalillaFollow", "MalillaRedeal",
@@ -260,7 +261,7 @@ class MalillaScore(MalillaRule):
         nothing (an even split, or a hand stopped by a broken rule, scores nothing). Bonuses are apart
         (:meth:`settle`).
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> MalillaScore().round_points(new_hand("malilla", seed=1))
         (0, 0)
         """
@@ -276,7 +277,7 @@ class MalillaScore(MalillaRule):
         (R_MAL_CAPOTE); then the hand's result and the held-back bonuses count in the order of R_MAL_TRUMP's
         ``bonus_order``, and a team at the target wins.
 
-        >>> from maumau_rules.malilla.engine import new_hand
+        >>> from maumau_rules.families.malilla.engine import new_hand
         >>> MalillaScore().settle(new_hand("malilla", seed=1)).over
         False
         """
@@ -411,3 +412,27 @@ class MalillaAlbur(MalillaRule):
         plan.claim("albur", self.rule_id)
         plan.albur_points = self.points
         plan.albur_every = self.hands == "every"
+
+
+def compile_plan(variant: Variant) -> MalillaPlan:
+    """Compile the rules of a ``malilla``-family variant into its plan.
+
+    Raises:
+        VariantError: a rule of another family, a rule listed twice, or a combination that makes no game.
+
+    >>> from maumau_rules import find_variant
+    >>> compile_plan(find_variant("malilla")).tricks_per_hand
+    10
+    """
+    b = MalillaPlanBuilder(variant.id, variant.deck, variant.players[0], variant.players[1])
+    seen: set[str] = set()
+    for rule in variant.rules:
+        if not isinstance(rule, MalillaRule):
+            rid = getattr(rule, "rule_id", repr(rule))
+            raise VariantError(f"variant {variant.id!r} is a Malilla variant: rule {rid} is not a Malilla rule")
+        if rule.rule_id in seen:
+            raise VariantError(f"variant {variant.id!r} lists rule {rule.rule_id} twice")
+        seen.add(rule.rule_id)
+        b.rule_ids.append(rule.rule_id)
+        rule.build(b)
+    return b.build()

@@ -8,7 +8,7 @@ finished hand holds every card point and trick point, 70 with 40 cards), legal m
 hand goes on, ``check``/``apply`` accepting exactly them, one seat to act, and views that show nothing hidden.
 Each failure raises :class:`~maumau_rules.testing.invariants.InvariantViolation` naming the invariant.
 
->>> from maumau_rules.malilla.engine import new_hand
+>>> from maumau_rules.families.malilla.engine import new_hand
 >>> s = new_hand("malilla", seed=3)
 >>> check_state(s); check_rejections(s); check_other_seats(s)
 >>> len(state_digest(s))
@@ -26,13 +26,13 @@ from typing import Final, NoReturn
 
 import attrs
 
-from ..cards import JOKER, Card, Rank, Suit
-from ..errors import IllegalMoveError
-from ..moves import Call, CallOut, Draw, Move, Pass, Play, Redeal
-from ..reasons import Reason
-from ..state import EndReason
-from ..testing.invariants import InvariantViolation
-from ..variants import Variant
+from ...cards import JOKER, Card, Rank, Suit
+from ...errors import IllegalMoveError
+from ...moves import Call, CallOut, Draw, Move, Pass, Play, Redeal
+from ...reasons import Reason
+from ...state import EndReason
+from ...testing.invariants import InvariantViolation
+from ...variants import Variant
 from .engine import BREACHES, apply, check, moves_of, trick_winner_index
 from .plan import SEATS, MalillaPlan
 from .state import MalillaState, Stage, Trick
@@ -52,7 +52,7 @@ def _fail(invariant: str, message: str, state: MalillaState | None = None) -> No
 def snapshot(state: MalillaState) -> tuple[object, ...]:
     """Every field of ``state`` except the legal-move cache, to prove that a call left it unchanged.
 
-    >>> from maumau_rules.malilla.engine import new_hand
+    >>> from maumau_rules.families.malilla.engine import new_hand
     >>> snapshot(new_hand("malilla", seed=1)) == snapshot(new_hand("malilla", seed=1))
     True
     """
@@ -78,7 +78,7 @@ def _canon(value: object) -> object:
 def state_digest(state: MalillaState) -> str:
     """A short, stable digest of every field of ``state`` (the same in any process and hash seed).
 
-    >>> from maumau_rules.malilla.engine import new_hand
+    >>> from maumau_rules.families.malilla.engine import new_hand
     >>> state_digest(new_hand("malilla", seed=1)) == state_digest(new_hand("malilla", seed=1))
     True
     >>> state_digest(new_hand("malilla", seed=1)) == state_digest(new_hand("malilla", seed=2))
@@ -93,7 +93,7 @@ def candidate_moves(state: MalillaState) -> tuple[Move, ...]:
     """Moves to try against ``state``: every card of the deck (with and without a wish or a call), cards of another
     pack, ``draw``, ``pass``, ``redeal`` and call-outs.
 
-    >>> from maumau_rules.malilla.engine import new_hand
+    >>> from maumau_rules.families.malilla.engine import new_hand
     >>> len(candidate_moves(new_hand("malilla", seed=1))) > 50
     True
     """
@@ -119,7 +119,7 @@ def check_state(state: MalillaState) -> None:
     Raises:
         InvariantViolation: an invariant does not hold.
 
-    >>> from maumau_rules.malilla.engine import new_hand
+    >>> from maumau_rules.families.malilla.engine import new_hand
     >>> check_state(new_hand("malilla", seed=9))
     """
     plan = state.plan
@@ -194,7 +194,7 @@ def check_transition(before: MalillaState, move: Move, after: MalillaState) -> N
     Raises:
         InvariantViolation: the step breaks an invariant.
 
-    >>> from maumau_rules.malilla.engine import new_hand
+    >>> from maumau_rules.families.malilla.engine import new_hand
     >>> s = new_hand("malilla", seed=3); m = s.legal_moves()[0]; check_transition(s, m, apply(s, m))
     """
     if after.turn != before.turn + 1:
@@ -229,7 +229,7 @@ def check_rejections(state: MalillaState, moves: tuple[Move, ...] | None = None)
     Raises:
         InvariantViolation: a move is accepted that is not listed, or refused without changing nothing.
 
-    >>> from maumau_rules.malilla.engine import new_hand
+    >>> from maumau_rules.families.malilla.engine import new_hand
     >>> check_rejections(new_hand("malilla", seed=5))
     """
     legal = set(state.legal_moves())
@@ -262,7 +262,7 @@ def check_other_seats(state: MalillaState) -> None:
     Raises:
         InvariantViolation: another seat could move.
 
-    >>> from maumau_rules.malilla.engine import new_hand
+    >>> from maumau_rules.families.malilla.engine import new_hand
     >>> check_other_seats(new_hand("malilla", seed=5))
     """
     legal = state.legal_moves()
@@ -306,7 +306,7 @@ def check_no_leak(state: MalillaState, rnd: random.Random) -> None:
     Raises:
         InvariantViolation: a view shows something its seat cannot see.
 
-    >>> from maumau_rules.malilla.engine import new_hand
+    >>> from maumau_rules.families.malilla.engine import new_hand
     >>> check_no_leak(new_hand("malilla", seed=5), random.Random(1))
     """
     for seat in range(SEATS):
@@ -325,7 +325,7 @@ def check_step(state: MalillaState, rnd: random.Random | None = None) -> Iterato
     Raises:
         InvariantViolation: an invariant fails at this state or on a step from it.
 
-    >>> from maumau_rules.malilla.engine import new_hand
+    >>> from maumau_rules.families.malilla.engine import new_hand
     >>> len(list(check_step(new_hand("malilla", seed=5)))) >= 1
     True
     """
@@ -338,3 +338,22 @@ def check_step(state: MalillaState, rnd: random.Random | None = None) -> Iterato
         after = apply(state, m)
         check_transition(state, m, after)
         yield m, after
+
+
+def final_summary(s: MalillaState) -> dict[str, object]:
+    """The end of a golden game: what the golden files record of a final Malilla state.
+
+    >>> from maumau_rules.families.malilla.engine import new_hand
+    >>> sorted(final_summary(new_hand("malilla", seed=1)))[:3]
+    ['digest', 'end', 'hand_sizes']
+    """
+    return {
+        "turn": s.turn,
+        "hand_sizes": list(s.hand_sizes),
+        "tricks": len(s.tricks),
+        "points": list(s.points),
+        "trump": str(s.trump_card),
+        "winner": s.winner,
+        "end": s.end.value if s.end is not None else None,
+        "digest": state_digest(s),
+    }

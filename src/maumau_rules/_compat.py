@@ -1,0 +1,101 @@
+"""Old import paths that keep working for one release, with a :class:`DeprecationWarning` (docs/stability.rst).
+
+The families moved into :mod:`maumau_rules.families` (``maumau_rules.malilla`` is now
+``maumau_rules.families.malilla``) and the public game functions into :mod:`maumau_rules.game` (the Mau-Mau
+engine itself is ``maumau_rules.families.maumau.engine``). A finder on :data:`sys.meta_path` serves each old
+name: importing it warns once and gives the module at its new place; ``maumau_rules.engine`` gives a module
+whose names come from :mod:`maumau_rules.game` first, then from the Mau-Mau engine.
+
+>>> import importlib, warnings
+>>> with warnings.catch_warnings(record=True) as caught:
+...     warnings.simplefilter("always")
+...     old = importlib.import_module("maumau_rules.engine")
+>>> old.new_game is importlib.import_module("maumau_rules.game").new_game, caught[0].category.__name__
+(True, 'DeprecationWarning')
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.machinery
+import sys
+import types
+import warnings
+from collections.abc import Sequence
+from typing import Any, Final
+
+from .families import MOVED_MODULES
+
+__all__ = ["install"]
+
+_COMBINED: Final[dict[str, tuple[str, ...]]] = {
+    "maumau_rules.engine": ("maumau_rules.game", MOVED_MODULES["maumau_rules.engine"]),
+}
+"""Old modules whose names now come from more than one module, searched in order."""
+
+
+class _Alias(importlib.abc.Loader):
+    """Loads an old module name as the module at its new place (or a module that looks names up there)."""
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType:
+        old = spec.name
+        warnings.warn(f"{old} is deprecated: import {_new_name(old)} instead (the old path goes in the next release)",
+                      DeprecationWarning, stacklevel=_caller_level())
+        places = _COMBINED.get(old)
+        if places is None:
+            return importlib.import_module(_new_name(old))
+        module = types.ModuleType(old, f"Deprecated: the names of {', '.join(places)}.")
+
+        def lookup(name: str) -> Any:
+            for place in places:
+                target = importlib.import_module(place)
+                if hasattr(target, name):
+                    return getattr(target, name)
+            raise AttributeError(f"module {old!r} has no attribute {name!r}")
+
+        module.__getattr__ = lookup  # type: ignore[method-assign]
+        return module
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        """Nothing to run: the module is complete."""
+
+
+def _caller_level() -> int:
+    """The stack level of the first frame outside the import machinery (for the warning's location)."""
+    frame = sys._getframe(1)
+    level = 1
+    while frame is not None and (frame.f_code.co_filename.startswith("<frozen") or frame.f_code.co_filename == __file__):
+        frame = frame.f_back  # type: ignore[assignment]
+        level += 1
+    return level
+
+
+def _new_name(old: str) -> str:
+    for prefix in sorted(MOVED_MODULES, key=len, reverse=True):
+        if old == prefix or old.startswith(prefix + "."):
+            return MOVED_MODULES[prefix] + old[len(prefix):]
+    return old
+
+
+class _Finder(importlib.abc.MetaPathFinder):
+    """Finds the old names of moved modules."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: types.ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if _new_name(fullname) == fullname:
+            return None
+        return importlib.machinery.ModuleSpec(fullname, _Alias(), is_package=fullname not in _COMBINED)
+
+
+_FINDER: Final = _Finder()
+
+
+def install() -> None:
+    """Put the finder of old module names on :data:`sys.meta_path` (once).
+
+    >>> install(); sum(isinstance(f, _Finder) for f in sys.meta_path)
+    1
+    """
+    if _FINDER not in sys.meta_path:
+        sys.meta_path.append(_FINDER)

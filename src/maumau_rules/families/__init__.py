@@ -1,0 +1,519 @@
+"""Game families: the one typed interface behind which each family of games (Mau-Mau, Malilla, ...) lives.
+
+A family is a package that implements :class:`GameFamily`: it compiles a variant's rules into its own plan,
+sets up a game (a seed, an explicit :class:`~maumau_rules.state.Deal`, a deck order, mid-match scores and
+dealer), lists the legal moves of any seat, judges and applies moves, makes the views, encodes its values as
+JSON, writes and replays records, scores rounds into a match, lays out the action codec, and brings its bots,
+its explanation texts and its invariant checks. It registers itself once (:func:`register_family`).
+
+Everything shared (the engine facade :mod:`maumau_rules.game`, views, records, notation, actions, scoring,
+fairness, simulate, adapters, search, the CLI, tools and testing) asks the variant's family
+(:func:`family_of`, :func:`family_named`) and never names a family's types: a third family touches no
+shared module. This module imports nothing of the families (imports point down only); the built-in ones are
+found by their module names in :data:`BUILTIN_FAMILIES` and imported the first time they are asked for, as an
+entry point would be.
+
+>>> from maumau_rules import find_variant, new_game
+>>> family_of(find_variant("malilla")).name, family_of(new_game("standard", 2, seed=1)).name
+('malilla', 'maumau')
+>>> sorted(family_names())
+['malilla', 'maumau']
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
+
+from ..errors import ArgumentTypeError, VariantError, shown
+
+if TYPE_CHECKING:
+    import random
+    from types import ModuleType
+
+    from ..cards import Card
+    from ..moves import Move
+    from ..reasons import Verdict
+    from ..state import Deal, EndReason, Window
+    from ..variants import Variant
+
+__all__ = [
+    "BUILTIN_FAMILIES",
+    "MOVED_MODULES",
+    "SETUP_OPTIONS",
+    "FamilyBot",
+    "FamilyInvariants",
+    "FamilyState",
+    "FamilyView",
+    "GameFamily",
+    "JsonCodec",
+    "family_named",
+    "family_names",
+    "family_of",
+    "public_name",
+    "register_family",
+]
+
+BUILTIN_FAMILIES: Final[Mapping[str, str]] = {
+    "maumau": "maumau_rules.families.maumau",
+    "malilla": "maumau_rules.families.malilla",
+}
+"""The families shipped with the library, by name: the module that registers each (imported on first use)."""
+
+MOVED_MODULES: Final[Mapping[str, str]] = {
+    "maumau_rules.malilla": "maumau_rules.families.malilla",
+    "maumau_rules.cli_malilla": "maumau_rules.families.malilla.cli",
+    "maumau_rules.engine": "maumau_rules.families.maumau.engine",
+}
+"""Old module paths (one release, with a ``DeprecationWarning``: :mod:`maumau_rules._compat`) and where the
+modules are now."""
+
+SETUP_OPTIONS: Final[tuple[str, ...]] = ("deal", "dealer", "first_player", "hand_sizes", "deck_order", "cut",
+                                          "scores", "round_no")
+"""Every way :func:`~maumau_rules.new_game` can set a game up besides the seed; a family says which it takes
+(:attr:`GameFamily.setup_options`), and the facade refuses the others by name."""
+
+
+@runtime_checkable
+class FamilyState(Protocol):
+    """What the shared tools read from the state of any family (the fields a state of every family has).
+
+    >>> from maumau_rules import new_game
+    >>> isinstance(new_game("malilla", 4, seed=1), FamilyState), isinstance(new_game("standard", 2, seed=1), FamilyState)
+    (True, True)
+    """
+
+    @property
+    def variant(self) -> Variant:
+        """The variant played."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+
+    @property
+    def seat_to_act(self) -> int:
+        """The seat whose move it is."""
+
+    @property
+    def turn(self) -> int:
+        """The state version: the number of moves made."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round (hand) is over."""
+
+    @property
+    def end(self) -> EndReason | None:
+        """How it ended, or ``None``."""
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand (the full state holds them all: never send it to a client)."""
+
+    @property
+    def rng(self) -> int:
+        """The random generator's state (later shuffles come from it)."""
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves of the seat to act."""
+
+
+@runtime_checkable
+class FamilyView(Protocol):
+    """What the shared tools read from a player's view of any family.
+
+    >>> from maumau_rules import new_game, view
+    >>> isinstance(view(new_game("malilla", 4, seed=1), 0), FamilyView)
+    True
+    """
+
+    @property
+    def seat(self) -> int:
+        """The seat the view is for."""
+
+    @property
+    def seat_to_act(self) -> int:
+        """The seat whose move it is."""
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The seat's own hand."""
+
+    @property
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The seat's legal moves (empty when it is not to act)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as a JSON-ready dict."""
+
+
+class FamilyBot(Protocol):
+    """A computer player of a family: it chooses from a player's view.
+
+    >>> from maumau_rules import new_game, view
+    >>> bot = family_named("malilla").make_bot("random", seed=1)
+    >>> s = new_game("malilla", 4, seed=1); bot.choose(view(s, s.seat_to_act)) in s.legal_moves()
+    True
+    """
+
+    def choose(self, view: Any) -> Move:
+        """The move chosen from ``view`` (one of its legal moves)."""
+
+
+class FamilyInvariants(Protocol):
+    """A family's invariant checks (``spec/invariants.toml``), each raising
+    :class:`~maumau_rules.testing.invariants.InvariantViolation` when it does not hold.
+
+    >>> from maumau_rules import new_game
+    >>> family_named("malilla").invariants.check_state(new_game("malilla", 4, seed=1)) is None
+    True
+    """
+
+    def check_state(self, state: Any) -> None:
+        """The invariants of one state."""
+
+    def check_transition(self, before: Any, move: Move, after: Any) -> None:
+        """The invariants of one transition."""
+
+    def check_no_leak(self, state: Any, rnd: random.Random) -> None:
+        """A view is equal for two states that differ only in cards that player cannot see."""
+
+    def state_digest(self, state: Any) -> str:
+        """A stable hex digest of every field of ``state`` (golden files)."""
+
+    def candidate_moves(self, state: Any) -> tuple[Move, ...]:
+        """Moves to try against ``state``: its legal moves and a spread of illegal ones."""
+
+    def final_summary(self, state: Any) -> dict[str, Any]:
+        """What the golden files record of a game's final state (its digest included)."""
+
+
+class JsonCodec(Protocol):
+    """How one value type of a family is written as JSON and read back (``"type": tag``).
+
+    >>> from maumau_rules import new_game
+    >>> from maumau_rules.notation import to_json
+    >>> to_json(new_game("malilla", 4, seed=1))["type"]
+    'malilla-state'
+    """
+
+    @property
+    def tag(self) -> str:
+        """The document's ``"type"``."""
+
+    @property
+    def value_type(self) -> type:
+        """The class it writes."""
+
+    def encode(self, value: Any) -> dict[str, Any]:
+        """The JSON-ready dict of ``value`` (with ``type`` and ``version``)."""
+
+    def decode(self, data: Any) -> Any:
+        """The value of a JSON document; ``NotationError`` when it is malformed."""
+
+
+class GameFamily(Protocol):
+    """Everything the shared tools need from a family of games.
+
+    States and views are the family's own values; the shared modules read them through :class:`FamilyState`
+    and :class:`FamilyView`. A family without a feature says so by its values, not by the callers' ``if``:
+    :attr:`setup_options` lists the setup it takes, :meth:`open_windows` is empty when it has no calls,
+    :attr:`bot_kinds` lists its bots.
+
+    >>> fam = family_named("maumau")
+    >>> fam.name, "cut" in fam.setup_options, "cut" in family_named("malilla").setup_options
+    ('maumau', True, False)
+    """
+
+    @property
+    def name(self) -> str:
+        """The family's name, as variant files give it (``family = "..."``)."""
+
+    @property
+    def title(self) -> str:
+        """The family's name in words."""
+
+    @property
+    def state_type(self) -> type:
+        """The class of its states."""
+
+    @property
+    def setup_options(self) -> frozenset[str]:
+        """Which of :data:`SETUP_OPTIONS` :meth:`new_game` takes."""
+
+    @property
+    def bot_kinds(self) -> tuple[str, ...]:
+        """The bots :meth:`make_bot` makes."""
+
+    @property
+    def json_codecs(self) -> Sequence[JsonCodec]:
+        """Its value types that have a JSON form (states, views)."""
+
+    @property
+    def json_schemas(self) -> Mapping[str, Mapping[str, Any]]:
+        """The JSON Schemas of its documents, by ``"type"`` tag."""
+
+    @property
+    def exports(self) -> Mapping[str, object]:
+        """The public names it adds to the ``maumau_rules`` namespace (e.g. its state class)."""
+
+    def compile_plan(self, variant: Variant) -> Any:
+        """The variant's rules compiled into this family's plan (``VariantError`` for a bad combination)."""
+
+    def new_game(self, variant: Variant, players: int, seed: int, *, deal: Deal | None = None,
+                 dealer: int | None = None, first_player: int | None = None,
+                 hand_sizes: Sequence[int] | None = None, deck_order: Sequence[Card] | None = None,
+                 cut: int | None = None, scores: Sequence[int] | None = None, round_no: int | None = None) -> Any:
+        """A new round (hand) of ``variant``; only the options of :attr:`setup_options` are given."""
+
+    def legal_moves(self, state: Any, player: int | None = None) -> tuple[Move, ...]:
+        """The legal moves of ``player`` (default: the seat to act)."""
+
+    def is_legal(self, state: Any, move: Move) -> bool:
+        """Whether ``move`` is legal for the seat to act."""
+
+    def check(self, state: Any, move: Move, player: int | None = None, turn: int | None = None) -> Verdict:
+        """Judge ``move`` without applying it; never raises."""
+
+    def apply(self, state: Any, move: Move, player: int | None = None, turn: int | None = None) -> Any:
+        """The next state (``IllegalMoveError`` for an illegal move)."""
+
+    def open_windows(self, state: Any) -> tuple[Window, ...]:
+        """The windows open in ``state`` (call-outs of seats not to act); empty in a family without calls."""
+
+    def view(self, state: Any, player: int, scores: Sequence[int] | None = None) -> Any:
+        """What seat ``player`` may see."""
+
+    def public_view(self, state: Any, scores: Sequence[int] | None = None) -> Any:
+        """What every player and spectator may see."""
+
+    def action_moves(self, variant: Variant, players: int) -> tuple[Move, ...]:
+        """The move of each action ID of the codec (:class:`~maumau_rules.actions.ActionSpace`), in order."""
+
+    def start_match(self, variant: Variant, players: int, seed: int, *, scores: Sequence[int] | None = None,
+                    dealer: int | None = None, round_no: int = 1) -> Any:
+        """A :class:`~maumau_rules.scoring.Match` and its first round (or a later one: scores, dealer)."""
+
+    def next_round(self, match: Any, finished: Any) -> Any:
+        """Score the finished round into the match and deal the next one (or end the match)."""
+
+    def round_points(self, state: Any) -> tuple[int, ...]:
+        """Points each side scores for the finished round."""
+
+    def record_setup(self, first: Any, seed: int) -> dict[str, Any]:
+        """The setup fields of a :class:`~maumau_rules.records.GameRecord` that reproduce the state ``first``
+        from ``seed`` (``NotationError`` when it cannot be reproduced)."""
+
+    def make_bot(self, kind: str, seed: int = 0) -> FamilyBot:
+        """A bot of :attr:`bot_kinds`."""
+
+    @property
+    def invariants(self) -> FamilyInvariants:
+        """Its invariant checks."""
+
+    @property
+    def explainer(self) -> ModuleType | None:
+        """The module of its own explanation texts (``None``: the shared ones explain it)."""
+
+    def describe_state(self, step: int, seat: int, move: str, state: Any, hands: bool) -> str:
+        """One line about ``state`` after ``move`` by ``seat`` (``maumau replay``)."""
+
+    def play(self, variant: Variant, args: Any, read: Callable[[str], str], out: Any) -> int:
+        """Play ``variant`` in the terminal (``maumau play``); the exit code."""
+
+    def explore_tiny(self, variant: Variant, args: Any) -> Any:
+        """Every state of ``variant``'s rules on a tiny deck (``python -m maumau_rules.tools.explore``): an
+        :class:`~maumau_rules.tools.explore.ExploreResult`."""
+
+    def call_due(self, variant: Variant, hand: Sequence[Card], card: Card) -> Any:
+        """The call due when ``card`` is played from ``hand`` (``None`` in a family without calls)."""
+
+
+_FAMILIES: dict[str, GameFamily] = {}
+_BY_STATE: dict[type, GameFamily] = {}
+_BY_TAG: dict[str, JsonCodec] = {}
+_BY_VALUE: dict[type, JsonCodec] = {}
+
+
+def register_family(family: GameFamily) -> GameFamily:
+    """Register ``family`` under its name (a family's package does it once, when imported); returns it.
+
+    Raises:
+        VariantError: another family has that name or one of its JSON ``type`` tags.
+
+    >>> fam = family_named("malilla")
+    >>> register_family(fam) is fam  # the same family again: nothing changes
+    True
+    """
+    old = _FAMILIES.get(family.name)
+    if old is family:
+        return family
+    if old is not None:
+        raise VariantError(f"family {family.name!r} is registered already")
+    for codec in family.json_codecs:
+        if codec.tag in _BY_TAG:
+            raise VariantError(f"family {family.name!r}: JSON type {codec.tag!r} is taken")
+    _FAMILIES[family.name] = family
+    _BY_STATE[family.state_type] = family
+    for codec in family.json_codecs:
+        _BY_TAG[codec.tag] = codec
+        _BY_VALUE[codec.value_type] = codec
+    return family
+
+
+def family_names() -> tuple[str, ...]:
+    """The names of every family: the built-in ones, then those registered by other packages.
+
+    >>> family_names()[:2]
+    ('maumau', 'malilla')
+    """
+    return (*BUILTIN_FAMILIES, *(n for n in _FAMILIES if n not in BUILTIN_FAMILIES))
+
+
+def family_named(name: str) -> GameFamily:
+    """The family called ``name`` (a built-in one is imported the first time).
+
+    Raises:
+        VariantError: no family has that name.
+
+    >>> family_named("maumau").title
+    'Mau-Mau'
+    >>> family_named("skat")
+    Traceback (most recent call last):
+    ...
+    maumau_rules.errors.VariantError: unknown family 'skat': one of maumau, malilla
+    """
+    try:
+        return _FAMILIES[name]
+    except (KeyError, TypeError):
+        pass
+    module = BUILTIN_FAMILIES.get(name) if type(name) is str else None
+    if module is not None:
+        importlib.import_module(module)
+        if name in _FAMILIES:
+            return _FAMILIES[name]
+    raise VariantError(f"unknown family {shown(name)}: one of {', '.join(family_names())}")
+
+
+def _load_all() -> None:
+    for name in BUILTIN_FAMILIES:
+        if name not in _FAMILIES:
+            family_named(name)
+
+
+def family_of(item: object) -> GameFamily:
+    """The family of a variant, or of a state of any family.
+
+    Raises:
+        ArgumentTypeError: ``item`` is neither a variant nor a state.
+
+    >>> from maumau_rules import new_game
+    >>> family_of(new_game("malilla", 4, seed=2)).title
+    'Malilla'
+    >>> family_of("standard")
+    Traceback (most recent call last):
+    ...
+    maumau_rules.errors.ArgumentTypeError: 'standard' is not a game state (make one with new_game)
+    """
+    try:
+        return _BY_STATE[type(item)]
+    except (KeyError, TypeError):
+        pass
+    name = getattr(item, "family", None)
+    if type(name) is str and getattr(item, "_plan", None) is not None:  # a compiled Variant
+        return family_named(name)
+    _load_all()
+    found = _BY_STATE.get(type(item))
+    if found is None:
+        raise ArgumentTypeError(f"{shown(item)} is not a game state (make one with new_game)")
+    return found
+
+
+def state_family(state: object) -> GameFamily | None:
+    """The family of ``state`` when it is a state of a registered family, else ``None`` (never raises).
+
+    >>> from maumau_rules import new_game
+    >>> state_family(new_game("standard", 2, seed=1)).name, state_family(42)
+    ('maumau', None)
+    """
+    try:
+        return _BY_STATE[type(state)]
+    except (KeyError, TypeError):
+        pass
+    _load_all()
+    try:
+        return _BY_STATE.get(type(state))
+    except TypeError:
+        return None
+
+
+def codec_for_value(value: object) -> JsonCodec | None:
+    """The JSON codec of a family value type (a state, a view), or ``None``.
+
+    >>> from maumau_rules import new_game
+    >>> codec_for_value(new_game("malilla", 4, seed=1)).tag
+    'malilla-state'
+    """
+    found = _BY_VALUE.get(type(value))
+    if found is None:
+        _load_all()
+        found = _BY_VALUE.get(type(value))
+    return found
+
+
+def codec_for_tag(tag: str) -> JsonCodec | None:
+    """The JSON codec of a family document's ``"type"``, or ``None``.
+
+    >>> codec_for_tag("malilla-public-view").value_type.__name__
+    'MalillaPublicView'
+    """
+    _load_all()
+    return _BY_TAG.get(tag) if type(tag) is str else None
+
+
+def json_schemas() -> dict[str, Mapping[str, Any]]:
+    """The JSON Schemas of every family's documents, by ``"type"`` tag.
+
+    >>> sorted(json_schemas())
+    ['malilla-player-view', 'malilla-public-view', 'malilla-state', 'player-view', 'public-view', 'state']
+    """
+    _load_all()
+    out: dict[str, Mapping[str, Any]] = {}
+    for fam in _FAMILIES.values():
+        out.update(fam.json_schemas)
+    return out
+
+
+def public_name(name: str) -> object:
+    """A public name a family adds to ``maumau_rules`` (:attr:`GameFamily.exports`).
+
+    Raises:
+        AttributeError: no family exports ``name``.
+
+    >>> public_name("MauMauState")
+    Traceback (most recent call last):
+    ...
+    AttributeError: module 'maumau_rules' has no attribute 'MauMauState'
+    """
+    if not name.startswith("__"):
+        for fam in families():
+            if name in fam.exports:
+                return fam.exports[name]
+    raise AttributeError(f"module 'maumau_rules' has no attribute {name!r}")
+
+
+def families() -> Iterator[GameFamily]:
+    """Every family, built-in ones first (each imported).
+
+    >>> [f.title for f in families()][:2]
+    ['Mau-Mau', 'Malilla']
+    """
+    _load_all()
+    for name in family_names():
+        yield _FAMILIES[name]

@@ -1,0 +1,193 @@
+"""The Malilla family: the :class:`~maumau_rules.families.GameFamily` of the trick-taking game of source 002.
+
+Everything the shared tools ask of Malilla goes through :data:`FAMILY` (registered by this package's
+``__init__``); no shared module names a Malilla type.
+
+>>> from maumau_rules.families import family_named
+>>> family_named("malilla") is FAMILY, FAMILY.state_type.__name__
+(True, 'MalillaState')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
+from typing import Any, Final
+
+from ...cards import Card
+from ...errors import NotationError
+from ...moves import Move
+from ...reasons import Verdict
+from ...state import Deal, Window
+from ...variants import Variant
+from . import engine, explain, invariants, match, views
+from .bots import make_bot as _make_bot
+from .rules import compile_plan
+from .state import MalillaState, MalillaStateError
+from .views import MalillaPlayerView, MalillaPublicView
+
+__all__ = ["FAMILY", "MalillaFamily"]
+
+_NONE: Final[tuple[Move, ...]] = ()
+
+
+class _Codec:
+    """The JSON form of one Malilla value type, through the shared field codec of :mod:`maumau_rules.notation`."""
+
+    def __init__(self, tag: str, value_type: type, read: Callable[[dict[str, Any]], Any]) -> None:
+        self.tag = tag
+        self.value_type = value_type
+        self._read = read
+
+    def encode(self, value: Any) -> dict[str, Any]:
+        from ...notation import FORMAT_VERSION, encode_fields
+
+        return {"type": self.tag, "version": FORMAT_VERSION, **encode_fields(value, self.value_type)}
+
+    def decode(self, data: Any) -> Any:
+        from ...notation import decode_fields
+
+        return self._read(decode_fields(data, self.value_type, f"{self.tag} JSON"))
+
+
+def _read_state(fields: dict[str, Any]) -> MalillaState:
+    try:
+        return MalillaState(**fields)
+    except MalillaStateError as exc:  # hands the deck does not hold, seats out of range, a stage out of place
+        raise NotationError(f"malilla-state JSON: {exc}") from None
+
+
+def _view_reader(cls: type) -> Callable[[dict[str, Any]], Any]:
+    def read(fields: dict[str, Any]) -> Any:
+        return cls(**fields)
+
+    return read
+
+
+class MalillaFamily:
+    """Malilla behind the shared interface (see :class:`~maumau_rules.families.GameFamily`).
+
+    >>> from maumau_rules import find_variant
+    >>> FAMILY.action_moves(find_variant("malilla"), 4)[:2]
+    (Redeal(), Pass())
+    """
+
+    name: Final = "malilla"
+    title: Final = "Malilla"
+    state_type: type = MalillaState
+    setup_options: frozenset[str] = frozenset({"deal", "dealer", "deck_order", "scores", "round_no"})
+    exports: Mapping[str, object] = {"MalillaState": MalillaState}
+    bot_kinds: tuple[str, ...] = ("random", "heuristic")
+    json_codecs: tuple[_Codec, ...] = (_Codec("malilla-state", MalillaState, _read_state),
+                   _Codec("malilla-player-view", MalillaPlayerView, _view_reader(MalillaPlayerView)),
+                   _Codec("malilla-public-view", MalillaPublicView, _view_reader(MalillaPublicView)))
+
+    @property
+    def json_schemas(self) -> Mapping[str, Mapping[str, Any]]:
+        from ...schemas import SCHEMAS
+
+        return {c.tag: SCHEMAS[c.tag] for c in self.json_codecs}
+
+    def compile_plan(self, variant: Variant) -> Any:
+        plan = compile_plan(variant)
+        plan.moves_of = engine.moves_of  # the one move generator, for states made from their fields
+        return plan
+
+    def new_game(self, variant: Variant, players: int, seed: int, *, deal: Deal | None = None,
+                 dealer: int | None = None, first_player: int | None = None,
+                 hand_sizes: Sequence[int] | None = None, deck_order: Sequence[Card] | None = None,
+                 cut: int | None = None, scores: Sequence[int] | None = None,
+                 round_no: int | None = None) -> MalillaState:
+        return engine.new_game_for(variant, players, seed, deal=deal, dealer=dealer, deck_order=deck_order,
+                                   scores=scores, round_no=round_no)
+
+    def legal_moves(self, state: MalillaState, player: int | None = None) -> tuple[Move, ...]:
+        moves: tuple[Move, ...] = state._legal
+        return moves if player is None or player == state.seat_to_act else _NONE
+
+    def is_legal(self, state: MalillaState, move: Move) -> bool:
+        return engine.is_legal(state, move)
+
+    def check(self, state: MalillaState, move: Move, player: int | None = None, turn: int | None = None) -> Verdict:
+        return engine.check(state, move, player=player, turn=turn)
+
+    def apply(self, state: MalillaState, move: Move, player: int | None = None,
+              turn: int | None = None) -> MalillaState:
+        return engine.apply(state, move, player=player, turn=turn)
+
+    def open_windows(self, state: MalillaState) -> tuple[Window, ...]:
+        return ()  # a trick game has no calls
+
+    def call_due(self, variant: Variant, hand: Sequence[Card], card: Card) -> None:
+        return None  # a trick game has no calls
+
+    def view(self, state: MalillaState, player: int, scores: Sequence[int] | None = None) -> MalillaPlayerView:
+        return views.view(state, player, scores=scores)
+
+    def public_view(self, state: MalillaState, scores: Sequence[int] | None = None) -> MalillaPublicView:
+        return views.public_view(state, scores=scores)
+
+    def action_moves(self, variant: Variant, players: int) -> tuple[Move, ...]:
+        moves: tuple[Move, ...] = engine.plan_of(variant).action_moves()
+        return moves
+
+    def start_match(self, variant: Variant, players: int, seed: int, *, scores: Sequence[int] | None = None,
+                    dealer: int | None = None, round_no: int = 1) -> Any:
+        return match.start_match(variant, players, seed, scores=scores, dealer=dealer, round_no=round_no)
+
+    def next_round(self, match_: Any, finished: MalillaState) -> Any:
+        return match.next_round(match_, finished)
+
+    def round_points(self, state: MalillaState) -> tuple[int, ...]:
+        return match.round_points(state)
+
+    def record_setup(self, first: MalillaState, seed: int) -> dict[str, Any]:
+        if first.scores != (0, 0) or first.round_no != 1 or first.albur:
+            raise NotationError("this hand belongs to a match (scores, a later hand, or an Albur drawn before it): "
+                                "write a match record (record_from_rounds) instead")
+        order = engine.deck_order_for(first.hands, first.dealer, first.trump_card)
+        if engine.new_hand(first.variant, first.players, seed, dealer=first.dealer, deck_order=order) != first:
+            raise NotationError("the initial state cannot be reproduced from its deal")
+        return {"dealer": first.dealer, "deck_order": order}
+
+    def make_bot(self, kind: str, seed: int = 0) -> Any:
+        return _make_bot(kind, seed)
+
+    @property
+    def invariants(self) -> Any:
+        return invariants
+
+    @property
+    def explainer(self) -> ModuleType:
+        return explain
+
+    def describe_state(self, step: int, seat: int, move: str, state: MalillaState, hands: bool) -> str:
+        """One line of a Malilla hand: the move, the trick on the table (or the last trick and its winner),
+        points."""
+        s = state
+        if s.trick or not s.tricks:
+            table = "trick [" + " ".join(map(str, s.trick)) + "]"
+        else:
+            last = s.tricks[-1]
+            table = f"trick [{' '.join(map(str, last.cards))}] to seat {last.winner}"
+        text = (f"{step:>4}  seat {seat}  {move:<12} {table:<32} points {s.points[0]}-{s.points[1]}"
+                f"  → seat {s.seat_to_act}")
+        if s.stage.value in ("redeal", "answer"):
+            text += f"  ({s.stage.value})"
+        if hands:
+            text += "\n      " + " | ".join(" ".join(map(str, h)) or "-" for h in s.hands)
+        return text
+
+    def explore_tiny(self, variant: Variant, args: Any) -> Any:
+        from .explore import explore_args
+
+        return explore_args(variant, args)
+
+    def play(self, variant: Variant, args: Any, read: Callable[[str], str], out: Any) -> int:
+        from .cli import play
+
+        return play(variant, args, read, out)
+
+
+FAMILY: Final = MalillaFamily()
+"""The Malilla family (registered once, by this package)."""

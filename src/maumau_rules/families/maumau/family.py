@@ -1,0 +1,254 @@
+"""The Mau-Mau family: the :class:`~maumau_rules.families.GameFamily` of the shedding games (Mau-Mau, Crazy
+Eights, Uno-like house rules ...), registered by this package's ``__init__``.
+
+>>> from maumau_rules.families import family_named
+>>> family_named("maumau") is FAMILY, FAMILY.state_type.__name__
+(True, 'GameState')
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+from ...cards import FRENCH_SUITS, Card, Suit
+from ...errors import NotationError
+from ...moves import Call, CallOut, Draw, Move, Pass, Play
+from ...rules.plan import PlanBuilder
+from ...state import Deal, GameState, StateError
+from ...variants import Variant
+from . import engine, match
+
+__all__ = ["FAMILY", "MauMauFamily"]
+
+_CALLS: Final[tuple[Call | None, ...]] = (None, Call.MAU, Call.MAU_MAU)
+
+
+class _Codec:
+    """The JSON form of a Mau-Mau value type, through the shared codec of :mod:`maumau_rules.notation`."""
+
+    def __init__(self, tag: str, value_type: type, view: bool) -> None:
+        self.tag = tag
+        self.value_type = value_type
+        self._view = view
+
+    def encode(self, value: Any) -> dict[str, Any]:
+        from ...notation import FORMAT_VERSION, encode_fields, encode_view
+
+        fields = (encode_view if self._view and type(value) is self.value_type else encode_fields)(
+            value, self.value_type)
+        return {"type": self.tag, "version": FORMAT_VERSION, **fields}
+
+    def decode(self, data: Any) -> Any:
+        from ...notation import check_state_json, decode_fields
+
+        fields = decode_fields(data, self.value_type, f"{self.tag} JSON")
+        if self._view:
+            if not fields["discard"]:
+                raise NotationError(f"{self.tag} JSON: the discard pile is empty (it always holds the top card)")
+            return self.value_type(**fields)
+        try:
+            state = GameState(**fields)
+        except StateError as exc:  # hands the deck cannot hold, or not one per seat
+            raise NotationError(f"state JSON: {exc}") from None
+        check_state_json(state)
+        return state
+
+
+class _Invariants:
+    """The Mau-Mau invariants of :mod:`maumau_rules.testing.invariants`, behind the family's interface."""
+
+    def check_state(self, state: GameState) -> None:
+        from ...testing.invariants import check_state
+
+        check_state(state)
+
+    def check_transition(self, before: GameState, move: Move, after: GameState) -> None:
+        from ...testing.invariants import check_transition
+
+        check_transition(before, move, after, conservation=False)  # check_state checks the deck
+
+    def check_no_leak(self, state: GameState, rnd: random.Random) -> None:
+        from ...testing.invariants import check_no_leak
+
+        check_no_leak(state, rnd)
+
+    def state_digest(self, state: GameState) -> str:
+        from ...testing.invariants import state_digest
+
+        return state_digest(state)
+
+    def candidate_moves(self, state: GameState) -> tuple[Move, ...]:
+        from ...testing.invariants import candidate_moves
+
+        return candidate_moves(state)
+
+    def final_summary(self, s: GameState) -> dict[str, Any]:
+        """The end of a golden game: what the golden files record of its final state."""
+        return {
+            "turn": s.turn,
+            "hand_sizes": [len(h) for h in s.hands],
+            "stock": len(s.stock),
+            "discard": len(s.discard),
+            "top": str(s.top_card),
+            "winner": s.winner,
+            "end": s.end.value if s.end is not None else None,
+            "digest": self.state_digest(s),
+        }
+
+
+class MauMauFamily:
+    """Mau-Mau behind the shared interface (see :class:`~maumau_rules.families.GameFamily`).
+
+    >>> from maumau_rules import find_variant
+    >>> FAMILY.action_moves(find_variant("standard"), 2)[:2]
+    (Draw(), Pass())
+    """
+
+    name: Final = "maumau"
+    title: Final = "Mau-Mau"
+    state_type: type = GameState
+    setup_options: frozenset[str] = frozenset({"deal", "dealer", "first_player", "hand_sizes", "deck_order", "cut"})
+    exports: Mapping[str, object] = {}
+    bot_kinds: tuple[str, ...] = ("random", "heuristic", "ismcts")
+    invariants: Final = _Invariants()
+    explainer = None  # the shared texts of maumau_rules.explain are Mau-Mau's
+
+    @property
+    def json_codecs(self) -> tuple[_Codec, ...]:
+        from ...views import PlayerView, PublicView
+
+        return (_Codec("state", GameState, False), _Codec("player-view", PlayerView, True),
+                _Codec("public-view", PublicView, True))
+
+    @property
+    def json_schemas(self) -> Mapping[str, Mapping[str, Any]]:
+        from ...schemas import SCHEMAS
+
+        return {c.tag: SCHEMAS[c.tag] for c in self.json_codecs}
+
+    def compile_plan(self, variant: Variant) -> Any:
+        lo, hi = variant.players
+        builder = PlanBuilder(variant_id=variant.id, deck=variant.deck, min_players=lo, max_players=hi)
+        seen: set[str] = set()
+        for rule in variant.rules:
+            if rule.rule_id in seen:
+                from ...errors import VariantError
+
+                raise VariantError(f"variant {variant.id!r} lists rule {rule.rule_id} twice")
+            seen.add(rule.rule_id)
+            builder.rule_ids.append(rule.rule_id)
+            rule.contribute(builder)
+        plan = builder.build()
+        plan.moves_of = engine.moves_of  # the one move generator, for states made from their fields
+        return plan
+
+    def new_game(self, variant: Variant, players: int, seed: int, *, deal: Deal | None = None,
+                 dealer: int | None = None, first_player: int | None = None,
+                 hand_sizes: Sequence[int] | None = None, deck_order: Sequence[Card] | None = None,
+                 cut: int | None = None, scores: Sequence[int] | None = None,
+                 round_no: int | None = None) -> GameState:
+        return engine.new_game(variant, players, seed, deal=deal, dealer=dealer, first_player=first_player,
+                               hand_sizes=hand_sizes, deck_order=deck_order, cut=cut)
+
+    legal_moves = staticmethod(engine.legal_moves)
+    is_legal = staticmethod(engine.is_legal)
+    check = staticmethod(engine.check)
+    apply = staticmethod(engine.apply)
+    open_windows = staticmethod(engine.open_windows)
+    call_due = staticmethod(engine.call_due)
+
+    def view(self, state: GameState, player: int, scores: Sequence[int] | None = None) -> Any:
+        from ...views import maumau_view
+
+        return maumau_view(state, player, scores)
+
+    def public_view(self, state: GameState, scores: Sequence[int] | None = None) -> Any:
+        from ...views import maumau_public_view
+
+        return maumau_public_view(state, scores)
+
+    def action_moves(self, variant: Variant, players: int) -> tuple[Move, ...]:
+        plan = variant.plan
+        ann = plan.announcer
+        calls: tuple[Call | None, ...] = (None,)
+        if ann is not None:
+            calls = _CALLS if ann.jack_call else _CALLS[:2]
+        seen: set[Card] = set()
+        moves: list[Move] = [Draw(), Pass()]
+        for card in variant.deck.cards():
+            if card in seen:
+                continue
+            seen.add(card)
+            wishes: tuple[Suit | None, ...] = FRENCH_SUITS if plan.wishes_mask & plan.unit[card] else (None,)
+            for wish in wishes:
+                for call in calls:
+                    moves.append(Play(card, wish, call))
+        if ann is not None:
+            moves.extend(CallOut(seat) for seat in range(players))
+        return tuple(moves)
+
+    def start_match(self, variant: Variant, players: int, seed: int, *, scores: Sequence[int] | None = None,
+                    dealer: int | None = None, round_no: int = 1) -> Any:
+        return match.start_match(variant, players, seed, scores=scores, dealer=dealer, round_no=round_no)
+
+    def next_round(self, match_: Any, finished: GameState) -> Any:
+        return match.next_round(match_, finished)
+
+    def round_points(self, state: GameState) -> tuple[int, ...]:
+        return match.round_points(state)
+
+    def record_setup(self, first: GameState, seed: int) -> dict[str, Any]:
+        for first_player in range(first.players):
+            for start_effects in (True, False):
+                candidate = Deal(first.hands, first.stock, first.discard, first.dealer, first_player, start_effects)
+                try:
+                    if engine.new_game(first.variant, first.players, seed, deal=candidate) == first:
+                        return {"deal": candidate}
+                except Exception:
+                    continue
+        raise NotationError("the initial state cannot be reproduced from an explicit deal")
+
+    def make_bot(self, kind: str, seed: int = 0) -> Any:
+        from ...bots import make_bot
+
+        return make_bot(kind, seed)
+
+    def describe_state(self, step: int, seat: int, move: str, state: GameState, hands: bool) -> str:
+        s = state
+        extra = []
+        if s.wished_suit is not None:
+            extra.append(f"wish {s.wished_suit.symbol}")
+        if s.pending_draw:
+            extra.append(f"+{s.pending_draw} pending")
+        if s.pending_skip:
+            extra.append(f"skip pending x{s.pending_skip}")
+        for w in engine.open_windows(s):
+            extra.append(f"seat {w.offender} can be called out")
+        sizes = " ".join(str(len(h)) for h in s.hands)
+        text = (f"{step:>4}  seat {seat}  {move:<12} top {s.top_card!s:<5} hands [{sizes}] stock {len(s.stock)}"
+                f"  → seat {s.seat_to_act}")
+        if extra:
+            text += "  (" + ", ".join(extra) + ")"
+        if hands:
+            text += "\n      " + " | ".join(" ".join(map(str, h)) or "-" for h in s.hands)
+        return text
+
+    def explore_tiny(self, variant: Variant, args: Any) -> Any:
+        from ...tools.explore import explore_args
+
+        return explore_args(variant, args)
+
+    def play(self, variant: Variant, args: Any, read: Callable[[str], str], out: Any) -> int:
+        from ...cli_play import play_command
+
+        if args.players is None:
+            args.players = 3
+        err = getattr(args, "err", None)
+        return play_command(args, variant, read, out, err if err is not None else sys.stderr)
+
+
+FAMILY: Final = MauMauFamily()
+"""The Mau-Mau family (registered once, by this package)."""
