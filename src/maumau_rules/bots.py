@@ -231,7 +231,9 @@ def table_move(state: Any, bots: Sequence[Bot]) -> tuple[int, Move]:
     if state.is_over:
         raise ValueError("the round is over: no move to make")
     actor = state.seat_to_act
-    direction = getattr(state, "direction", 1)
+    from .toolhooks import tools_for
+
+    direction = tools_for(state.variant).statistics.direction(state)  # the order in which the others may interject
     for k in range(1, n):
         seat = (actor + k * direction) % n
         if legal_moves(state, seat):

@@ -1,4 +1,13 @@
-"""A stronger computer player: information-set Monte Carlo tree search from one seat's view.
+"""A stronger computer player: information-set Monte Carlo tree search from one seat's view, for every family.
+
+The tree search (:class:`SearchBot`) is shared; what is particular to a family comes from its
+:class:`SearchModel` (``tools_for(variant).search_model(infer)``, :mod:`maumau_rules.toolhooks`): how to deal the
+cards the seat cannot see, the quick policy of the playouts and a playout's reward. Mau-Mau's model
+(:class:`MauMauSearch`) is described below; Malilla's is
+:class:`~maumau_rules.families.malilla.tools.MalillaSearch` (deals that keep to the voids and the other
+limits its tricks show).
+
+In Mau-Mau:
 
 :class:`SearchBot` gets what every bot gets, a :class:`~maumau_rules.views.PlayerView` (with the legal moves),
 never the state. Before each playout it deals the cards it cannot see (the other hands and the stock) at
@@ -396,28 +405,73 @@ class SearchModel(Protocol):
     infer: bool
 
     def observe(self, view: Any) -> None:
-        """Take in what the bot's seat sees after a move."""
+        """Take in what the bot's seat sees after a move.
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.views import view
+        >>> MauMauSearch().observe(view(new_game("standard", 2, seed=1), 0))
+        """
 
     def limits(self) -> dict[int, list[tuple[frozenset[Card], int | None, int]]]:
-        """What the model believes of the other hands: ``(cards, at_most, at_least)`` by seat."""
+        """What the model believes of the other hands: ``(cards, at_most, at_least)`` by seat.
+
+        >>> MauMauSearch().limits()
+        {}
+        """
 
     def root_moves(self, view: Any) -> tuple[Move, ...]:
-        """The moves worth searching at the view (its legal moves, or fewer)."""
+        """The moves worth searching at the view (its legal moves, or fewer).
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.views import view
+        >>> s = new_game("malilla", 4, seed=1)
+        >>> SearchBot()._model_for(view(s, 0)).root_moves(view(s, s.seat_to_act)) == s.legal_moves()
+        True
+        """
 
     def sampler(self, view: Any) -> Callable[[random.Random], Any]:
-        """A function that deals, from a generator, a state the view's seat cannot tell from the real one."""
+        """A function that deals, from a generator, a state the view's seat cannot tell from the real one.
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.views import view
+        >>> s = new_game("standard", 2, seed=1)
+        >>> MauMauSearch().sampler(view(s, s.seat_to_act))(random.Random(3)).hand_sizes == s.hand_sizes
+        True
+        """
 
     def options(self, state: Any) -> tuple[Move, ...]:
-        """The moves searched at a state in the tree."""
+        """The moves searched at a state in the tree.
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("standard", 2, seed=1)
+        >>> set(MauMauSearch().options(s)) <= set(s.legal_moves())
+        True
+        """
 
     def policy(self, state: Any, rng: random.Random | None) -> Move:
-        """The quick policy's move (with noise from ``rng``; none: the tree's bias)."""
+        """The quick policy's move (with noise from ``rng``; none: the tree's bias).
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("standard", 2, seed=1)
+        >>> MauMauSearch().policy(s, None) in s.legal_moves()
+        True
+        """
 
     def playout(self, state: Any, rng: random.Random) -> Any:
-        """The state played out to its end by the quick policy."""
+        """The state played out to its end by the quick policy.
+
+        >>> from maumau_rules import new_game
+        >>> MauMauSearch().playout(new_game("standard", 2, seed=1), random.Random(2)).is_over
+        True
+        """
 
     def reward(self, final: Any, seat: int) -> float:
-        """``seat``'s reward (0 to 1) for a finished playout."""
+        """``seat``'s reward (0 to 1) for a finished playout.
+
+        >>> from maumau_rules import new_game
+        >>> MauMauSearch().reward(new_game("standard", 2, seed=1), 1)
+        0.0
+        """
 
 
 class MauMauSearch:

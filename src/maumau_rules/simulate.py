@@ -6,15 +6,14 @@ the game's index (:func:`game_seed`), never from the process that plays it, and 
 up as whole-number counts; so a run gives exactly the same result on one process, on all local cores
 (``jobs``) or on a Ray cluster (``ray``).
 
-What is measured, from the public API only (consecutive states, :func:`~maumau_rules.scoring.round_points`):
-
-* the game's length in **decisions** (moves applied) and in **turns** (a turn ends with a pass, with a play
-  that leaves the next turn to start, or when the seat to act changes);
-* **wins** by seat, by position in the turn order (position 1 plays first: the first player's edge) and by
-  bot, with the rounds that had no winner;
-* **stock reshuffles** (the discard pile shrank: its cards went back into the stock), **blocked rounds**
-  (R_BLOCKED_END) and rounds ended by the move limit (R_TURN_LIMIT);
-* **penalties taken**: pending draws taken (7s, ...) and call-outs, and the cards they cost.
+What is measured, from the public API only (consecutive states, and the family's own hooks): for every family,
+the game's length in **decisions** (moves applied) and in **turns**, and **wins** by seat, by position in the
+turn order (position 1 plays first: the first player's edge) and by bot, with the rounds that had no winner (a
+team's win counts for each of its seats, and parity is one in the number of sides). What else a game shows comes
+from its family's :class:`GameStatistics` (``tools_for(variant).statistics``, :mod:`maumau_rules.toolhooks`):
+for Mau-Mau stock reshuffles, blocked rounds, rounds ended by the move limit and penalties taken; for Malilla the
+winning team's tricks and points, the margin, capotes, breaches and new deals. The runner, the cells, JSON, CSV
+and the table never name a family.
 
 Rates carry 95% Wilson score intervals; means carry normal intervals (mean ± 1.96 standard errors).
 
@@ -26,6 +25,9 @@ Rates carry 95% Wilson score intervals; means carry normal intervals (mean ± 1.
 True
 >>> simulate("standard", players=2, games=30, seed=1) == result
 True
+>>> hand = simulate("malilla", games=10, seed=1).cells[0]
+>>> hand.players, hand.sides, "capote" in hand.estimates()
+(4, 2, True)
 """
 
 from __future__ import annotations
@@ -280,10 +282,22 @@ class GameTally(Protocol):
     """What a family counts while one game is played (from :meth:`GameStatistics.tally`)."""
 
     def step(self, before: Any, mover: int, move: Move, after: Any) -> None:
-        """Take in one move: ``mover`` made ``move``, which led from ``before`` to ``after``."""
+        """Take in one move: ``mover`` made ``move``, which led from ``before`` to ``after``.
+
+        >>> from maumau_rules import apply, new_game
+        >>> s = new_game("malilla", 4, seed=1)
+        >>> t = statistics_of("malilla").tally(s)
+        >>> t.step(s, s.seat_to_act, s.legal_moves()[-1], apply(s, s.legal_moves()[-1]))
+        """
 
     def counts(self, final: Any) -> dict[str, int]:
-        """The game's counts once it is over: ``turns`` and every name of :attr:`GameStatistics.counts`."""
+        """The game's counts once it is over: ``turns`` and every name of :attr:`GameStatistics.counts`.
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("malilla", 4, seed=1)
+        >>> sorted(statistics_of("malilla").tally(s).counts(s))[:2]
+        ['breaches', 'capote']
+        """
 
 
 class GameStatistics(Protocol):
@@ -300,19 +314,43 @@ class GameStatistics(Protocol):
     estimates: tuple[tuple[str, str, str, str], ...]
 
     def tally(self, state: Any) -> GameTally:
-        """A fresh tally for a game that starts at ``state``."""
+        """A fresh tally for a game that starts at ``state``.
+
+        >>> from maumau_rules import new_game
+        >>> statistics_of("standard").tally(new_game("standard", 2, seed=1)).counts(new_game("standard", 2, seed=1))["turns"]
+        0
+        """
 
     def winners(self, final: Any) -> tuple[int, ...]:
-        """The seats that won the finished game (a team wins with each of its seats)."""
+        """The seats that won the finished game (a team wins with each of its seats).
+
+        >>> from maumau_rules import new_game
+        >>> statistics_of("malilla").winners(new_game("malilla", 4, seed=1))
+        ()
+        """
 
     def points(self, final: Any) -> tuple[int, ...]:
-        """Each seat's points for the finished game."""
+        """Each seat's points for the finished game.
+
+        >>> from maumau_rules import new_game
+        >>> statistics_of("malilla").points(new_game("malilla", 4, seed=1))
+        (0, 0, 0, 0)
+        """
 
     def sides(self, players: int) -> int:
-        """How many sides play (a win rate's parity is one in this many)."""
+        """How many sides play (a win rate's parity is one in this many).
+
+        >>> statistics_of("standard").sides(3), statistics_of("malilla").sides(4)
+        (3, 2)
+        """
 
     def direction(self, state: Any) -> int:
-        """The direction of play at ``state`` (+1: to seat + 1)."""
+        """The direction of play at ``state`` (+1: to seat + 1).
+
+        >>> from maumau_rules import new_game
+        >>> statistics_of("malilla").direction(new_game("malilla", 4, seed=1))
+        -1
+        """
 
 
 def statistics_of(variant: Variant | str) -> GameStatistics:

@@ -51,37 +51,90 @@ class FamilyTools(Protocol):
 
     @property
     def statistics(self) -> Any:
-        """What :func:`maumau_rules.simulate.simulate` measures of a game of this family."""
+        """What :func:`maumau_rules.simulate.simulate` measures of a game of this family.
+
+        >>> [tools_for(v).statistics.sides(4) for v in ("standard", "malilla")]
+        [4, 2]
+        """
 
     def heuristic_bot(self, seed: int) -> Any:
-        """The family's rule-of-thumb computer player."""
+        """The family's rule-of-thumb computer player.
+
+        >>> type(tools_for("malilla").heuristic_bot(1)).__name__
+        'MalillaHeuristicBot'
+        """
 
     def search_model(self, infer: bool) -> Any:
-        """A fresh search model (it may hold beliefs about one round) for :class:`~maumau_rules.search.SearchBot`."""
+        """A fresh search model (it may hold beliefs about one round) for :class:`~maumau_rules.search.SearchBot`.
+
+        >>> tools_for("standard").search_model(False).infer
+        False
+        """
 
     def observation(self, variant: Variant, players: int) -> Any:
-        """The observation sections of ``variant`` at ``players`` seats, and how to fill them from a view."""
+        """The observation sections of ``variant`` at ``players`` seats, and how to fill them from a view.
+
+        >>> from maumau_rules import find_variant
+        >>> len(tools_for("malilla").observation(find_variant("malilla"), 4).cards)
+        40
+        """
 
     def seat_rewards(self, state: Any) -> tuple[float, ...]:
-        """Each seat's reward for the finished round (higher is better)."""
+        """Each seat's reward for the finished round (higher is better).
+
+        >>> from maumau_rules import new_game
+        >>> tools_for("malilla").seat_rewards(new_game("malilla", 4, seed=1))
+        (0.0, 0.0, 0.0, 0.0)
+        """
 
     def reward_sign(self, variant: Variant) -> int:
-        """``+1`` when the family's round points are good for who scores them, ``-1`` when they are penalties."""
+        """``+1`` when the family's round points are good for who scores them, ``-1`` when they are penalties.
+
+        >>> from maumau_rules import find_variant
+        >>> tools_for("mau-king").reward_sign(find_variant("mau-king"))
+        -1
+        """
 
     def reward_range(self, variant: Variant) -> tuple[float, float]:
-        """The lowest and highest reward of one round (``low < high``)."""
+        """The lowest and highest reward of one round (``low < high``).
+
+        >>> from maumau_rules import find_variant
+        >>> tools_for("standard").reward_range(find_variant("standard"))
+        (0.0, 1.0)
+        """
 
     def move_limit(self, variant: Variant) -> int:
-        """The most moves a round lasts."""
+        """The most moves a round lasts.
+
+        >>> from maumau_rules import find_variant
+        >>> tools_for("standard").move_limit(find_variant("standard"))
+        1000
+        """
 
     def state_text(self, state: Any) -> str:
-        """The whole state as one line (for debugging: every hand shows)."""
+        """The whole state as one line (for debugging: every hand shows).
+
+        >>> from maumau_rules import new_game
+        >>> "hands" in tools_for("standard").state_text(new_game("standard", 2, seed=1))
+        True
+        """
 
     def table_text(self, state: Any) -> list[str]:
-        """What everyone at the table sees, as lines, and the hand of the seat to act (a hot-seat display)."""
+        """What everyone at the table sees, as lines, and the hand of the seat to act (a hot-seat display).
+
+        >>> from maumau_rules import new_game
+        >>> len(tools_for("malilla").table_text(new_game("malilla", 4, seed=1)))
+        3
+        """
 
     def view_text(self, view: Any, seat: int, private: bool, public: bool) -> str:
-        """What ``seat`` sees in ``view``, as one line: its hand (``private``) and the table (``public``)."""
+        """What ``seat`` sees in ``view``, as one line: its hand (``private``) and the table (``public``).
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.views import view
+        >>> tools_for("standard").view_text(view(new_game("standard", 2, seed=1), 1), 1, True, False)[:8]
+        'p1 hand '
+        """
 
 
 _PROVIDERS: dict[str, str | FamilyTools] = {}

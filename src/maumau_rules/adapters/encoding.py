@@ -212,11 +212,23 @@ class ObservationSpec(Protocol):
 
     def sections(self, private: bool, public: bool, history: bool
                  ) -> list[tuple[str, tuple[int, ...], float, str]]:
-        """``(name, shape, largest value, what it holds)`` of each section, in order."""
+        """``(name, shape, largest value, what it holds)`` of each section, in order.
+
+        >>> MauMauObservation(find_variant("standard"), 2).sections(True, False, False)[0][0]
+        'hand'
+        """
 
     def encode(self, view: Any, seat: int, history: PublicHistory | None, buf: list[float],
                offsets: dict[str, int]) -> None:
-        """Fill ``buf`` (zeros, laid out by ``offsets``, the start of each section) with ``seat``'s observation."""
+        """Fill ``buf`` (zeros, laid out by ``offsets``, the start of each section) with ``seat``'s observation.
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.views import view
+        >>> buf = [0.0] * 32
+        >>> MauMauObservation(find_variant("standard"), 2).encode(view(new_game("standard", 2, seed=1), 0), 0, None, buf, {"hand": 0})
+        >>> sum(buf)
+        6.0
+        """
 
 
 class MauMauObservation:

@@ -329,7 +329,11 @@ class MalillaSearch:
         self._limits: dict[int, frozenset[Card]] = {}
 
     def observe(self, view: MalillaPlayerView) -> None:
-        """Nothing to follow: every public fact stays in the view."""
+        """Nothing to follow: every public fact stays in the view.
+
+        >>> from maumau_rules.views import view
+        >>> MalillaSearch().observe(view(new_hand("malilla", seed=1), 0))
+        """
 
     def limits(self) -> dict[int, list[tuple[frozenset[Card], int | None, int]]]:
         """What the last sampled view ruled out, as ``(cards, at_most, at_least)`` limits by seat.
