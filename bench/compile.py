@@ -3,7 +3,7 @@
 The package stays pure Python: ``pip install .`` never compiles anything, and the pure-Python engine is
 the reference that every test runs. This script copies ``src/maumau_rules`` to ``build/mypyc/src/`` and
 compiles four modules there with mypyc (shipped with mypy): the engine and the pure helpers it calls
-most (``engine.py``, ``handmask.py``, ``zones.py``, ``rng.py``). They define no attrs classes (mypyc does
+most (``families/maumau/engine.py``, ``handmask.py``, ``zones.py``, ``rng.py``). They define no attrs classes (mypyc does
 not keep attrs' frozen classes frozen), so the compiled engine runs the very same source. Nothing in ``src`` is touched; the compiled copy is used only when its directory is put first
 on ``PYTHONPATH``. Needs mypy and a C compiler. Usage::
 
@@ -28,7 +28,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = ("engine.py", "handmask.py", "zones.py", "rng.py")
+MODULES = ("families/maumau/engine.py", "handmask.py", "zones.py", "rng.py")
 
 
 def build(out: Path) -> Path:
@@ -107,7 +107,7 @@ def build_wheel(out: Path) -> Path:
 
 def compiled_engine_file(path: Path) -> str:
     """The file the engine is imported from with ``path`` first on ``PYTHONPATH`` (a ``.so`` when compiled)."""
-    result = subprocess.run([sys.executable, "-c", "import maumau_rules.engine as e; print(e.__file__)"],
+    result = subprocess.run([sys.executable, "-c", "import maumau_rules.families.maumau.engine as e; print(e.__file__)"],
                             env={**os.environ, "PYTHONPATH": str(path)}, capture_output=True, text=True, check=True)
     return result.stdout.strip()
 

@@ -53,7 +53,7 @@ def worker(spec: str) -> int:
     """Worker mode: warm up, play the games of ``spec`` and print the decisions (run under valgrind)."""
     arm, variant_id, players, games, seed = json.loads(spec)
     if arm == "compiled":
-        engine = importlib.import_module("maumau_rules.engine")
+        engine = importlib.import_module("maumau_rules.families.maumau.engine")
         if not str(engine.__file__).endswith((".so", ".pyd")):
             print(f"worker: the engine imported from {engine.__file__} is not compiled", file=sys.stderr)
             return 2

@@ -230,7 +230,7 @@ def compiled_ours(path: Path, variant: Variant, players: int, warmup_games: int)
 def worker(spec: str) -> int:
     """Worker mode for :func:`compiled_ours`: refuse to run unless the imported engine is compiled."""
     variant_id, players, seconds, seed, warmup_games, clock = json.loads(spec)
-    engine = importlib.import_module("maumau_rules.engine")
+    engine = importlib.import_module("maumau_rules.families.maumau.engine")
     if not str(engine.__file__).endswith((".so", ".pyd")):
         print(f"worker: the engine imported from {engine.__file__} is not compiled", file=sys.stderr)
         return 2

@@ -120,9 +120,9 @@ def test_the_compiled_wheel_builds_and_plays_the_same_games(tmp_path: Path) -> N
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
         archive.extractall(tmp_path / "site")
-    assert any(n.startswith("maumau_rules/engine.") and n.endswith((".so", ".pyd")) for n in names)
+    assert any(n.startswith("maumau_rules/families/maumau/engine.") and n.endswith((".so", ".pyd")) for n in names)
     assert "maumau_rules/py.typed" in names and any(n.endswith("entry_points.txt") for n in names)
-    code = ("import random, maumau_rules.engine as e\n"
+    code = ("import random, maumau_rules.families.maumau.engine as e\n"
             "from maumau_rules import apply, legal_moves, new_game\n"
             "s = new_game('mau-king', 3, 11); choose = random.Random(5).choice; moves = []\n"
             "while not s.is_over:\n"

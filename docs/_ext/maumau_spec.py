@@ -989,13 +989,13 @@ def page_reasons() -> str:
 
     docs = ModuleAnalyzer.for_module("maumau_rules.reasons").find_attr_docs()
     engine = "\n".join(Path(importlib.import_module(m).__file__ or "").read_text(encoding="utf-8")
-                       for m in ("maumau_rules.engine", "maumau_rules.families.malilla.engine"))
+                       for m in ("maumau_rules.families.maumau.engine", "maumau_rules.families.malilla.engine"))
     used: dict[str, set[str]] = {}
     for m in re.finditer(r"Reason\.([A-Z_]+),", engine):
         head = re.split(r"""\bf["']""", engine[m.end():m.end() + 300], maxsplit=1)[0]  # up to the message
         used.setdefault(m.group(1), set()).update(re.findall(r"\"(R_[A-Z0-9_]+)\"", head))
     out = [".. _reason-codes:\n", heading("Reason codes", 0)]
-    out.append(":func:`~maumau_rules.engine.check` answers every move with a "
+    out.append(":func:`~maumau_rules.game.check` answers every move with a "
                ":class:`~maumau_rules.reasons.Verdict`: ``ok``, a reason code, the ID of the rule that decided, "
                "and a message for people. The codes below are stable strings, part of the public API and "
                "never reused, so a client can switch on them; the messages may change.\n")
@@ -1043,7 +1043,7 @@ def page_records() -> str:
 
 
 API_ORDER = ("maumau_rules", "maumau_rules.cards", "maumau_rules.deck", "maumau_rules.moves", "maumau_rules.state",
-             "maumau_rules.engine", "maumau_rules.views", "maumau_rules.variants", "maumau_rules.reasons",
+             "maumau_rules.game", "maumau_rules.families", "maumau_rules.views", "maumau_rules.variants", "maumau_rules.reasons",
              "maumau_rules.errors", "maumau_rules.scoring", "maumau_rules.notation", "maumau_rules.rules",
              "maumau_rules.rules.base", "maumau_rules.rules.catalog", "maumau_rules.rules.effects",
              "maumau_rules.rules.plan", "maumau_rules.rules.turn")

@@ -63,7 +63,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from maumau_rules import MauMauError, NotationError, Reason, apply, check, find_variant, new_game, parse_move
-from maumau_rules.fairness import FairSeed
+from maumau_rules.fairness import FairSeed, FairSetup
 from maumau_rules.records import GameRecord, RecordedMove, RecordResult
 from maumau_rules.state import GameState
 from maumau_rules.views import public_view, view
@@ -217,7 +217,7 @@ class Store:
     async def create(self, variant: str, players: int) -> dict[str, Any]:
         """Start a game with a seed only the server knows; return its ID, tokens and the seed's commitment."""
         v = find_variant(variant)
-        fair = self.seeds()
+        fair = self.seeds().bind(FairSetup.game(v, players))  # the commitment binds the seed and the setup
         new_game(v, players, fair.game_seed)  # (refuses a player count the variant does not allow)
         gid = secrets.token_urlsafe(12)
         tokens = [secrets.token_urlsafe(16) for _ in range(players)]

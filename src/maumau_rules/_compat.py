@@ -1,7 +1,8 @@
 """Old import paths that keep working for one release, with a :class:`DeprecationWarning` (docs/stability.rst).
 
-The families moved into :mod:`maumau_rules.families` (``maumau_rules.malilla`` is now
-``maumau_rules.families.malilla``) and the public game functions into :mod:`maumau_rules.game` (the Mau-Mau
+The families moved into :mod:`maumau_rules.families` (each family's package is
+``maumau_rules.families.<name>``; :data:`~maumau_rules.families.MOVED_MODULES` lists the old paths) and the public game
+functions into :mod:`maumau_rules.game` (the Mau-Mau
 engine itself is ``maumau_rules.families.maumau.engine``). A finder on :data:`sys.meta_path` serves each old
 name: importing it warns once and gives the module at its new place; ``maumau_rules.engine`` gives a module
 whose names come from :mod:`maumau_rules.game` first, then from the Mau-Mau engine.

@@ -476,7 +476,7 @@ def _turn_events(before: GameState, move: Move, after: GameState, seat: int) -> 
 
 def apply_with_events(state: GameState, move: Move, *, player: int | None = None, turn: int | None = None,
                       viewer: int | None = None, reveal: bool = False) -> tuple[GameState, tuple[Event, ...]]:
-    """:func:`~maumau_rules.engine.apply`, and the events of the move for ``viewer`` (see :func:`events_between`).
+    """:func:`~maumau_rules.game.apply`, and the events of the move for ``viewer`` (see :func:`events_between`).
 
     Raises:
         IllegalMoveError: the move is illegal (nothing happened, so there are no events).

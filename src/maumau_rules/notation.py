@@ -358,12 +358,27 @@ def _jsonable(data: Any) -> bool:
 
 
 def encode_fields(obj: Any, cls: type) -> dict[str, Any]:
+    """The JSON fields of ``obj``, an attrs value of ``cls`` (family codecs write their values with it).
+
+    >>> from maumau_rules import Verdict
+    >>> encode_fields(Verdict.accept(), Verdict)["reason"]
+    'ok'
+    """
     return {name: enc(getattr(obj, name)) for name, enc in _field_encoders(cls)}
 
 
 def encode_view(obj: PublicView, cls: type) -> dict[str, Any]:
     """:func:`encode_fields` for a view: its fields are its ``__dict__`` (views are made by setting it at once), so
-    they are read from it, and fields written as they are (numbers, text, flags) skip the encoder call."""
+    they are read from it, and fields written as they are (numbers, text, flags) skip the encoder call.
+
+    >>> from maumau_rules import Verdict
+    >>> encode_fields(Verdict.accept(), Verdict)["reason"]
+    'ok'
+
+    >>> from maumau_rules import new_game, public_view, PublicView
+    >>> encode_view(public_view(new_game("standard", 2, seed=1)), PublicView)["hand_sizes"]
+    [6, 6]
+    """
     fields = obj.__dict__
     return {name: fields[name] if enc is _same else enc(fields[name]) for name, enc in _field_encoders(cls)}
 
@@ -385,6 +400,12 @@ def _check_fields(data: Mapping[str, Any], allowed: Iterable[str], where: str, r
 
 
 def decode_fields(data: Mapping[str, Any], cls: type, what: str) -> dict[str, Any]:
+    """The constructor arguments of ``cls`` read from the JSON document ``data`` (``what`` names it in errors).
+
+    >>> from maumau_rules import Verdict
+    >>> decode_fields(to_json(Verdict.accept()), Verdict, "verdict JSON")["rule_id"]
+    ''
+    """
     hints = _hints(cls)
     _check_fields(data, {*hints, "type", "version"}, what)
     out: dict[str, Any] = {}
@@ -454,6 +475,10 @@ def variant_to_json(variant: Variant) -> dict[str, Any]:
     >>> d = variant_to_json(find_variant("standard"))
     >>> d["type"], d["variant"]["id"], d["rules"]["R_DEAL"]
     ('variant', 'standard', {'hand_size': 5, 'two_player_hand_size': 6, 'packets': []})
+
+    >>> from maumau_rules import Verdict
+    >>> decode_fields(to_json(Verdict.accept()), Verdict, "verdict JSON")["ok"]
+    True
     """
     head = {
         "id": variant.id,
@@ -558,7 +583,12 @@ def resolve_variant(vid: str, version: int, *, where: str = "variant") -> Varian
 
 
 def check_state_json(s: GameState) -> None:
-    """Sanity checks on a state read from JSON (a server's storage may be edited or corrupted)."""
+    """Sanity checks on a state read from JSON (a server's storage may be edited or corrupted).
+
+    >>> from maumau_rules import new_game
+    >>> check_state_json(new_game("standard", 2, seed=1)) is None
+    True
+    """
     # The constructor has checked the seats, direction, counters and the discard pile (StateError above).
     want = Counter(s.variant.plan.deck_cards)
     have = s.all_cards()

@@ -40,7 +40,7 @@ import attrs
 
 from .cards import Card
 from .errors import ArgumentError, ArgumentTypeError, IllegalMoveError, MauMauError, NotationError, shown
-from .fairness import FairSeed
+from .fairness import FairnessError, FairSeed, FairSetup
 from .families import state_family
 from .game import apply, legal_moves, new_game
 from .jsonstream import BadLine, StreamError, json_values
@@ -317,10 +317,13 @@ class GameRecord:
     """Free tags (event, date, site, ...); ignored by the engine."""
     fairness: FairSeed | None = None
     """The revealed seed of a provably fair game (:mod:`maumau_rules.fairness`): ``seed`` must be its
-    :attr:`~maumau_rules.fairness.FairSeed.game_seed`; ``maumau verify`` checks it against the commitment."""
+    :attr:`~maumau_rules.fairness.FairSeed.game_seed`, the setup (variant, overrides, players, dealer, first player,
+    hand sizes) its committed :attr:`~maumau_rules.fairness.FairSeed.setup`, and there is no ``deal`` or
+    ``deck_order``; ``maumau verify`` checks all of it against the commitment."""
     deck_order: tuple[Card, ...] | None = None
     """The shuffled deck in dealing order, passed to :func:`~maumau_rules.new_game` instead of the seeded shuffle (the
-    explicit deal of a Malilla hand; ``seed`` then drives only later shuffles)."""
+    explicit deal of a Malilla hand; ``seed`` then drives only later shuffles). For replaying a real table: never
+    part of a provably fair game."""
 
     def resolve_variant(self) -> Variant:
         """The variant to replay under: the registered one (or ``definition``) with the overrides applied.
@@ -497,6 +500,9 @@ class MatchRecord:
     """Player names by seat (optional)."""
     tags: Mapping[str, str] = attrs.field(factory=dict, hash=False)
     """Free tags; ignored by the engine."""
+    fairness: FairSeed | None = None
+    """The revealed seed of a provably fair match (:mod:`maumau_rules.fairness`): ``seed`` (the match seed, from which
+    every hand is dealt) must be its :attr:`~maumau_rules.fairness.FairSeed.game_seed` and its setup the match's."""
 
     @property
     def moves(self) -> tuple[RecordedMove, ...]:
@@ -550,6 +556,8 @@ class MatchRecord:
             out["names"] = list(self.names)
         if self.tags:
             out["tags"] = dict(self.tags)
+        if self.fairness is not None:
+            out["fairness"] = self.fairness.to_json()
         out["rounds"] = [[m.to_json() for m in r] for r in self.rounds]
         out["result"] = self.result.to_json() if self.result is not None else None
         return out
@@ -706,7 +714,7 @@ def _read_any(data: Any, max_moves: int = MAX_MOVES) -> GameRecord | MatchRecord
 
 
 _MATCH_RECORD_FIELDS: Final = frozenset({"type", "version", "variant", "players", "seed", "overrides", "names", "tags",
-                                         "rounds", "result"})
+                                         "rounds", "result", "fairness"})
 
 
 def _variant_head(data: dict[str, Any]) -> tuple[str, int, Variant | None]:
@@ -765,6 +773,7 @@ def _read_match_record(data: Any, max_moves: int = MAX_MOVES) -> MatchRecord:
         result=read_result, overrides=_read_overrides(data.get("overrides", {})), definition=definition,
         names=tuple(_text(n, f"names[{i}]") for i, n in enumerate(names)),
         tags={_text(k, "tags key"): _text(v, f"tags.{k}") for k, v in tags.items()},
+        fairness=None if data.get("fairness") is None else FairSeed.from_json(data["fairness"]),
     )
 
 
@@ -1394,6 +1403,9 @@ def record_from_moves(
     moves: Iterable[Move | str | tuple[int, Move | str]],
     *,
     deal: Deal | None = None,
+    dealer: int | None = None,
+    first_player: int | None = None,
+    hand_sizes: Sequence[int] | None = None,
     names: Sequence[str] = (),
     tags: Mapping[str, str] | None = None,
     fairness: FairSeed | None = None,
@@ -1410,14 +1422,18 @@ def record_from_moves(
         seed: the seed the game was started with.
         moves: the moves in order (move objects or notation).
         deal: the explicit deal, if the game was not shuffled from ``seed``.
+        dealer: the dealer given to :func:`~maumau_rules.new_game`, if any.
+        first_player: the first player given to :func:`~maumau_rules.new_game`, if any.
+        hand_sizes: the per-seat hand sizes given to :func:`~maumau_rules.new_game`, if any.
         names: the players' names by seat.
         tags: free tags.
-        fairness: the revealed seed of a provably fair game (``seed`` must be its ``game_seed``).
+        fairness: the revealed seed of a provably fair game: ``seed`` must be its ``game_seed``, its setup the
+            game's (variant, players, dealer, first player, hand sizes), and there is no explicit deal.
 
     Raises:
         IllegalMoveError: a move is illegal (the record would not replay).
         NotationError: a move given as text is not notation.
-        ArgumentError: ``seed`` is not the game seed of ``fairness``.
+        ArgumentError: ``fairness`` is not a fair seed of this game's setup, or ``seed`` is not its game seed.
 
     >>> rec = record_from_moves("standard", 2, 3, ["draw", "pass"])
     >>> [str(m.move) for m in rec.moves], rec.moves[0].seat, rec.result
@@ -1427,9 +1443,8 @@ def record_from_moves(
     if type(seed) is not int:
         raise ArgumentTypeError(f"seed {shown(seed)} must be the integer seed the game was started with (for a game "
                                 "started without a seed, write its record with record_from_history)")
-    if fairness is not None and (not isinstance(fairness, FairSeed) or seed != fairness.game_seed):
-        raise ArgumentError(f"seed {seed!r} is not the game seed of the fair seed {fairness!r}")
-    state = new_game(v, players, seed, deal=deal)
+    state = new_game(v, players, seed, deal=deal, dealer=dealer, first_player=first_player, hand_sizes=hand_sizes)
+    sizes = None if hand_sizes is None else tuple(len(h) for h in state.hands)  # as dealt (given: maybe an iterator)
     recorded = []
     if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
         raise ArgumentTypeError(f"moves {shown(moves)} must be a sequence of moves")
@@ -1440,19 +1455,39 @@ def record_from_moves(
             seat, move = state.seat_to_act, _as_move(m, i)
         state = apply(state, move, player=seat)
         recorded.append(RecordedMove(move, seat=seat))
-    return _record(v, players, seed, deal, tuple(recorded), state, names, tags, fairness)
+    rec = attrs.evolve(_record(v, players, seed, deal, tuple(recorded), state, names, tags),
+                       dealer=dealer, first_player=first_player, hand_sizes=sizes)
+    return rec if fairness is None else attrs.evolve(rec, fairness=_fair_for(rec, fairness))
 
 
 def _record(v: Variant, players: int, seed: int, deal: Deal | None, moves: tuple[RecordedMove, ...],
-            final: GameState, names: Sequence[str], tags: Mapping[str, str] | None,
-            fairness: FairSeed | None = None) -> GameRecord:
+            final: GameState, names: Sequence[str], tags: Mapping[str, str] | None) -> GameRecord:
     try:
         registered = find_variant(v.id) == v
     except MauMauError:
         registered = False
     return GameRecord(variant=v.id, variant_version=v.version, players=players, seed=seed, moves=moves,
                       result=RecordResult.of(final), definition=None if registered else v, deal=deal,
-                      names=tuple(names), tags=dict(tags or {}), fairness=fairness)
+                      names=tuple(names), tags=dict(tags or {}))
+
+
+def _fair_for(record: GameRecord | MatchRecord, fairness: object) -> FairSeed:
+    """``fairness``, checked to be a fair seed committed to ``record``'s setup whose game seed is the record's."""
+    if not isinstance(fairness, FairSeed):
+        raise ArgumentTypeError(f"fairness {shown(fairness)} must be a FairSeed")
+    try:
+        stated = FairSetup.of(record)
+        committed = fairness.setup
+        if committed is None:
+            raise ArgumentError("the fair seed is bound to no setup (FairSeed.bind): it has no commitment")
+        differences = committed.differences(stated)
+        if differences:
+            raise ArgumentError(f"the fair seed is committed to another setup: {'; '.join(differences)}")
+    except FairnessError as exc:
+        raise ArgumentError(str(exc)) from None
+    if record.seed != fairness.game_seed:
+        raise ArgumentError(f"seed {shown(record.seed)} is not the game seed {fairness.game_seed} of the fair seed")
+    return fairness
 
 
 def record_from_rounds(
@@ -1463,6 +1498,7 @@ def record_from_rounds(
     *,
     names: Sequence[str] = (),
     tags: Mapping[str, str] | None = None,
+    fairness: FairSeed | None = None,
 ) -> MatchRecord:
     """Write the record of a match from its seed and the moves of each round.
 
@@ -1470,9 +1506,13 @@ def record_from_rounds(
     followed by the next (:func:`~maumau_rules.scoring.next_round`), and the result is filled in when the match
     is over.
 
+    ``fairness`` is the revealed seed of a provably fair match: ``seed`` must be its ``game_seed`` and its setup
+    the match's (:meth:`FairSetup.match <maumau_rules.fairness.FairSetup.match>`).
+
     Raises:
         IllegalMoveError: a move is illegal.
         NotationError: a move given as text is not notation; a round follows one that is not over.
+        ArgumentError: ``fairness`` is not a fair seed of this match's setup, or ``seed`` is not its game seed.
 
     >>> rec = record_from_rounds("malilla", 4, 1, [["pass", "pass"]])
     >>> [str(m.move) for m in rec.rounds[0]], rec.result is None
@@ -1502,9 +1542,10 @@ def record_from_rounds(
         registered = find_variant(v.id) == v
     except MauMauError:
         registered = False
-    return MatchRecord(variant=v.id, variant_version=v.version, players=players, seed=seed, rounds=tuple(out),
-                       result=MatchResult.of(match), definition=None if registered else v, names=tuple(names),
-                       tags=dict(tags or {}))
+    rec = MatchRecord(variant=v.id, variant_version=v.version, players=players, seed=seed, rounds=tuple(out),
+                      result=MatchResult.of(match), definition=None if registered else v, names=tuple(names),
+                      tags=dict(tags or {}))
+    return rec if fairness is None else attrs.evolve(rec, fairness=_fair_for(rec, fairness))
 
 
 _SEED_MUL: Final = 0x2545F4914F6CDD1D

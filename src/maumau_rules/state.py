@@ -2,7 +2,7 @@
 
 A :class:`GameState` holds everything: hands, stock, discard pile, the seat to act, the direction,
 pending effects, calls, the move counter and the random state. Transitions in
-:mod:`maumau_rules.engine` return new states and never change their input.
+:mod:`maumau_rules.game` return new states and never change their input.
 
 >>> from maumau_rules import new_game, find_variant
 >>> s = new_game(find_variant("standard"), players=3, seed=7)

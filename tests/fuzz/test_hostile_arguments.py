@@ -53,8 +53,8 @@ from maumau_rules import (
 )
 from maumau_rules.actions import ActionSpace, action_table
 from maumau_rules.cli_records import read_record_file
-from maumau_rules.engine import call_due, open_windows
 from maumau_rules.events import apply_with_events, events_between
+from maumau_rules.game import call_due, open_windows
 from maumau_rules.views import views
 
 from ..properties._support import examples
@@ -142,7 +142,8 @@ while not ROUND.is_over:
 SPACE = ActionSpace.for_variant("standard", 3)
 RECORD = records.record_from_moves("standard", 3, 42, legal_moves(STATE)[:1])
 RECORD_TEXT = records.dumps_record(RECORD)
-FAIR = fairness.FairSeed(b"secret", b"salt")
+FAIR_SETUP = fairness.FairSetup.game("standard", 2)
+FAIR = fairness.FairSeed(b"secret", b"salt").bind(FAIR_SETUP)
 FAIR_RECORD = records.record_from_moves("standard", 2, FAIR.game_seed, ["draw"], fairness=FAIR)
 
 TYPES: list[type] = [int, str, bytes, float, bool, complex, list, dict, tuple, set, frozenset, type(None), Suit, Rank,
@@ -246,7 +247,13 @@ CALLS: dict[str, tuple[Callable[..., Any], list[Any], dict[str, Any]]] = {
     "rng.randbelow": (rng.randbelow, [6, 7], {}),
     "rng.shuffle": (rng.shuffle, [(1, 2, 3), 7], {}),
     "fairness.FairSeed": (fairness.FairSeed, [bytes(32), bytes(16)], {"entropy": ("a", "b")}),
-    "fairness.commitment": (fairness.commitment, [bytes(32), bytes(16)], {}),
+    "fairness.commitment": (fairness.commitment, [bytes(32), bytes(16), FAIR_SETUP], {}),
+    "fairness.FairSetup.game": (fairness.FairSetup.game, ["standard", 2],
+                                {"overrides": {"R_DEAL": {"hand_size": 4}}, "dealer": 1, "first_player": 0,
+                                 "hand_sizes": (5, 5)}),
+    "fairness.FairSetup.of": (fairness.FairSetup.of, [FAIR_RECORD], {}),
+    "fairness.FairSetup.from_json": (fairness.FairSetup.from_json, [FAIR_SETUP.to_json()], {}),
+    "fairness.FairSeed.bind": (fairness.FairSeed(b"s", b"t").bind, [FAIR_SETUP], {}),
     "fairness.verify_record": (fairness.verify_record, [FAIR_RECORD], {"commitment": FAIR.commitment}),
     "read_record_file": (read_record_file, ["/nonexistent"], {}),
 }

@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 import pytest
 
-import maumau_rules.engine as engine
+import maumau_rules.families.maumau.engine as engine
 import maumau_rules.rules.turn as turn
 import maumau_rules.views as views
 from maumau_rules import find_variant, new_game

@@ -86,42 +86,92 @@ class FamilyState(Protocol):
 
     @property
     def variant(self) -> Variant:
-        """The variant played."""
+        """The variant played.
+
+        >>> from maumau_rules import new_game
+        >>> hasattr(new_game("malilla", 4, seed=1), "variant") and hasattr(new_game("standard", 2, seed=1), "variant")
+        True
+        """
 
     @property
     def players(self) -> int:
-        """The number of seats."""
+        """The number of seats.
+
+        >>> from maumau_rules import new_game
+        >>> hasattr(new_game("malilla", 4, seed=1), "players") and hasattr(new_game("standard", 2, seed=1), "players")
+        True
+        """
 
     @property
     def seat_to_act(self) -> int:
-        """The seat whose move it is."""
+        """The seat whose move it is.
+
+        >>> from maumau_rules import new_game
+        >>> hasattr(new_game("malilla", 4, seed=1), "seat_to_act") and hasattr(new_game("standard", 2, seed=1), "seat_to_act")
+        True
+        """
 
     @property
     def turn(self) -> int:
-        """The state version: the number of moves made."""
+        """The state version: the number of moves made.
+
+        >>> from maumau_rules import new_game
+        >>> hasattr(new_game("malilla", 4, seed=1), "turn") and hasattr(new_game("standard", 2, seed=1), "turn")
+        True
+        """
 
     @property
     def is_over(self) -> bool:
-        """Whether the round (hand) is over."""
+        """Whether the round (hand) is over.
+
+        >>> from maumau_rules import new_game
+        >>> hasattr(new_game("malilla", 4, seed=1), "is_over") and hasattr(new_game("standard", 2, seed=1), "is_over")
+        True
+        """
 
     @property
     def end(self) -> EndReason | None:
-        """How it ended, or ``None``."""
+        """How it ended, or ``None``.
+
+        >>> from maumau_rules import new_game
+        >>> hasattr(new_game("malilla", 4, seed=1), "end") and hasattr(new_game("standard", 2, seed=1), "end")
+        True
+        """
 
     @property
     def dealer(self) -> int:
-        """The dealer's seat."""
+        """The dealer's seat.
+
+        >>> from maumau_rules import new_game
+        >>> hasattr(new_game("malilla", 4, seed=1), "dealer") and hasattr(new_game("standard", 2, seed=1), "dealer")
+        True
+        """
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
-        """Every seat's hand (the full state holds them all: never send it to a client)."""
+        """Every seat's hand (the full state holds them all: never send it to a client).
+
+        >>> from maumau_rules import new_game
+        >>> hasattr(new_game("malilla", 4, seed=1), "hands") and hasattr(new_game("standard", 2, seed=1), "hands")
+        True
+        """
 
     @property
     def rng(self) -> int:
-        """The random generator's state (later shuffles come from it)."""
+        """The random generator's state (later shuffles come from it).
+
+        >>> from maumau_rules import new_game
+        >>> hasattr(new_game("malilla", 4, seed=1), "rng") and hasattr(new_game("standard", 2, seed=1), "rng")
+        True
+        """
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """The legal moves of the seat to act."""
+        """The legal moves of the seat to act.
+
+        >>> from maumau_rules import new_game
+        >>> hasattr(new_game("malilla", 4, seed=1), "legal_moves") and hasattr(new_game("standard", 2, seed=1), "legal_moves")
+        True
+        """
 
 
 @runtime_checkable
@@ -135,22 +185,47 @@ class FamilyView(Protocol):
 
     @property
     def seat(self) -> int:
-        """The seat the view is for."""
+        """The seat the view is for.
+
+        >>> from maumau_rules import new_game, view
+        >>> hasattr(view(new_game("malilla", 4, seed=1), 0), "seat") and hasattr(view(new_game("standard", 2, seed=1), 0), "seat")
+        True
+        """
 
     @property
     def seat_to_act(self) -> int:
-        """The seat whose move it is."""
+        """The seat whose move it is.
+
+        >>> from maumau_rules import new_game, view
+        >>> hasattr(view(new_game("malilla", 4, seed=1), 0), "seat_to_act") and hasattr(view(new_game("standard", 2, seed=1), 0), "seat_to_act")
+        True
+        """
 
     @property
     def hand(self) -> tuple[Card, ...]:
-        """The seat's own hand."""
+        """The seat's own hand.
+
+        >>> from maumau_rules import new_game, view
+        >>> hasattr(view(new_game("malilla", 4, seed=1), 0), "hand") and hasattr(view(new_game("standard", 2, seed=1), 0), "hand")
+        True
+        """
 
     @property
     def legal_moves(self) -> tuple[Move, ...]:
-        """The seat's legal moves (empty when it is not to act)."""
+        """The seat's legal moves (empty when it is not to act).
+
+        >>> from maumau_rules import new_game, view
+        >>> hasattr(view(new_game("malilla", 4, seed=1), 0), "legal_moves") and hasattr(view(new_game("standard", 2, seed=1), 0), "legal_moves")
+        True
+        """
 
     def to_json(self) -> dict[str, Any]:
-        """The view as a JSON-ready dict."""
+        """The view as a JSON-ready dict.
+
+        >>> from maumau_rules import new_game, view
+        >>> hasattr(view(new_game("malilla", 4, seed=1), 0), "to_json") and hasattr(view(new_game("standard", 2, seed=1), 0), "to_json")
+        True
+        """
 
 
 class FamilyBot(Protocol):
@@ -163,7 +238,11 @@ class FamilyBot(Protocol):
     """
 
     def choose(self, view: Any) -> Move:
-        """The move chosen from ``view`` (one of its legal moves)."""
+        """The move chosen from ``view`` (one of its legal moves).
+
+        >>> all(hasattr(f.make_bot(f.bot_kinds[0]), "choose") for f in families())
+        True
+        """
 
 
 class FamilyInvariants(Protocol):
@@ -176,22 +255,46 @@ class FamilyInvariants(Protocol):
     """
 
     def check_state(self, state: Any) -> None:
-        """The invariants of one state."""
+        """The invariants of one state.
+
+        >>> all(hasattr(f.invariants, "check_state") for f in families())
+        True
+        """
 
     def check_transition(self, before: Any, move: Move, after: Any) -> None:
-        """The invariants of one transition."""
+        """The invariants of one transition.
+
+        >>> all(hasattr(f.invariants, "check_transition") for f in families())
+        True
+        """
 
     def check_no_leak(self, state: Any, rnd: random.Random) -> None:
-        """A view is equal for two states that differ only in cards that player cannot see."""
+        """A view is equal for two states that differ only in cards that player cannot see.
+
+        >>> all(hasattr(f.invariants, "check_no_leak") for f in families())
+        True
+        """
 
     def state_digest(self, state: Any) -> str:
-        """A stable hex digest of every field of ``state`` (golden files)."""
+        """A stable hex digest of every field of ``state`` (golden files).
+
+        >>> all(hasattr(f.invariants, "state_digest") for f in families())
+        True
+        """
 
     def candidate_moves(self, state: Any) -> tuple[Move, ...]:
-        """Moves to try against ``state``: its legal moves and a spread of illegal ones."""
+        """Moves to try against ``state``: its legal moves and a spread of illegal ones.
+
+        >>> all(hasattr(f.invariants, "candidate_moves") for f in families())
+        True
+        """
 
     def final_summary(self, state: Any) -> dict[str, Any]:
-        """What the golden files record of a game's final state (its digest included)."""
+        """What the golden files record of a game's final state (its digest included).
+
+        >>> all(hasattr(f.invariants, "final_summary") for f in families())
+        True
+        """
 
 
 class JsonCodec(Protocol):
@@ -205,17 +308,33 @@ class JsonCodec(Protocol):
 
     @property
     def tag(self) -> str:
-        """The document's ``"type"``."""
+        """The document's ``"type"``.
+
+        >>> all(hasattr(c, "tag") for f in families() for c in f.json_codecs)
+        True
+        """
 
     @property
     def value_type(self) -> type:
-        """The class it writes."""
+        """The class it writes.
+
+        >>> all(hasattr(c, "value_type") for f in families() for c in f.json_codecs)
+        True
+        """
 
     def encode(self, value: Any) -> dict[str, Any]:
-        """The JSON-ready dict of ``value`` (with ``type`` and ``version``)."""
+        """The JSON-ready dict of ``value`` (with ``type`` and ``version``).
+
+        >>> all(hasattr(c, "encode") for f in families() for c in f.json_codecs)
+        True
+        """
 
     def decode(self, data: Any) -> Any:
-        """The value of a JSON document; ``NotationError`` when it is malformed."""
+        """The value of a JSON document; ``NotationError`` when it is malformed.
+
+        >>> all(hasattr(c, "decode") for f in families() for c in f.json_codecs)
+        True
+        """
 
 
 class GameFamily(Protocol):
@@ -233,106 +352,251 @@ class GameFamily(Protocol):
 
     @property
     def name(self) -> str:
-        """The family's name, as variant files give it (``family = "..."``)."""
+        """The family's name, as variant files give it (``family = "..."``).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "name", None)) or hasattr(f, "name") for f in families())
+        True
+        """
 
     @property
     def title(self) -> str:
-        """The family's name in words."""
+        """The family's name in words.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "title", None)) or hasattr(f, "title") for f in families())
+        True
+        """
 
     @property
     def state_type(self) -> type:
-        """The class of its states."""
+        """The class of its states.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "state_type", None)) or hasattr(f, "state_type") for f in families())
+        True
+        """
 
     @property
     def setup_options(self) -> frozenset[str]:
-        """Which of :data:`SETUP_OPTIONS` :meth:`new_game` takes."""
+        """Which of :data:`SETUP_OPTIONS` :meth:`new_game` takes.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "setup_options", None)) or hasattr(f, "setup_options") for f in families())
+        True
+        """
 
     @property
     def bot_kinds(self) -> tuple[str, ...]:
-        """The bots :meth:`make_bot` makes."""
+        """The bots :meth:`make_bot` makes.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "bot_kinds", None)) or hasattr(f, "bot_kinds") for f in families())
+        True
+        """
 
     @property
     def json_codecs(self) -> Sequence[JsonCodec]:
-        """Its value types that have a JSON form (states, views)."""
+        """Its value types that have a JSON form (states, views).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "json_codecs", None)) or hasattr(f, "json_codecs") for f in families())
+        True
+        """
 
     @property
     def json_schemas(self) -> Mapping[str, Mapping[str, Any]]:
-        """The JSON Schemas of its documents, by ``"type"`` tag."""
+        """The JSON Schemas of its documents, by ``"type"`` tag.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "json_schemas", None)) or hasattr(f, "json_schemas") for f in families())
+        True
+        """
 
     @property
     def exports(self) -> Mapping[str, object]:
-        """The public names it adds to the ``maumau_rules`` namespace (e.g. its state class)."""
+        """The public names it adds to the ``maumau_rules`` namespace (e.g. its state class).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "exports", None)) or hasattr(f, "exports") for f in families())
+        True
+        """
 
     def compile_plan(self, variant: Variant) -> Any:
-        """The variant's rules compiled into this family's plan (``VariantError`` for a bad combination)."""
+        """The variant's rules compiled into this family's plan (``VariantError`` for a bad combination).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "compile_plan", None)) or hasattr(f, "compile_plan") for f in families())
+        True
+        """
 
     def new_game(self, variant: Variant, players: int, seed: int, *, deal: Deal | None = None,
                  dealer: int | None = None, first_player: int | None = None,
                  hand_sizes: Sequence[int] | None = None, deck_order: Sequence[Card] | None = None,
                  cut: int | None = None, scores: Sequence[int] | None = None, round_no: int | None = None) -> Any:
-        """A new round (hand) of ``variant``; only the options of :attr:`setup_options` are given."""
+        """A new round (hand) of ``variant``; only the options of :attr:`setup_options` are given.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "new_game", None)) or hasattr(f, "new_game") for f in families())
+        True
+        """
 
     def legal_moves(self, state: Any, player: int | None = None) -> tuple[Move, ...]:
-        """The legal moves of ``player`` (default: the seat to act)."""
+        """The legal moves of ``player`` (default: the seat to act).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "legal_moves", None)) or hasattr(f, "legal_moves") for f in families())
+        True
+        """
 
     def is_legal(self, state: Any, move: Move) -> bool:
-        """Whether ``move`` is legal for the seat to act."""
+        """Whether ``move`` is legal for the seat to act.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "is_legal", None)) or hasattr(f, "is_legal") for f in families())
+        True
+        """
 
     def check(self, state: Any, move: Move, player: int | None = None, turn: int | None = None) -> Verdict:
-        """Judge ``move`` without applying it; never raises."""
+        """Judge ``move`` without applying it; never raises.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "check", None)) or hasattr(f, "check") for f in families())
+        True
+        """
 
     def apply(self, state: Any, move: Move, player: int | None = None, turn: int | None = None) -> Any:
-        """The next state (``IllegalMoveError`` for an illegal move)."""
+        """The next state (``IllegalMoveError`` for an illegal move).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "apply", None)) or hasattr(f, "apply") for f in families())
+        True
+        """
 
     def open_windows(self, state: Any) -> tuple[Window, ...]:
-        """The windows open in ``state`` (call-outs of seats not to act); empty in a family without calls."""
+        """The windows open in ``state`` (call-outs of seats not to act); empty in a family without calls.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "open_windows", None)) or hasattr(f, "open_windows") for f in families())
+        True
+        """
 
     def view(self, state: Any, player: int, scores: Sequence[int] | None = None) -> Any:
-        """What seat ``player`` may see."""
+        """What seat ``player`` may see.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "view", None)) or hasattr(f, "view") for f in families())
+        True
+        """
 
     def public_view(self, state: Any, scores: Sequence[int] | None = None) -> Any:
-        """What every player and spectator may see."""
+        """What every player and spectator may see.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "public_view", None)) or hasattr(f, "public_view") for f in families())
+        True
+        """
 
     def action_moves(self, variant: Variant, players: int) -> tuple[Move, ...]:
-        """The move of each action ID of the codec (:class:`~maumau_rules.actions.ActionSpace`), in order."""
+        """The move of each action ID of the codec (:class:`~maumau_rules.actions.ActionSpace`), in order.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "action_moves", None)) or hasattr(f, "action_moves") for f in families())
+        True
+        """
 
     def start_match(self, variant: Variant, players: int, seed: int, *, scores: Sequence[int] | None = None,
                     dealer: int | None = None, round_no: int = 1) -> Any:
-        """A :class:`~maumau_rules.scoring.Match` and its first round (or a later one: scores, dealer)."""
+        """A :class:`~maumau_rules.scoring.Match` and its first round (or a later one: scores, dealer).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "start_match", None)) or hasattr(f, "start_match") for f in families())
+        True
+        """
 
     def next_round(self, match: Any, finished: Any) -> Any:
-        """Score the finished round into the match and deal the next one (or end the match)."""
+        """Score the finished round into the match and deal the next one (or end the match).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "next_round", None)) or hasattr(f, "next_round") for f in families())
+        True
+        """
 
     def round_points(self, state: Any) -> tuple[int, ...]:
-        """Points each side scores for the finished round."""
+        """Points each side scores for the finished round.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "round_points", None)) or hasattr(f, "round_points") for f in families())
+        True
+        """
 
     def record_setup(self, first: Any, seed: int) -> dict[str, Any]:
         """The setup fields of a :class:`~maumau_rules.records.GameRecord` that reproduce the state ``first``
-        from ``seed`` (``NotationError`` when it cannot be reproduced)."""
+        from ``seed`` (``NotationError`` when it cannot be reproduced).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "record_setup", None)) or hasattr(f, "record_setup") for f in families())
+        True
+        """
 
     def make_bot(self, kind: str, seed: int = 0) -> FamilyBot:
-        """A bot of :attr:`bot_kinds`."""
+        """A bot of :attr:`bot_kinds`.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "make_bot", None)) or hasattr(f, "make_bot") for f in families())
+        True
+        """
 
     @property
     def invariants(self) -> FamilyInvariants:
-        """Its invariant checks."""
+        """Its invariant checks.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "invariants", None)) or hasattr(f, "invariants") for f in families())
+        True
+        """
 
     @property
     def explainer(self) -> ModuleType | None:
-        """The module of its own explanation texts (``None``: the shared ones explain it)."""
+        """The module of its own explanation texts (``None``: the shared ones explain it).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "explainer", None)) or hasattr(f, "explainer") for f in families())
+        True
+        """
 
     def describe_state(self, step: int, seat: int, move: str, state: Any, hands: bool) -> str:
-        """One line about ``state`` after ``move`` by ``seat`` (``maumau replay``)."""
+        """One line about ``state`` after ``move`` by ``seat`` (``maumau replay``).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "describe_state", None)) or hasattr(f, "describe_state") for f in families())
+        True
+        """
 
     def play(self, variant: Variant, args: Any, read: Callable[[str], str], out: Any) -> int:
-        """Play ``variant`` in the terminal (``maumau play``); the exit code."""
+        """Play ``variant`` in the terminal (``maumau play``); the exit code.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "play", None)) or hasattr(f, "play") for f in families())
+        True
+        """
 
     def explore_tiny(self, variant: Variant, args: Any) -> Any:
         """Every state of ``variant``'s rules on a tiny deck (``python -m maumau_rules.tools.explore``): an
-        :class:`~maumau_rules.tools.explore.ExploreResult`."""
+        :class:`~maumau_rules.tools.explore.ExploreResult`.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "explore_tiny", None)) or hasattr(f, "explore_tiny") for f in families())
+        True
+        """
 
     def call_due(self, variant: Variant, hand: Sequence[Card], card: Card) -> Any:
-        """The call due when ``card`` is played from ``hand`` (``None`` in a family without calls)."""
+        """The call due when ``card`` is played from ``hand`` (``None`` in a family without calls).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "call_due", None)) or hasattr(f, "call_due") for f in families())
+        True
+        """
 
 
 _FAMILIES: dict[str, GameFamily] = {}

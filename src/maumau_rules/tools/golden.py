@@ -9,7 +9,7 @@ Any change of behaviour changes a move list, a digest or a count, and shows up a
 
 Malilla variants have golden games too (one match hand each, four players); their final state records the tricks,
 the points and the trump card instead of the stock and the discard pile, and their checks are Malilla's
-(:mod:`maumau_rules.families.malilla.invariants`).
+(its family's :attr:`~maumau_rules.families.GameFamily.invariants`).
 
 Usage::
 

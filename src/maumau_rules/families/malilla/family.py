@@ -84,11 +84,23 @@ class MalillaFamily:
 
     @property
     def json_schemas(self) -> Mapping[str, Mapping[str, Any]]:
+        """The family's ``json_schemas`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "json_schemas", None)) or hasattr(f, "json_schemas") for f in families())
+        True
+        """
         from ...schemas import SCHEMAS
 
         return {c.tag: SCHEMAS[c.tag] for c in self.json_codecs}
 
     def compile_plan(self, variant: Variant) -> Any:
+        """The family's ``compile_plan`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "compile_plan", None)) or hasattr(f, "compile_plan") for f in families())
+        True
+        """
         plan = compile_plan(variant)
         plan.moves_of = engine.moves_of  # the one move generator, for states made from their fields
         return plan
@@ -98,50 +110,134 @@ class MalillaFamily:
                  hand_sizes: Sequence[int] | None = None, deck_order: Sequence[Card] | None = None,
                  cut: int | None = None, scores: Sequence[int] | None = None,
                  round_no: int | None = None) -> MalillaState:
+        """The family's ``new_game`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "new_game", None)) or hasattr(f, "new_game") for f in families())
+        True
+        """
         return engine.new_game_for(variant, players, seed, deal=deal, dealer=dealer, deck_order=deck_order,
                                    scores=scores, round_no=round_no)
 
     def legal_moves(self, state: MalillaState, player: int | None = None) -> tuple[Move, ...]:
+        """The family's ``legal_moves`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "legal_moves", None)) or hasattr(f, "legal_moves") for f in families())
+        True
+        """
         moves: tuple[Move, ...] = state._legal
         return moves if player is None or player == state.seat_to_act else _NONE
 
     def is_legal(self, state: MalillaState, move: Move) -> bool:
+        """The family's ``is_legal`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "is_legal", None)) or hasattr(f, "is_legal") for f in families())
+        True
+        """
         return engine.is_legal(state, move)
 
     def check(self, state: MalillaState, move: Move, player: int | None = None, turn: int | None = None) -> Verdict:
+        """The family's ``check`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "check", None)) or hasattr(f, "check") for f in families())
+        True
+        """
         return engine.check(state, move, player=player, turn=turn)
 
     def apply(self, state: MalillaState, move: Move, player: int | None = None,
               turn: int | None = None) -> MalillaState:
+        """The family's ``apply`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "apply", None)) or hasattr(f, "apply") for f in families())
+        True
+        """
         return engine.apply(state, move, player=player, turn=turn)
 
     def open_windows(self, state: MalillaState) -> tuple[Window, ...]:
+        """The family's ``open_windows`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "open_windows", None)) or hasattr(f, "open_windows") for f in families())
+        True
+        """
         return ()  # a trick game has no calls
 
     def call_due(self, variant: Variant, hand: Sequence[Card], card: Card) -> None:
+        """The family's ``call_due`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "call_due", None)) or hasattr(f, "call_due") for f in families())
+        True
+        """
         return None  # a trick game has no calls
 
     def view(self, state: MalillaState, player: int, scores: Sequence[int] | None = None) -> MalillaPlayerView:
+        """The family's ``view`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "view", None)) or hasattr(f, "view") for f in families())
+        True
+        """
         return views.view(state, player, scores=scores)
 
     def public_view(self, state: MalillaState, scores: Sequence[int] | None = None) -> MalillaPublicView:
+        """The family's ``public_view`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "public_view", None)) or hasattr(f, "public_view") for f in families())
+        True
+        """
         return views.public_view(state, scores=scores)
 
     def action_moves(self, variant: Variant, players: int) -> tuple[Move, ...]:
+        """The family's ``action_moves`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "action_moves", None)) or hasattr(f, "action_moves") for f in families())
+        True
+        """
         moves: tuple[Move, ...] = engine.plan_of(variant).action_moves()
         return moves
 
     def start_match(self, variant: Variant, players: int, seed: int, *, scores: Sequence[int] | None = None,
                     dealer: int | None = None, round_no: int = 1) -> Any:
+        """The family's ``start_match`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "start_match", None)) or hasattr(f, "start_match") for f in families())
+        True
+        """
         return match.start_match(variant, players, seed, scores=scores, dealer=dealer, round_no=round_no)
 
     def next_round(self, match_: Any, finished: MalillaState) -> Any:
+        """The family's ``next_round`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "next_round", None)) or hasattr(f, "next_round") for f in families())
+        True
+        """
         return match.next_round(match_, finished)
 
     def round_points(self, state: MalillaState) -> tuple[int, ...]:
+        """The family's ``round_points`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "round_points", None)) or hasattr(f, "round_points") for f in families())
+        True
+        """
         return match.round_points(state)
 
     def record_setup(self, first: MalillaState, seed: int) -> dict[str, Any]:
+        """The family's ``record_setup`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "record_setup", None)) or hasattr(f, "record_setup") for f in families())
+        True
+        """
         if first.scores != (0, 0) or first.round_no != 1 or first.albur:
             raise NotationError("this hand belongs to a match (scores, a later hand, or an Albur drawn before it): "
                                 "write a match record (record_from_rounds) instead")
@@ -151,19 +247,42 @@ class MalillaFamily:
         return {"dealer": first.dealer, "deck_order": order}
 
     def make_bot(self, kind: str, seed: int = 0) -> Any:
+        """The family's ``make_bot`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "make_bot", None)) or hasattr(f, "make_bot") for f in families())
+        True
+        """
         return _make_bot(kind, seed)
 
     @property
     def invariants(self) -> Any:
+        """The family's ``invariants`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "invariants", None)) or hasattr(f, "invariants") for f in families())
+        True
+        """
         return invariants
 
     @property
     def explainer(self) -> ModuleType:
+        """The family's ``explainer`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "explainer", None)) or hasattr(f, "explainer") for f in families())
+        True
+        """
         return explain
 
     def describe_state(self, step: int, seat: int, move: str, state: MalillaState, hands: bool) -> str:
         """One line of a Malilla hand: the move, the trick on the table (or the last trick and its winner),
-        points."""
+        points.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "describe_state", None)) or hasattr(f, "describe_state") for f in families())
+        True
+        """
         s = state
         if s.trick or not s.tricks:
             table = "trick [" + " ".join(map(str, s.trick)) + "]"
@@ -179,11 +298,23 @@ class MalillaFamily:
         return text
 
     def explore_tiny(self, variant: Variant, args: Any) -> Any:
+        """The family's ``explore_tiny`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "explore_tiny", None)) or hasattr(f, "explore_tiny") for f in families())
+        True
+        """
         from .explore import explore_args
 
         return explore_args(variant, args)
 
     def play(self, variant: Variant, args: Any, read: Callable[[str], str], out: Any) -> int:
+        """The family's ``play`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "play", None)) or hasattr(f, "play") for f in families())
+        True
+        """
         from .cli import play
 
         return play(variant, args, read, out)

@@ -533,7 +533,7 @@ def is_legal(state: GameState, move: Move) -> bool:
 # ====================================================================== verdicts
 
 
-def check(state: GameState, move: Move, player: int | None = None,
+def check(state: GameState, move: Move, *, player: int | None = None,
           turn: int | None = None) -> Verdict:
     """Judge ``move`` without applying it: a :class:`~maumau_rules.reasons.Verdict` with reason and rule ID.
 

@@ -16,8 +16,9 @@ from typing import Any, Final
 from ...cards import FRENCH_SUITS, Card, Suit
 from ...errors import NotationError
 from ...moves import Call, CallOut, Draw, Move, Pass, Play
+from ...reasons import Verdict
 from ...rules.plan import PlanBuilder
-from ...state import Deal, GameState, StateError
+from ...state import Deal, GameState, StateError, Window
 from ...variants import Variant
 from . import engine, match
 
@@ -118,6 +119,12 @@ class MauMauFamily:
 
     @property
     def json_codecs(self) -> tuple[_Codec, ...]:
+        """The family's ``json_codecs`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "json_codecs", None)) or hasattr(f, "json_codecs") for f in families())
+        True
+        """
         from ...views import PlayerView, PublicView
 
         return (_Codec("state", GameState, False), _Codec("player-view", PlayerView, True),
@@ -125,11 +132,23 @@ class MauMauFamily:
 
     @property
     def json_schemas(self) -> Mapping[str, Mapping[str, Any]]:
+        """The family's ``json_schemas`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "json_schemas", None)) or hasattr(f, "json_schemas") for f in families())
+        True
+        """
         from ...schemas import SCHEMAS
 
         return {c.tag: SCHEMAS[c.tag] for c in self.json_codecs}
 
     def compile_plan(self, variant: Variant) -> Any:
+        """The family's ``compile_plan`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "compile_plan", None)) or hasattr(f, "compile_plan") for f in families())
+        True
+        """
         lo, hi = variant.players
         builder = PlanBuilder(variant_id=variant.id, deck=variant.deck, min_players=lo, max_players=hi)
         seen: set[str] = set()
@@ -150,27 +169,91 @@ class MauMauFamily:
                  hand_sizes: Sequence[int] | None = None, deck_order: Sequence[Card] | None = None,
                  cut: int | None = None, scores: Sequence[int] | None = None,
                  round_no: int | None = None) -> GameState:
+        """The family's ``new_game`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "new_game", None)) or hasattr(f, "new_game") for f in families())
+        True
+        """
         return engine.new_game(variant, players, seed, deal=deal, dealer=dealer, first_player=first_player,
                                hand_sizes=hand_sizes, deck_order=deck_order, cut=cut)
 
-    legal_moves = staticmethod(engine.legal_moves)
-    is_legal = staticmethod(engine.is_legal)
-    check = staticmethod(engine.check)
-    apply = staticmethod(engine.apply)
-    open_windows = staticmethod(engine.open_windows)
-    call_due = staticmethod(engine.call_due)
+    apply = staticmethod(engine.apply)  # the hot path of a game loop: no extra call
+
+    def legal_moves(self, state: GameState, player: int | None = None) -> tuple[Move, ...]:
+        """The family's ``legal_moves`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("standard", 2, seed=1); FAMILY.legal_moves(s) == s.legal_moves()
+        True
+        """
+        return engine.legal_moves(state, player)
+
+    def is_legal(self, state: GameState, move: Move) -> bool:
+        """The family's ``is_legal``.
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("standard", 2, seed=1); FAMILY.is_legal(s, s.legal_moves()[0])
+        True
+        """
+        return engine.is_legal(state, move)
+
+    def check(self, state: GameState, move: Move, player: int | None = None, turn: int | None = None) -> Verdict:
+        """The family's ``check``.
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("standard", 2, seed=1); FAMILY.check(s, s.legal_moves()[0]).ok
+        True
+        """
+        return engine.check(state, move, player=player, turn=turn)
+
+    def open_windows(self, state: GameState) -> tuple[Window, ...]:
+        """The family's ``open_windows``.
+
+        >>> from maumau_rules import new_game
+        >>> FAMILY.open_windows(new_game("standard", 2, seed=1))
+        ()
+        """
+        return engine.open_windows(state)
+
+    def call_due(self, variant: Variant, hand: Sequence[Card], card: Card) -> Call | None:
+        """The family's ``call_due``.
+
+        >>> from maumau_rules import find_variant, parse_cards
+        >>> FAMILY.call_due(find_variant("standard"), parse_cards("7h 8h"), parse_cards("7h")[0]) is not None
+        True
+        """
+        return engine.call_due(variant, hand, card)
 
     def view(self, state: GameState, player: int, scores: Sequence[int] | None = None) -> Any:
+        """The family's ``view`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "view", None)) or hasattr(f, "view") for f in families())
+        True
+        """
         from ...views import maumau_view
 
         return maumau_view(state, player, scores)
 
     def public_view(self, state: GameState, scores: Sequence[int] | None = None) -> Any:
+        """The family's ``public_view`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "public_view", None)) or hasattr(f, "public_view") for f in families())
+        True
+        """
         from ...views import maumau_public_view
 
         return maumau_public_view(state, scores)
 
     def action_moves(self, variant: Variant, players: int) -> tuple[Move, ...]:
+        """The family's ``action_moves`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "action_moves", None)) or hasattr(f, "action_moves") for f in families())
+        True
+        """
         plan = variant.plan
         ann = plan.announcer
         calls: tuple[Call | None, ...] = (None,)
@@ -192,15 +275,39 @@ class MauMauFamily:
 
     def start_match(self, variant: Variant, players: int, seed: int, *, scores: Sequence[int] | None = None,
                     dealer: int | None = None, round_no: int = 1) -> Any:
+        """The family's ``start_match`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "start_match", None)) or hasattr(f, "start_match") for f in families())
+        True
+        """
         return match.start_match(variant, players, seed, scores=scores, dealer=dealer, round_no=round_no)
 
     def next_round(self, match_: Any, finished: GameState) -> Any:
+        """The family's ``next_round`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "next_round", None)) or hasattr(f, "next_round") for f in families())
+        True
+        """
         return match.next_round(match_, finished)
 
     def round_points(self, state: GameState) -> tuple[int, ...]:
+        """The family's ``round_points`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "round_points", None)) or hasattr(f, "round_points") for f in families())
+        True
+        """
         return match.round_points(state)
 
     def record_setup(self, first: GameState, seed: int) -> dict[str, Any]:
+        """The family's ``record_setup`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "record_setup", None)) or hasattr(f, "record_setup") for f in families())
+        True
+        """
         for first_player in range(first.players):
             for start_effects in (True, False):
                 candidate = Deal(first.hands, first.stock, first.discard, first.dealer, first_player, start_effects)
@@ -212,11 +319,23 @@ class MauMauFamily:
         raise NotationError("the initial state cannot be reproduced from an explicit deal")
 
     def make_bot(self, kind: str, seed: int = 0) -> Any:
+        """The family's ``make_bot`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "make_bot", None)) or hasattr(f, "make_bot") for f in families())
+        True
+        """
         from ...bots import make_bot
 
         return make_bot(kind, seed)
 
     def describe_state(self, step: int, seat: int, move: str, state: GameState, hands: bool) -> str:
+        """The family's ``describe_state`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "describe_state", None)) or hasattr(f, "describe_state") for f in families())
+        True
+        """
         s = state
         extra = []
         if s.wished_suit is not None:
@@ -237,11 +356,23 @@ class MauMauFamily:
         return text
 
     def explore_tiny(self, variant: Variant, args: Any) -> Any:
+        """The family's ``explore_tiny`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "explore_tiny", None)) or hasattr(f, "explore_tiny") for f in families())
+        True
+        """
         from ...tools.explore import explore_args
 
         return explore_args(variant, args)
 
     def play(self, variant: Variant, args: Any, read: Callable[[str], str], out: Any) -> int:
+        """The family's ``play`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "play", None)) or hasattr(f, "play") for f in families())
+        True
+        """
         from ...cli_play import play_command
 
         if args.players is None:
