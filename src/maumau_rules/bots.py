@@ -245,7 +245,7 @@ def table_move(state: Any, bots: Sequence[Bot]) -> tuple[int, Move]:
 
 def make_bot(kind: str, seed: int = 0, *, variant: Variant | str = "standard") -> Bot:
     """Build a bot by name for a game of ``variant``'s family: ``random``, ``heuristic`` (the family's rule-of-thumb
-    player: :class:`HeuristicBot` for Mau-Mau, :class:`~maumau_rules.families.malilla.bots.MalillaHeuristicBot` for Malilla),
+    player, from its ``heuristic_bot`` hook: :class:`HeuristicBot` for Mau-Mau, Malilla's own tips-following bot),
     ``ismcts`` (the search bot of :mod:`maumau_rules.search`, 200 playouts per decision) or ``ismcts:N`` (N
     playouts). The random and search bots play every family.
 

@@ -3,9 +3,8 @@
 The tree search (:class:`SearchBot`) is shared; what is particular to a family comes from its
 :class:`SearchModel` (``tools_for(variant).search_model(infer)``, :mod:`maumau_rules.toolhooks`): how to deal the
 cards the seat cannot see, the quick policy of the playouts and a playout's reward. Mau-Mau's model
-(:class:`MauMauSearch`) is described below; Malilla's is
-:class:`~maumau_rules.families.malilla.tools.MalillaSearch` (deals that keep to the voids and the other
-limits its tricks show).
+(:class:`MauMauSearch`) is described below; Malilla's, in its family's ``tools`` module, deals hands that
+keep to the voids and the other limits its tricks show.
 
 In Mau-Mau:
 
@@ -700,7 +699,7 @@ class SearchBot:
         clock: the clock for ``time_limit`` (default :func:`time.perf_counter`).
         exploration: UCB1's exploration constant.
         infer: draw conclusions from what the other seats do (see :meth:`MauMauSearch.observe`; Malilla's deals
-            keep to the voids the tricks show, :func:`maumau_rules.families.malilla.tools.hidden_card_limits`).
+            keep to the voids and other limits the tricks show).
 
     Raises:
         SearchError: a budget that is not a positive number.
