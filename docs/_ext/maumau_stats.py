@@ -17,24 +17,23 @@ from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from maumau_rules.simulate import Estimate, SimulationResult
+from maumau_rules.simulate import CellResult, Estimate, SimulationResult
 
 
 def _mean(e: Estimate) -> str:
-    return f"{e.value:.1f} ({e.low:.1f}–{e.high:.1f})"
+    d = 1 if abs(e.value) >= 10 else 2
+    return f"{e.value:.{d}f} ({e.low:.{d}f}–{e.high:.{d}f})"
 
 
 def _rate(e: Estimate) -> str:
     return f"{100 * e.value:.1f}% ({100 * e.low:.1f}–{100 * e.high:.1f})"
 
 
-def _small(e: Estimate) -> str:
-    return f"{e.value:.2f}"
-
-
 class SimulationTable(SphinxDirective):
-    """One row per variant and player count: lengths, the first player's win rate, reshuffles, blocked rounds,
-    penalties; 95% intervals in brackets."""
+    """One table per game family, one row per variant and player count: the first player's win rate and every
+    estimate the family reports (:attr:`maumau_rules.simulate.GameStatistics.estimates`: lengths, reshuffles,
+    blocked rounds and penalties for Mau-Mau; points, tricks, capotes and breaches for Malilla); 95% intervals in
+    brackets."""
 
     required_arguments = 1
 
@@ -42,22 +41,27 @@ class SimulationTable(SphinxDirective):
         path = Path(self.env.srcdir) / self.arguments[0]
         self.env.note_dependency(str(path))
         result = SimulationResult.from_json(json.loads(path.read_text(encoding="utf-8")))
-        lines = [".. list-table::", "   :header-rows: 1", "   :class: simulation-table", ""]
-        head = ["variant", "players", "decisions per game", "turns per game", "first player wins (parity)",
-                "reshuffles per game", "blocked rounds", "penalties per game", "penalty cards per game"]
-        rows: list[list[str]] = [head]
+        families: dict[str, list[CellResult]] = {}
         for c in result.cells:
-            est = c.estimates()
-            first = c.win_rate_by_position[0]
-            mark = " ▲" if first.low > 1 / c.players else " ▼" if first.high < 1 / c.players else ""
-            rows.append([
-                f":ref:`{c.variant} <variant-{c.variant}>`", str(c.players), _mean(est["decisions"]),
-                _mean(est["turns"]), f"{_rate(first)}{mark} ({100 / c.players:.0f}%)", _small(est["reshuffles"]),
-                _rate(est["blocked"]), _small(est["penalties"]), _small(est["penalty_cards"]),
-            ])
-        for row in rows:
-            lines.append(f"   * - {row[0]}")
-            lines += [f"     - {cell}" for cell in row[1:]]
+            families.setdefault(c.family or "maumau", []).append(c)
+        lines: list[str] = []
+        for cells in families.values():
+            labels = cells[0].labels()
+            head = ["variant", "players", "first player wins (parity)", *labels.values()]
+            rows: list[list[str]] = [head]
+            for c in cells:
+                est = c.estimates()
+                first = c.win_rate_by_position[0]
+                parity = 1 / c.sides
+                mark = " ▲" if first.low > parity else " ▼" if first.high < parity else ""
+                rows.append([f":ref:`{c.variant} <variant-{c.variant}>`", str(c.players),
+                             f"{_rate(first)}{mark} ({100 * parity:.0f}%)",
+                             *(_rate(est[name]) if est[name].rate else _mean(est[name]) for name in labels)])
+            lines += [".. list-table::", "   :header-rows: 1", "   :class: simulation-table", ""]
+            for row in rows:
+                lines.append(f"   * - {row[0]}")
+                lines += [f"     - {cell}" for cell in row[1:]]
+            lines.append("")
         container = nodes.container()
         self.state.nested_parse(StringList(lines, source=str(path)), self.content_offset, container)
         return container.children

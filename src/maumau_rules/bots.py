@@ -17,13 +17,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import BotError
 from .game import call_due, legal_moves
 from .moves import CallOut, Draw, Move, Play
-from .state import GameState
 from .views import PlayerView, view
+
+if TYPE_CHECKING:
+    from .variants import Variant
 
 __all__ = ["BOT_KINDS", "Bot", "BotError", "HeuristicBot", "RandomBot", "interjection", "make_bot", "table_move"]
 
@@ -206,9 +208,10 @@ def interjection(bot: Bot, view: PlayerView) -> Move | None:
     return move if move is None or move in view.legal_moves else None
 
 
-def table_move(state: GameState, bots: Sequence[Bot]) -> tuple[int, Move]:
+def table_move(state: Any, bots: Sequence[Bot]) -> tuple[int, Move]:
     """The next move at a table of bots, with the seat that makes it: first each other seat, in turn order from
-    the seat to act, may interject inside an open window (a call-out); then the seat to act chooses.
+    the seat to act, may interject where the rules give it a move between turns (a call-out); then the seat to act
+    chooses. A state of any family will do (a seat with no move between turns is not asked).
 
     Raises:
         ValueError: the round is over, or there is not one bot per seat.
@@ -218,6 +221,9 @@ def table_move(state: GameState, bots: Sequence[Bot]) -> tuple[int, Move]:
     >>> seat, move = table_move(s, [HeuristicBot(), HeuristicBot()])
     >>> seat == s.seat_to_act and move in s.legal_moves()
     True
+    >>> m = new_game("malilla", players=4, seed=2)
+    >>> table_move(m, [RandomBot(s) for s in range(4)])[0] == m.seat_to_act
+    True
     """
     n = state.players
     if len(bots) != n:
@@ -225,25 +231,31 @@ def table_move(state: GameState, bots: Sequence[Bot]) -> tuple[int, Move]:
     if state.is_over:
         raise ValueError("the round is over: no move to make")
     actor = state.seat_to_act
-    if state.missed_calls or state.finisher is not None:
-        for k in range(1, n):
-            seat = (actor + k * state.direction) % n
-            if legal_moves(state, seat):
-                move = interjection(bots[seat], view(state, seat))
-                if move is not None:
-                    return seat, move
+    from .toolhooks import tools_for
+
+    direction = tools_for(state.variant).statistics.direction(state)  # the order in which the others may interject
+    for k in range(1, n):
+        seat = (actor + k * direction) % n
+        if legal_moves(state, seat):
+            move = interjection(bots[seat], view(state, seat))
+            if move is not None:
+                return seat, move
     return actor, bots[actor].choose(view(state, actor))
 
 
-def make_bot(kind: str, seed: int = 0) -> Bot:
-    """Build a bot by name: ``random``, ``heuristic``, ``ismcts`` (the search bot of :mod:`maumau_rules.search`,
-    200 playouts per decision) or ``ismcts:N`` (N playouts).
+def make_bot(kind: str, seed: int = 0, *, variant: Variant | str = "standard") -> Bot:
+    """Build a bot by name for a game of ``variant``'s family: ``random``, ``heuristic`` (the family's rule-of-thumb
+    player, from its ``heuristic_bot`` hook: :class:`HeuristicBot` for Mau-Mau, Malilla's own tips-following bot),
+    ``ismcts`` (the search bot of :mod:`maumau_rules.search`, 200 playouts per decision) or ``ismcts:N`` (N
+    playouts). The random and search bots play every family.
 
     Raises:
         BotError: unknown bot name, or a playout count that is not a positive whole number.
 
     >>> type(make_bot("heuristic")).__name__, make_bot("ismcts:50", seed=3).playouts
     ('HeuristicBot', 50)
+    >>> type(make_bot("heuristic", variant="malilla")).__name__
+    'MalillaHeuristicBot'
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
@@ -252,7 +264,10 @@ def make_bot(kind: str, seed: int = 0) -> Bot:
     if kind == "random":
         return RandomBot(seed)
     if kind == "heuristic":
-        return HeuristicBot(seed=seed)
+        from .toolhooks import tools_for
+
+        bot: Bot = tools_for(variant).heuristic_bot(seed)
+        return bot
     name, colon, budget = kind.partition(":") if isinstance(kind, str) else ("", "", "")
     if name == "ismcts":
         from .search import SearchBot

@@ -6,6 +6,7 @@ the result (a table, JSON or CSV) and writes files and plots (the ``plot`` extra
 
     maumau simulate standard -n 100000 --jobs 2
     maumau simulate all --players 2 3 4 -n 20000 --json run.json --plot docs/stats
+    maumau simulate malilla -n 10000 --bots ismcts,random,ismcts,random
     maumau simulate standard --bots ismcts,heuristic -n 1000 --ray auto
 
 >>> import argparse, io
@@ -42,7 +43,7 @@ def add_subcommand(sub: Any) -> None:
     >>> add_subcommand(parser.add_subparsers(dest="command"))
     >>> args = parser.parse_args(["simulate", "standard"])
     >>> args.games, args.players, args.bots, args.jobs, args.ray
-    (1000, [2], 'heuristic', 0, None)
+    (1000, None, 'heuristic', 0, None)
     """
     p = sub.add_parser(
         "simulate", help="play many games between bots and print statistics with confidence intervals",
@@ -50,9 +51,10 @@ def add_subcommand(sub: Any) -> None:
                     "cores (or a Ray cluster), and print statistics with 95%% confidence intervals. The same seed "
                     "gives the same result whatever --jobs or --ray.")
     p.add_argument("variants", nargs="+", metavar="VARIANT",
-                   help="variant names or aliases, variant files (.toml, .py), or 'all' for every registered Mau-Mau variant")
-    p.add_argument("-p", "--players", type=int, nargs="+", default=[2], metavar="N",
-                   help="player counts (default: 2)")
+                   help="variant names or aliases, variant files (.toml, .py), or 'all' for every registered variant "
+                        "of every family (at the player counts of --players it seats)")
+    p.add_argument("-p", "--players", type=int, nargs="+", default=None, metavar="N",
+                   help="player counts (default: each variant's smallest table: 2 for standard, 4 for malilla)")
     p.add_argument("-b", "--bots", default="heuristic",
                    help="bots seat by seat, comma-separated, repeated to fill the seats: heuristic, random, ismcts, "
                         "ismcts:N (N playouts per decision); default: heuristic")
@@ -175,7 +177,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             raise MauMauError(f"plot format {args.plot_format!r}: choose png, svg or both ('png,svg')")
         cores = available_cores()
         workers = args.jobs or cores
-        total = args.games * max(1, len(args.players)) * len(variants)
+        total = args.games * max(1, len(args.players or [0])) * len(variants)
         update, close = _progress_bar(err, total, args.progress)
         start = time.perf_counter()
         try:

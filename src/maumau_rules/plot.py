@@ -88,7 +88,8 @@ def lengths_figure(result: SimulationResult) -> Any:
 
 def win_rates_figure(result: SimulationResult) -> Any:
     """How often each position in the turn order wins (position 1 plays first), with 95% intervals; one panel per
-    variant, one group of bars per player count, parity (1 / players) marked.
+    variant, one group of bars per player count, parity (one in the number of sides: 1 / players, 1 / 2 for
+    teams) marked.
 
     Raises:
         MissingExtraError: matplotlib is not installed.
@@ -110,7 +111,7 @@ def win_rates_figure(result: SimulationResult) -> Any:
             values = [100 * e.value for e in rates]
             errors = [[100 * (e.value - e.low) for e in rates], [100 * (e.high - e.value) for e in rates]]
             ax.bar(xs, values, yerr=errors, color=f"C{index}", capsize=2, label=f"{cell.players} players")
-            parity = 100 / cell.players
+            parity = 100 / cell.sides
             ax.hlines(parity, xs[0] - 0.45, xs[-1] + 0.45, colors="black", linestyles="dashed", linewidth=0.8)
             ticks += xs
             labels += [str(i + 1) for i in range(len(rates))]

@@ -1,4 +1,12 @@
-"""A stronger computer player: information-set Monte Carlo tree search from one seat's view.
+"""A stronger computer player: information-set Monte Carlo tree search from one seat's view, for every family.
+
+The tree search (:class:`SearchBot`) is shared; what is particular to a family comes from its
+:class:`SearchModel` (``tools_for(variant).search_model(infer)``, :mod:`maumau_rules.toolhooks`): how to deal the
+cards the seat cannot see, the quick policy of the playouts and a playout's reward. Mau-Mau's model
+(:class:`MauMauSearch`) is described below; Malilla's, in its family's ``tools`` module, deals hands that
+keep to the voids and the other limits its tricks show.
+
+In Mau-Mau:
 
 :class:`SearchBot` gets what every bot gets, a :class:`~maumau_rules.views.PlayerView` (with the legal moves),
 never the state. Before each playout it deals the cards it cannot see (the other hands and the stock) at
@@ -31,12 +39,12 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Final
+from typing import Any, Final, Protocol
 
 import attrs
 
 from .cards import Card
-from .errors import BotError
+from .errors import BotError, MauMauError
 from .game import apply, call_due, legal_moves
 from .moves import CallOut, Draw, Move, Play
 from .rules.effects import PendingDraw, WishSuit
@@ -45,7 +53,7 @@ from .state import GameState, Phase
 from .variants import Variant
 from .views import PlayerView
 
-__all__ = ["HandLimit", "SearchBot", "SearchError", "candidates", "determinize"]
+__all__ = ["HandLimit", "MauMauSearch", "SearchBot", "SearchError", "SearchModel", "candidates", "determinize"]
 
 _EXPLORE: Final = 0.7
 """UCB1's exploration constant (rewards are 0 or 1)."""
@@ -275,7 +283,7 @@ class _Node:
         self.seat = seat
         self.bias = bias
         self.visits = 0
-        self.wins = 0
+        self.wins = 0.0
         self.available = 1
         self.children: dict[Move, _Node] = {}
 
@@ -389,62 +397,110 @@ def _policy(state: GameState, roles: Mapping[Card, frozenset[str]], info: dict[i
     return choice
 
 
-class SearchBot:
-    """Information-set Monte Carlo tree search over deals consistent with the bot's view (see the module).
+class SearchModel(Protocol):
+    """What :class:`SearchBot` asks of a game family (its ``search_model`` hook, :mod:`maumau_rules.toolhooks`): one
+    object per bot and family, which may follow the round from the bot's views."""
 
-    Args:
-        playouts: playouts per decision (at least 1); a decision with one legal move needs none.
-        seed: the seed of the bot's own generator (deals and playouts).
-        time_limit: an optional time budget per decision in seconds: the search stops when it is spent (after
-            at least one playout) or after ``playouts``, whichever comes first. Timed search is not
-            reproducible.
-        clock: the clock for ``time_limit`` (default :func:`time.perf_counter`).
-        exploration: UCB1's exploration constant.
-        infer: draw conclusions from what the other seats do (see :meth:`observe`).
+    infer: bool
 
-    Raises:
-        SearchError: a budget that is not a positive number.
+    def observe(self, view: Any) -> None:
+        """Take in what the bot's seat sees after a move.
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.views import view
+        >>> MauMauSearch().observe(view(new_game("standard", 2, seed=1), 0))
+        """
+
+    def limits(self) -> dict[int, list[tuple[frozenset[Card], int | None, int]]]:
+        """What the model believes of the other hands: ``(cards, at_most, at_least)`` by seat.
+
+        >>> MauMauSearch().limits()
+        {}
+        """
+
+    def root_moves(self, view: Any) -> tuple[Move, ...]:
+        """The moves worth searching at the view (its legal moves, or fewer).
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.views import view
+        >>> s = new_game("malilla", 4, seed=1)
+        >>> SearchBot()._model_for(view(s, 0)).root_moves(view(s, s.seat_to_act)) == s.legal_moves()
+        True
+        """
+
+    def sampler(self, view: Any) -> Callable[[random.Random], Any]:
+        """A function that deals, from a generator, a state the view's seat cannot tell from the real one.
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.views import view
+        >>> s = new_game("standard", 2, seed=1)
+        >>> MauMauSearch().sampler(view(s, s.seat_to_act))(random.Random(3)).hand_sizes == s.hand_sizes
+        True
+        """
+
+    def options(self, state: Any) -> tuple[Move, ...]:
+        """The moves searched at a state in the tree.
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("standard", 2, seed=1)
+        >>> set(MauMauSearch().options(s)) <= set(s.legal_moves())
+        True
+        """
+
+    def policy(self, state: Any, rng: random.Random | None) -> Move:
+        """The quick policy's move (with noise from ``rng``; none: the tree's bias).
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("standard", 2, seed=1)
+        >>> MauMauSearch().policy(s, None) in s.legal_moves()
+        True
+        """
+
+    def playout(self, state: Any, rng: random.Random) -> Any:
+        """The state played out to its end by the quick policy.
+
+        >>> from maumau_rules import new_game
+        >>> MauMauSearch().playout(new_game("standard", 2, seed=1), random.Random(2)).is_over
+        True
+        """
+
+    def reward(self, final: Any, seat: int) -> float:
+        """``seat``'s reward (0 to 1) for a finished playout.
+
+        >>> from maumau_rules import new_game
+        >>> MauMauSearch().reward(new_game("standard", 2, seed=1), 1)
+        0.0
+        """
+
+
+class MauMauSearch:
+    """The search model of Mau-Mau (see :class:`SearchModel`): deals from :func:`determinize` that keep to what
+    the seat concluded from watching the others (:meth:`observe`), :func:`candidates` at the root, the quick policy
+    in the playouts, and a reward of 1 for the seat that wins.
 
     >>> from maumau_rules import new_game
     >>> from maumau_rules.views import view
-    >>> s = new_game("standard", players=2, seed=9)
-    >>> pv = view(s, s.seat_to_act)
-    >>> SearchBot(playouts=40, seed=3).choose(pv) == SearchBot(playouts=40, seed=3).choose(pv)
+    >>> s = new_game("standard", players=2, seed=4)
+    >>> MauMauSearch().sampler(view(s, s.seat_to_act))(random.Random(1)).legal_moves() == s.legal_moves()
     True
     """
 
-    def __init__(self, playouts: int = 200, seed: int = 0, *, time_limit: float | None = None,
-                 clock: Callable[[], float] | None = None, exploration: float = _EXPLORE, infer: bool = True
-                 ) -> None:
-        if type(playouts) is not int or playouts < 1:
-            raise SearchError(f"playouts={playouts!r}: a search bot needs at least one playout")
-        if time_limit is not None and not (isinstance(time_limit, int | float) and time_limit > 0):
-            raise SearchError(f"time_limit={time_limit!r}: give a positive number of seconds, or None")
-        if not (isinstance(exploration, int | float) and exploration >= 0):
-            raise SearchError(f"exploration={exploration!r} must be a number >= 0")
-        self.playouts = playouts
-        self.time_limit = time_limit
-        self._clock = clock
-        self._explore = float(exploration)
-        self._bias = 1.0
-        self._rng = random.Random(seed)
+    def __init__(self, infer: bool = True) -> None:
         self.infer = infer
-        self.last_playouts = 0
-        """How many playouts the last decision ran."""
         self._last: PlayerView | None = None
         self._beliefs: dict[int, list[_Belief]] = {}
         self._last_played = False
         self._fits: dict[tuple[object, ...], frozenset[Card]] = {}
         self._info: dict[int, _PlayInfo] = {}
 
-    @property
-    def limits(self) -> dict[int, list[HandLimit]]:
-        """What the bot now believes of the other hands, as :func:`determinize` takes it.
+    def limits(self) -> dict[int, list[tuple[frozenset[Card], int | None, int]]]:
+        """What the model now believes of the other hands, as ``(cards, at_most, at_least)``.
 
-        >>> SearchBot().limits
+        >>> MauMauSearch().limits()
         {}
         """
-        return {seat: [b.limit() for b in found] for seat, found in self._beliefs.items() if found}
+        return {seat: [(b.cards, b.at_most, b.at_least) for b in found] for seat, found in self._beliefs.items()
+                if found}
 
     def observe(self, view: PlayerView) -> None:
         """Take in what this seat sees after a move. A runner that calls it after every move (as
@@ -466,11 +522,11 @@ class SearchBot:
         >>> from maumau_rules import new_game, apply, Draw
         >>> from maumau_rules.views import view
         >>> s = new_game("standard", players=2, seed=3)
-        >>> bot = SearchBot(seed=1)
+        >>> bot = MauMauSearch()
         >>> other = 1 - s.seat_to_act
         >>> bot.observe(view(s, other))
         >>> bot.observe(view(apply(s, Draw()), other))
-        >>> [(len(b.cards) > 0, b.at_most) for b in bot.limits[s.seat_to_act]]
+        >>> [(len(cards) > 0, at_most) for cards, at_most, _ in bot.limits()[s.seat_to_act]]
         [(True, 1)]
         """
         last = self._last
@@ -562,7 +618,164 @@ class SearchBot:
         self._fits[key] = fits
         return fits
 
-    def interject(self, view: PlayerView) -> Move | None:
+    def root_moves(self, view: PlayerView) -> tuple[Move, ...]:
+        """:func:`candidates` of the view's legal moves.
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.views import view
+        >>> s = new_game("standard", players=2, seed=4)
+        >>> set(MauMauSearch().root_moves(view(s, s.seat_to_act))) <= set(s.legal_moves())
+        True
+        """
+        return candidates(view.legal_moves, view.rules, view.hand)
+
+    def sampler(self, view: PlayerView) -> Callable[[random.Random], GameState]:
+        """Deals from :func:`determinize` with the beliefs held now (none without ``infer``).
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.views import view
+        >>> s = new_game("standard", players=3, seed=4)
+        >>> MauMauSearch().sampler(view(s, s.seat_to_act))(random.Random(0)).hand_sizes == s.hand_sizes
+        True
+        """
+        raw = self.limits() if self.infer else {}
+        limits = {seat: [HandLimit(*t) for t in found] for seat, found in raw.items()} or None
+
+        def sample(rng: random.Random) -> GameState:
+            return determinize(view, rng, limits=limits)
+
+        return sample
+
+    def options(self, state: GameState) -> tuple[Move, ...]:
+        """:func:`candidates` of the seat to act at ``state``.
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("standard", players=2, seed=4)
+        >>> set(MauMauSearch().options(s)) <= set(s.legal_moves())
+        True
+        """
+        return _options(state)
+
+    def policy(self, state: GameState, rng: random.Random | None) -> Move:
+        """The quick policy's move.
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("standard", players=2, seed=4)
+        >>> MauMauSearch().policy(s, None) in s.legal_moves()
+        True
+        """
+        return _policy(state, state.variant.plan.roles, self._info, rng)
+
+    def playout(self, state: GameState, rng: random.Random) -> GameState:
+        """``state`` played out by the quick policy.
+
+        >>> from maumau_rules import new_game
+        >>> MauMauSearch().playout(new_game("standard", players=2, seed=4), random.Random(1)).is_over
+        True
+        """
+        return _playout(state, rng, self._info)
+
+    def reward(self, final: GameState, seat: int) -> float:
+        """1 for the seat that won, else 0.
+
+        >>> from maumau_rules import new_game
+        >>> MauMauSearch().reward(new_game("standard", players=2, seed=4), 0)
+        0.0
+        """
+        return 1.0 if final.winner == seat else 0.0
+
+
+class SearchBot:
+    """Information-set Monte Carlo tree search over deals consistent with the bot's view (see the module), for a
+    game of any family: what is particular to a family (how to deal the unseen cards, the quick policy, a
+    playout's reward) comes from that family's :class:`SearchModel`.
+
+    Args:
+        playouts: playouts per decision (at least 1); a decision with one legal move needs none.
+        seed: the seed of the bot's own generator (deals and playouts).
+        time_limit: an optional time budget per decision in seconds: the search stops when it is spent (after
+            at least one playout) or after ``playouts``, whichever comes first. Timed search is not
+            reproducible.
+        clock: the clock for ``time_limit`` (default :func:`time.perf_counter`).
+        exploration: UCB1's exploration constant.
+        infer: draw conclusions from what the other seats do (see :meth:`MauMauSearch.observe`; Malilla's deals
+            keep to the voids and other limits the tricks show).
+
+    Raises:
+        SearchError: a budget that is not a positive number.
+
+    >>> from maumau_rules import new_game
+    >>> from maumau_rules.views import view
+    >>> s = new_game("standard", players=2, seed=9)
+    >>> pv = view(s, s.seat_to_act)
+    >>> SearchBot(playouts=40, seed=3).choose(pv) == SearchBot(playouts=40, seed=3).choose(pv)
+    True
+    >>> m = new_game("malilla", players=4, seed=9)
+    >>> SearchBot(playouts=10, seed=3).choose(view(m, m.seat_to_act)) in m.legal_moves()
+    True
+    """
+
+    def __init__(self, playouts: int = 200, seed: int = 0, *, time_limit: float | None = None,
+                 clock: Callable[[], float] | None = None, exploration: float = _EXPLORE, infer: bool = True
+                 ) -> None:
+        if type(playouts) is not int or playouts < 1:
+            raise SearchError(f"playouts={playouts!r}: a search bot needs at least one playout")
+        if time_limit is not None and not (isinstance(time_limit, int | float) and time_limit > 0):
+            raise SearchError(f"time_limit={time_limit!r}: give a positive number of seconds, or None")
+        if not (isinstance(exploration, int | float) and exploration >= 0):
+            raise SearchError(f"exploration={exploration!r} must be a number >= 0")
+        self.playouts = playouts
+        self.time_limit = time_limit
+        self._clock = clock
+        self._explore = float(exploration)
+        self._bias = 1.0
+        self._rng = random.Random(seed)
+        self.infer = infer
+        self.last_playouts = 0
+        """How many playouts the last decision ran."""
+        self._model: SearchModel | None = None
+        self._family = ""
+
+    def _model_for(self, view: Any) -> SearchModel:
+        """The search model of the view's family (a new one when the family changes)."""
+        family = view.rules.family
+        if self._model is None or family != self._family:
+            from .toolhooks import tools_for_family
+
+            self._model = tools_for_family(family).search_model(self.infer)
+            self._family = family
+        assert self._model is not None
+        return self._model
+
+    @property
+    def limits(self) -> dict[int, list[HandLimit]]:
+        """What the bot now believes of the other hands, as :func:`determinize` takes it.
+
+        >>> SearchBot().limits
+        {}
+        """
+        if self._model is None:
+            return {}
+        return {seat: [HandLimit(*t) for t in found] for seat, found in self._model.limits().items()}
+
+    def observe(self, view: Any) -> None:
+        """Take in what this seat sees after a move (:meth:`MauMauSearch.observe` says what a Mau-Mau bot
+        concludes). A runner that calls it after every move (as :func:`maumau_rules.simulate.play_game` does) lets
+        the bot follow the other seats; :meth:`choose` calls it too, with the view it is given.
+
+        >>> from maumau_rules import new_game, apply, Draw
+        >>> from maumau_rules.views import view
+        >>> s = new_game("standard", players=2, seed=3)
+        >>> bot = SearchBot(seed=1)
+        >>> other = 1 - s.seat_to_act
+        >>> bot.observe(view(s, other))
+        >>> bot.observe(view(apply(s, Draw()), other))
+        >>> [(len(b.cards) > 0, b.at_most) for b in bot.limits[s.seat_to_act]]
+        [(True, 1)]
+        """
+        self._model_for(view).observe(view)
+
+    def interject(self, view: Any) -> Move | None:
         """Between turns: call out whoever missed a call, whenever the rules allow it (a call-out costs nothing).
 
         >>> from maumau_rules import new_game
@@ -575,8 +788,8 @@ class SearchBot:
             return None
         return next((m for m in view.legal_moves if type(m) is CallOut), None)
 
-    def choose(self, view: PlayerView) -> Move:
-        """Search from ``view`` and return the legal move tried most often.
+    def choose(self, view: Any) -> Move:
+        """Search from ``view`` (a player's view of any family) and return the legal move tried most often.
 
         Raises:
             SearchError: the view has no legal moves (it is not this seat's turn, or the round is over).
@@ -594,8 +807,9 @@ class SearchBot:
         """
         if not view.legal_moves or view.seat != view.seat_to_act or view.is_over:
             raise SearchError(f"seat {view.seat} cannot move in this view: it is not its turn or the round is over")
-        self.observe(view)
-        legal = candidates(view.legal_moves, view.rules, view.hand)
+        model = self._model_for(view)
+        model.observe(view)
+        legal = model.root_moves(view)
         if len(legal) == 1:
             self.last_playouts = 0
             return legal[0]
@@ -610,27 +824,30 @@ class SearchBot:
                 clock = time.perf_counter
             deadline = clock() + self.time_limit
         done = 0
-        limits = self.limits if self.infer else None
-        while done < self.playouts:
-            self._iterate(root, determinize(view, rng, limits=limits), rng)
-            done += 1
-            if deadline is not None and clock is not None and clock() >= deadline:
-                break
+        try:
+            sample = model.sampler(view)
+            while done < self.playouts:
+                self._iterate(root, sample(rng), rng, model)
+                done += 1
+                if deadline is not None and clock is not None and clock() >= deadline:
+                    break
+        except MauMauError as exc:
+            if isinstance(exc, SearchError):
+                raise
+            raise SearchError(str(exc)) from None
         self.last_playouts = done
         children = root.children
         return max(legal, key=lambda m: (children[m].visits, children[m].wins) if m in children else (-1, 0))
 
-    def _iterate(self, root: _Node, state: GameState, rng: random.Random) -> None:
+    def _iterate(self, root: _Node, state: Any, rng: random.Random, model: SearchModel) -> None:
         """One playout: down the tree by UCB1 among the moves legal in this deal (with a bias towards the quick
         policy's move that fades with visits), add one node, play out."""
         node = root
         path: list[_Node] = []
         explore = self._explore
         bias = self._bias
-        roles = state.variant.plan.roles
-        info = self._info
         while not state.is_over:
-            moves = _options(state)
+            moves = model.options(state)
             children = node.children
             untried = []
             for m in moves:
@@ -640,7 +857,7 @@ class SearchBot:
                 else:
                     child.available += 1
             if untried:
-                preferred = _policy(state, roles, info, None)
+                preferred = model.policy(state, None)
                 if preferred in untried:
                     move = preferred
                 else:
@@ -660,8 +877,7 @@ class SearchBot:
             node = children[move]
             path.append(node)
             state = apply(state, move)
-        winner = _playout(state, rng, info).winner
+        final = model.playout(state, rng)
         for step in path:
             step.visits += 1
-            if step.seat == winner:
-                step.wins += 1
+            step.wins += model.reward(final, step.seat)

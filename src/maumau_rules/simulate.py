@@ -6,15 +6,14 @@ the game's index (:func:`game_seed`), never from the process that plays it, and 
 up as whole-number counts; so a run gives exactly the same result on one process, on all local cores
 (``jobs``) or on a Ray cluster (``ray``).
 
-What is measured, from the public API only (consecutive states, :func:`~maumau_rules.scoring.round_points`):
-
-* the game's length in **decisions** (moves applied) and in **turns** (a turn ends with a pass, with a play
-  that leaves the next turn to start, or when the seat to act changes);
-* **wins** by seat, by position in the turn order (position 1 plays first: the first player's edge) and by
-  bot, with the rounds that had no winner;
-* **stock reshuffles** (the discard pile shrank: its cards went back into the stock), **blocked rounds**
-  (R_BLOCKED_END) and rounds ended by the move limit (R_TURN_LIMIT);
-* **penalties taken**: pending draws taken (7s, ...) and call-outs, and the cards they cost.
+What is measured, from the public API only (consecutive states, and the family's own hooks): for every family,
+the game's length in **decisions** (moves applied) and in **turns**, and **wins** by seat, by position in the
+turn order (position 1 plays first: the first player's edge) and by bot, with the rounds that had no winner (a
+team's win counts for each of its seats, and parity is one in the number of sides). What else a game shows comes
+from its family's :class:`GameStatistics` (``tools_for(variant).statistics``, :mod:`maumau_rules.toolhooks`):
+for Mau-Mau stock reshuffles, blocked rounds, rounds ended by the move limit and penalties taken; for Malilla the
+winning team's tricks and points, the margin, capotes, breaches and new deals. The runner, the cells, JSON, CSV
+and the table never name a family.
 
 Rates carry 95% Wilson score intervals; means carry normal intervals (mean ± 1.96 standard errors).
 
@@ -26,6 +25,9 @@ Rates carry 95% Wilson score intervals; means carry normal intervals (mean ± 1.
 True
 >>> simulate("standard", players=2, games=30, seed=1) == result
 True
+>>> hand = simulate("malilla", games=10, seed=1).cells[0]
+>>> hand.players, hand.sides, "capote" in hand.estimates()
+(4, 2, True)
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from statistics import NormalDist
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import attrs
 
@@ -45,8 +47,9 @@ from . import rng as _rng
 from .bots import BotError, make_bot, table_move
 from .errors import MauMauError
 from .game import apply, new_game
-from .moves import CallOut, Draw, Pass, Play
-from .state import EndReason, GameState, Phase
+from .moves import Move
+from .state import EndReason
+from .toolhooks import tools_for, tools_for_family
 from .variants import Variant, available_variants, find_variant
 from .views import view
 
@@ -275,6 +278,91 @@ def lineup_for(bots: Sequence[str], players: int, index: int, rotate: bool = Tru
     return tuple(seats[turn:] + seats[:turn])
 
 
+class GameTally(Protocol):
+    """What a family counts while one game is played (from :meth:`GameStatistics.tally`)."""
+
+    def step(self, before: Any, mover: int, move: Move, after: Any) -> None:
+        """Take in one move: ``mover`` made ``move``, which led from ``before`` to ``after``.
+
+        >>> from maumau_rules import apply, new_game
+        >>> s = new_game("malilla", 4, seed=1)
+        >>> t = statistics_of("malilla").tally(s)
+        >>> t.step(s, s.seat_to_act, s.legal_moves()[-1], apply(s, s.legal_moves()[-1]))
+        """
+
+    def counts(self, final: Any) -> dict[str, int]:
+        """The game's counts once it is over: ``turns`` and every name of :attr:`GameStatistics.counts`.
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("malilla", 4, seed=1)
+        >>> sorted(statistics_of("malilla").tally(s).counts(s))[:2]
+        ['breaches', 'capote']
+        """
+
+
+class GameStatistics(Protocol):
+    """What :func:`simulate` measures of a game of one family: the family's ``statistics`` hook
+    (:mod:`maumau_rules.toolhooks`).
+
+    ``estimates`` lists ``(name, label, kind, source)``: ``kind`` ``mean`` is the mean of the per-game count
+    ``source`` (``decisions``, ``turns`` or one of ``counts``), ``share`` the share of games where it is at least 1,
+    ``ended`` the share of games that ended the way the :class:`~maumau_rules.state.EndReason` value ``source``
+    says, and ``no_winner`` the share of games that nobody won.
+    """
+
+    counts: tuple[str, ...]
+    estimates: tuple[tuple[str, str, str, str], ...]
+
+    def tally(self, state: Any) -> GameTally:
+        """A fresh tally for a game that starts at ``state``.
+
+        >>> from maumau_rules import new_game
+        >>> statistics_of("standard").tally(new_game("standard", 2, seed=1)).counts(new_game("standard", 2, seed=1))["turns"]
+        0
+        """
+
+    def winners(self, final: Any) -> tuple[int, ...]:
+        """The seats that won the finished game (a team wins with each of its seats).
+
+        >>> from maumau_rules import new_game
+        >>> statistics_of("malilla").winners(new_game("malilla", 4, seed=1))
+        ()
+        """
+
+    def points(self, final: Any) -> tuple[int, ...]:
+        """Each seat's points for the finished game.
+
+        >>> from maumau_rules import new_game
+        >>> statistics_of("malilla").points(new_game("malilla", 4, seed=1))
+        (0, 0, 0, 0)
+        """
+
+    def sides(self, players: int) -> int:
+        """How many sides play (a win rate's parity is one in this many).
+
+        >>> statistics_of("standard").sides(3), statistics_of("malilla").sides(4)
+        (3, 2)
+        """
+
+    def direction(self, state: Any) -> int:
+        """The direction of play at ``state`` (+1: to seat + 1).
+
+        >>> from maumau_rules import new_game
+        >>> statistics_of("malilla").direction(new_game("malilla", 4, seed=1))
+        -1
+        """
+
+
+def statistics_of(variant: Variant | str) -> GameStatistics:
+    """The statistics hook of ``variant``'s family.
+
+    >>> statistics_of("malilla").sides(4), statistics_of("standard").counts[0]
+    (2, 'reshuffles')
+    """
+    stats: GameStatistics = tools_for(variant).statistics
+    return stats
+
+
 @attrs.frozen
 class GameFacts:
     """What one game showed.
@@ -282,6 +370,8 @@ class GameFacts:
     >>> facts = play_game("standard", ("heuristic", "random"), seed=3)
     >>> facts.decisions >= facts.turns > 0, facts.end
     (True, <EndReason.EMPTY_HAND: 'empty_hand'>)
+    >>> play_game("malilla", ("heuristic", "random") * 2, seed=3).count("winner_tricks") >= 0
+    True
     """
 
     lineup: tuple[str, ...]
@@ -289,46 +379,76 @@ class GameFacts:
     first: int
     """The seat that played first."""
     direction: int
-    """The direction of play at the start (+1 clockwise)."""
-    winner: int | None
-    """The seat that won (``None``: no winner)."""
+    """The direction of play at the start (+1: to seat + 1)."""
+    winners: tuple[int, ...]
+    """The seats that won (none: no winner; both seats of a winning team)."""
     end: EndReason
     """How the round ended."""
     decisions: int
     """Moves applied."""
     turns: int
     """Turns played."""
-    reshuffles: int
-    """Times the discard pile went back into the stock."""
-    penalties: int
-    """Penalties taken: pending draws taken and call-outs."""
-    penalty_cards: int
-    """Cards drawn for those penalties."""
+    counts: tuple[tuple[str, int], ...]
+    """The family's own per-game counts (:attr:`GameStatistics.counts`), by name."""
     points: tuple[int, ...]
-    """Each seat's points for the round (:func:`~maumau_rules.scoring.round_points`)."""
+    """Each seat's points for the round (:meth:`GameStatistics.points`)."""
+
+    @property
+    def winner(self) -> int | None:
+        """The first seat that won (``None``: no winner).
+
+        >>> play_game("standard", ("heuristic", "random"), seed=3).winner in (0, 1)
+        True
+        """
+        return self.winners[0] if self.winners else None
+
+    def count(self, name: str) -> int:
+        """One of the family's per-game counts.
+
+        Raises:
+            SimulationError: the family counts nothing of that name.
+
+        >>> play_game("standard", ("heuristic", "random"), seed=3).count("reshuffles") >= 0
+        True
+        >>> play_game("standard", ("heuristic", "random"), seed=3).count("capote")
+        Traceback (most recent call last):
+        ...
+        maumau_rules.simulate.SimulationError: no count 'capote' in this game: it has reshuffles, penalties, penalty_cards
+        """
+        for key, value in self.counts:
+            if key == name:
+                return value
+        raise SimulationError(f"no count {name!r} in this game: it has {', '.join(k for k, _ in self.counts)}")
+
+    def position_of(self, seat: int) -> int:
+        """``seat``'s position in the turn order at the start: 0 for the seat that played first.
+
+        >>> facts = play_game("standard", ("heuristic", "heuristic", "heuristic"), seed=3)
+        >>> (facts.first + facts.direction * facts.position_of(facts.winner)) % 3 == facts.winner
+        True
+        """
+        return ((seat - self.first) * self.direction) % len(self.lineup)
 
     @property
     def position_of_winner(self) -> int | None:
-        """The winner's position in the turn order at the start: 0 for the seat that played first.
+        """The (first) winner's position in the turn order at the start: 0 for the seat that played first.
 
         >>> facts = play_game("standard", ("heuristic", "heuristic", "heuristic"), seed=3)
         >>> (facts.first + facts.direction * facts.position_of_winner) % 3 == facts.winner
         True
         """
-        if self.winner is None:
-            return None
-        return ((self.winner - self.first) * self.direction) % len(self.lineup)
+        return None if self.winner is None else self.position_of(self.winner)
 
 
-def play_game(variant: Variant | str, lineup: Sequence[str], seed: int, *, start: GameState | None = None
-              ) -> GameFacts:
+def play_game(variant: Variant | str, lineup: Sequence[str], seed: int, *, start: Any = None) -> GameFacts:
     """Play one round with the bots of ``lineup`` (one per seat, by name: see
     :func:`~maumau_rules.bots.make_bot`) and report what it showed. Each bot gets only its seat's view: to
-    choose a move, to call out a missed call between turns (:func:`~maumau_rules.bots.table_move`), and after
-    every move (its ``observe`` method, for the bots that have one) to follow the game.
+    choose a move, to interject between turns where the rules open a window (:func:`~maumau_rules.bots.table_move`),
+    and after every move (its ``observe`` method, for the bots that have one) to follow the game. What is counted
+    comes from the family's statistics hook (:func:`statistics_of`).
 
     Args:
-        variant: the variant (or its name).
+        variant: the variant (or its name), of any family.
         lineup: a bot name per seat.
         seed: the game's seed: the deal (``new_game(variant, len(lineup), seed=seed)``), and seat ``i``'s bot's
             own seed, :func:`game_seed` ``(seed, 1 + i)``.
@@ -343,61 +463,48 @@ def play_game(variant: Variant | str, lineup: Sequence[str], seed: int, *, start
     True
     >>> sum(a.points) >= 0 and a.lineup
     ('heuristic', 'random')
+    >>> len(play_game("malilla", ("random",) * 4, seed=2).winners) in (0, 2)
+    True
     """
-    from .scoring import round_points
-
     v = _variant(variant)
     players = len(lineup)
     _check_players(v, players)
+    stats = statistics_of(v)
     try:
-        bots = [make_bot(name, seed=game_seed(seed, 1 + seat)) for seat, name in enumerate(lineup)]
+        bots = [make_bot(name, seed=game_seed(seed, 1 + seat), variant=v) for seat, name in enumerate(lineup)]
     except BotError as exc:
         raise SimulationError(str(exc)) from None
     if start is None:
         state = new_game(v, players, seed=seed)
-    elif start.variant != v or start.players != players:
-        raise SimulationError(f"the start state is a game of {start.variant.id!r} with {start.players} players, not "
-                              f"of {v.id!r} with {players}")
+    elif getattr(start, "variant", None) != v or getattr(start, "players", None) != players:
+        shown_id = getattr(getattr(start, "variant", None), "id", type(start).__name__)
+        raise SimulationError(f"the start state is a game of {shown_id!r} with {getattr(start, 'players', '?')} "
+                              f"players, not of {v.id!r} with {players}")
     else:
         state = start
-    first, direction = state.seat_to_act, state.direction
-    turns = reshuffles = penalties = penalty_cards = 0
+    first, direction = state.seat_to_act, stats.direction(state)
+    tally = stats.tally(state)
     watchers = [(seat, watch) for seat, bot in enumerate(bots) if (watch := getattr(bot, "observe", None))]
     for seat, watch in watchers:
         watch(view(state, seat))
     while not state.is_over:
-        seat = state.seat_to_act
         mover, move = table_move(state, bots)
         after = apply(state, move, player=mover)
         for other, watch in watchers:
             watch(view(after, other))
-        kind = type(move)
-        if len(after.discard) < len(state.discard) + (kind is Play):
-            reshuffles += 1
-        if kind is Draw and state.pending_draw:
-            penalties += 1
-            penalty_cards += after.hand_sizes[seat] - state.hand_sizes[seat]
-        elif kind is CallOut:
-            assert isinstance(move, CallOut)
-            penalties += 1
-            penalty_cards += after.hand_sizes[move.seat] - state.hand_sizes[move.seat]
-        if after.is_over or after.seat_to_act != seat or (after.phase is Phase.PLAY and kind in (Play, Pass)):
-            turns += 1
+        tally.step(state, mover, move, after)
         state = after
     assert state.end is not None
-    return GameFacts(tuple(lineup), first, direction, state.winner, state.end, state.turn, turns, reshuffles,
-                     penalties, penalty_cards, round_points(state))
+    counts = tally.counts(state)
+    return GameFacts(tuple(lineup), first, direction, stats.winners(state), state.end, state.turn, counts["turns"],
+                     tuple((name, counts[name]) for name in stats.counts), stats.points(state))
 
 
 def _variant(variant: Variant | str) -> Variant:
     try:
-        v = find_variant(variant) if isinstance(variant, str) else variant
+        return find_variant(variant) if isinstance(variant, str) else variant
     except MauMauError as exc:
         raise SimulationError(str(exc)) from None
-    if v.family != "maumau":
-        raise SimulationError(f"variant {v.id!r} is of the {v.family!r} family: simulate plays Mau-Mau variants "
-                              "(its statistics, bots and search are Mau-Mau's)")
-    return v
 
 
 def _check_players(v: Variant, players: int) -> None:
@@ -455,12 +562,8 @@ class CellResult:
     """Decisions per game."""
     turns: Distribution = Distribution()
     """Turns per game."""
-    reshuffles: Distribution = Distribution()
-    """Stock reshuffles per game."""
-    penalties: Distribution = Distribution()
-    """Penalties taken per game."""
-    penalty_cards: Distribution = Distribution()
-    """Penalty cards drawn per game."""
+    counts: tuple[tuple[str, Distribution], ...] = ()
+    """The family's own per-game counts (:attr:`GameStatistics.counts`), by name."""
     wins_by_seat: tuple[int, ...] = ()
     """Games won by each seat."""
     wins_by_position: tuple[int, ...] = ()
@@ -469,9 +572,14 @@ class CellResult:
     """Rounds ended each way, in :class:`~maumau_rules.state.EndReason` order."""
     bots: tuple[BotRecord, ...] = ()
     """Each bot's record, by name."""
+    won: int = 0
+    """Games that someone won."""
+    family: str = attrs.field(default="", eq=False)
+    """The variant's family (empty: the family of the registered variant of that ID); it follows from the variant,
+    so it takes no part in comparisons."""
 
     @classmethod
-    def of(cls, variant: str, players: int, games: Iterable[GameFacts]) -> CellResult:
+    def of(cls, variant: str, players: int, games: Iterable[GameFacts], family: str = "") -> CellResult:
         """Add up the facts of ``games``.
 
         >>> facts = [play_game("standard", ("heuristic", "random"), seed=s) for s in range(4)]
@@ -484,21 +592,20 @@ class CellResult:
         ends = [0] * len(_ENDS)
         seats: Counter[str] = Counter()
         wins: Counter[str] = Counter()
+        names = [name for name, _ in out[0].counts] if out else []
         for g in out:
             seats.update(g.lineup)
             ends[_ENDS.index(g.end)] += 1
-            if g.winner is not None:
-                wins_seat[g.winner] += 1
-                position = g.position_of_winner
-                assert position is not None
-                wins_position[position] += 1
-                wins[g.lineup[g.winner]] += 1
+            for seat in g.winners:
+                wins_seat[seat] += 1
+                wins_position[g.position_of(seat)] += 1
+                wins[g.lineup[seat]] += 1
         return cls(
             variant, players, len(out),
             Distribution.of(g.decisions for g in out), Distribution.of(g.turns for g in out),
-            Distribution.of(g.reshuffles for g in out), Distribution.of(g.penalties for g in out),
-            Distribution.of(g.penalty_cards for g in out), tuple(wins_seat), tuple(wins_position), tuple(ends),
-            tuple(BotRecord(b, seats[b], wins[b]) for b in sorted(seats)),
+            tuple((name, Distribution.of(g.count(name) for g in out)) for name in names),
+            tuple(wins_seat), tuple(wins_position), tuple(ends),
+            tuple(BotRecord(b, seats[b], wins[b]) for b in sorted(seats)), sum(1 for g in out if g.winners), family,
         )
 
     def __add__(self, other: CellResult) -> CellResult:
@@ -514,16 +621,50 @@ class CellResult:
         for record in (*self.bots, *other.bots):
             seats[record.bot] += record.seats
             wins[record.bot] += record.wins
+        mine, theirs = dict(self.counts), dict(other.counts)
+        names = list(mine) + [n for n in theirs if n not in mine]
         return CellResult(
             self.variant, self.players, self.games + other.games, self.decisions + other.decisions,
-            self.turns + other.turns, self.reshuffles + other.reshuffles, self.penalties + other.penalties,
-            self.penalty_cards + other.penalty_cards, _add(self.wins_by_seat, other.wins_by_seat),
-            _add(self.wins_by_position, other.wins_by_position), _add(self.ends, other.ends),
-            tuple(BotRecord(b, seats[b], wins[b]) for b in sorted(seats)),
+            self.turns + other.turns,
+            tuple((n, mine.get(n, Distribution()) + theirs.get(n, Distribution())) for n in names),
+            _add(self.wins_by_seat, other.wins_by_seat), _add(self.wins_by_position, other.wins_by_position),
+            _add(self.ends, other.ends), tuple(BotRecord(b, seats[b], wins[b]) for b in sorted(seats)),
+            self.won + other.won, self.family or other.family,
         )
+
+    def count(self, name: str) -> Distribution:
+        """The distribution of a per-game count: ``decisions``, ``turns`` or one of the family's (empty when the
+        cell has no such count).
+
+        >>> simulate("standard", players=2, games=5, seed=1).cells[0].count("reshuffles").n
+        5
+        """
+        if name == "decisions":
+            return self.decisions
+        if name == "turns":
+            return self.turns
+        return dict(self.counts).get(name, Distribution())
 
     def _ended(self, how: EndReason) -> int:
         return self.ends[_ENDS.index(how)] if self.ends else 0
+
+    @property
+    def statistics(self) -> GameStatistics:
+        """The statistics hook of the cell's family.
+
+        >>> simulate("malilla", players=4, games=2, seed=1).cells[0].statistics.sides(4)
+        2
+        """
+        return statistics_of(self.variant) if not self.family else _statistics_by_family(self.family)
+
+    @property
+    def sides(self) -> int:
+        """How many sides play: a win rate's parity is one in this many.
+
+        >>> simulate("malilla", players=4, games=2, seed=1).cells[0].sides
+        2
+        """
+        return self.statistics.sides(self.players)
 
     @property
     def no_winner(self) -> int:
@@ -532,7 +673,7 @@ class CellResult:
         >>> simulate("standard", players=2, games=5, seed=1).cells[0].no_winner
         0
         """
-        return self.games - sum(self.wins_by_seat)
+        return self.games - self.won
 
     @property
     def win_rate_by_seat(self) -> tuple[Estimate, ...]:
@@ -546,7 +687,7 @@ class CellResult:
     @property
     def win_rate_by_position(self) -> tuple[Estimate, ...]:
         """Each turn-order position's share of the games won: position 0 played first (the first player's edge
-        is its excess over 1 / players).
+        is its excess over parity, one in :attr:`sides`).
 
         >>> cell = simulate("standard", players=2, games=5, seed=1).cells[0]
         >>> sum(e.value for e in cell.win_rate_by_position) <= 1
@@ -556,7 +697,7 @@ class CellResult:
 
     @property
     def win_rate_by_bot(self) -> dict[str, Estimate]:
-        """Each bot's wins per seat it took (parity: 1 / players).
+        """Each bot's wins per seat it took (parity: one in :attr:`sides`).
 
         >>> simulate("standard", players=2, games=4, seed=1, bots=["random"]).cells[0].win_rate_by_bot.keys()
         dict_keys(['random'])
@@ -591,31 +732,52 @@ class CellResult:
         return Estimate.proportion(self.no_winner, self.games)
 
     def estimates(self) -> dict[str, Estimate]:
-        """Every single-number statistic by name (means per game, and rates).
+        """Every single-number statistic of the family by name (means per game, and rates), in the family's
+        order (:attr:`GameStatistics.estimates`).
 
         >>> sorted(simulate("standard", players=2, games=3, seed=1).cells[0].estimates())[:3]
         ['blocked', 'decisions', 'penalties']
+        >>> list(simulate("malilla", players=4, games=3, seed=1).cells[0].estimates())[:3]
+        ['decisions', 'winner_points', 'winner_tricks']
         """
-        return {
-            "decisions": self.decisions.mean, "turns": self.turns.mean, "reshuffles": self.reshuffles.mean,
-            "reshuffled": self.reshuffles.share(1), "blocked": self.blocked, "turn_limit": self.turn_limit,
-            "without_winner": self.without_winner, "penalties": self.penalties.mean,
-            "penalty_cards": self.penalty_cards.mean,
-        }
+        out: dict[str, Estimate] = {}
+        for name, _label, kind, source in self.statistics.estimates:
+            if kind == "mean":
+                out[name] = self.count(source).mean
+            elif kind == "share":
+                d = self.count(source)
+                out[name] = d.share(1) if d.n else Estimate.proportion(0, self.games)
+            elif kind == "ended":
+                out[name] = Estimate.proportion(self._ended(EndReason(source)), self.games)
+            elif kind == "no_winner":
+                out[name] = self.without_winner
+            else:
+                raise SimulationError(f"estimate {name!r}: unknown kind {kind!r} (mean, share, ended, no_winner)")
+        return out
+
+    def labels(self) -> dict[str, str]:
+        """The label of each estimate, for tables.
+
+        >>> simulate("malilla", players=4, games=1, seed=1).cells[0].labels()["capote"]
+        'hands won by capote'
+        """
+        return {name: label for name, label, _kind, _source in self.statistics.estimates}
 
     def to_json(self) -> dict[str, Any]:
         """The cell as JSON types: the counts (from which :meth:`from_json` rebuilds it) and the estimates.
 
         >>> d = simulate("standard", players=2, games=3, seed=1).cells[0].to_json()
-        >>> d["games"], sorted(d["counts"])[:2], d["estimates"]["decisions"]["n"]
-        (3, ['bots', 'decisions'], 3)
+        >>> d["games"], sorted(d["counts"])[:2], d["estimates"]["decisions"]["n"], d["family"]
+        (3, ['bots', 'decisions'], 3, 'maumau')
         """
+        dists = {"decisions": self.decisions, "turns": self.turns, **dict(self.counts)}
         return {
             "variant": self.variant, "players": self.players, "games": self.games,
+            "family": self.family or find_variant(self.variant).family,
             "counts": {
-                **{name: {str(v): c for v, c in getattr(self, name).counts} for name in _DISTRIBUTIONS},
+                **{name: {str(v): c for v, c in d.counts} for name, d in dists.items()},
                 "wins_by_seat": list(self.wins_by_seat), "wins_by_position": list(self.wins_by_position),
-                "ends": {e.value: self._ended(e) for e in _ENDS},
+                "won": self.won, "ends": {e.value: self._ended(e) for e in _ENDS},
                 "bots": {r.bot: {"seats": r.seats, "wins": r.wins} for r in self.bots},
             },
             "estimates": {
@@ -628,7 +790,8 @@ class CellResult:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CellResult:
-        """Rebuild a cell from :meth:`to_json` (its counts; the estimates are computed again).
+        """Rebuild a cell from :meth:`to_json` (its counts; the estimates are computed again). A file written
+        before cells named their family is a Mau-Mau run (one winner a game).
 
         Raises:
             SimulationError: the data is not a cell.
@@ -643,15 +806,18 @@ class CellResult:
         """
         try:
             counts = data["counts"]
-            dists = {name: Distribution(tuple(sorted((int(v), int(c)) for v, c in counts[name].items())))
-                     for name in _DISTRIBUTIONS}
+            dists = {name: Distribution(tuple(sorted((int(v), int(c)) for v, c in hist.items())))
+                     for name, hist in counts.items() if name not in _FIXED}
+            wins_by_seat = tuple(int(w) for w in counts["wins_by_seat"])
             return cls(
-                str(data["variant"]), int(data["players"]), int(data["games"]), **dists,
-                wins_by_seat=tuple(int(w) for w in counts["wins_by_seat"]),
+                str(data["variant"]), int(data["players"]), int(data["games"]), dists.pop("decisions"),
+                dists.pop("turns"), tuple(dists.items()),
+                wins_by_seat=wins_by_seat,
                 wins_by_position=tuple(int(w) for w in counts["wins_by_position"]),
                 ends=tuple(int(counts["ends"].get(e.value, 0)) for e in _ENDS),
                 bots=tuple(BotRecord(str(b), int(r["seats"]), int(r["wins"]))
                            for b, r in sorted(counts["bots"].items())),
+                won=int(counts.get("won", sum(wins_by_seat))), family=str(data.get("family", "maumau")),
             )
         except KeyError as exc:
             raise SimulationError(f"not a simulation cell: missing {exc.args[0]!r}") from None
@@ -659,7 +825,13 @@ class CellResult:
             raise SimulationError(f"not a simulation cell: {exc}") from None
 
 
-_DISTRIBUTIONS: Final = ("decisions", "turns", "reshuffles", "penalties", "penalty_cards")
+_FIXED: Final = frozenset({"wins_by_seat", "wins_by_position", "won", "ends", "bots"})
+"""The keys of a cell's JSON counts that are not per-game distributions."""
+
+
+def _statistics_by_family(family: str) -> GameStatistics:
+    stats: GameStatistics = tools_for_family(family).statistics
+    return stats
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
@@ -668,19 +840,6 @@ def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     if not b:
         return a
     return tuple(x + y for x, y in zip(a, b, strict=True))
-
-
-_LABELS: Final = {
-    "decisions": "decisions per game",
-    "turns": "turns per game",
-    "reshuffles": "stock reshuffles per game",
-    "reshuffled": "games with a reshuffle",
-    "blocked": "blocked rounds",
-    "turn_limit": "rounds ended by the move limit",
-    "without_winner": "rounds without a winner",
-    "penalties": "penalties taken per game",
-    "penalty_cards": "penalty cards per game",
-}
 
 
 @attrs.frozen
@@ -798,9 +957,10 @@ class SimulationResult:
                      f"{' (seats rotate)' if self.rotate and c.players > 1 else ''}"
                      f"{', each deal in every rotation' if self.duplicate else ''}, seed {self.seed}",
                      f"  {'':34}{'value':>10}  {round(CONFIDENCE * 100)}% interval"]
+            labels = c.labels()
             for name, e in c.estimates().items():
-                lines.append(_row(_LABELS[name], e))
-            parity = 1 / c.players
+                lines.append(_row(labels[name], e))
+            parity = 1 / c.sides
             lines.append(f"  win rate by position (1 plays first; parity {100 * parity:.1f}%)")
             lines += [_row(f"  {i + 1}", e, parity) for i, e in enumerate(c.win_rate_by_position)]
             lines.append("  win rate by seat")
@@ -850,7 +1010,7 @@ def _run_chunk(chunk: _Chunk) -> tuple[int, CellResult]:
     deal = chunk.players if chunk.duplicate else 1
     facts = (play_game(v, lineup_for(chunk.bots, chunk.players, i, chunk.rotate), game_seed(chunk.seed, i // deal))
              for i in range(chunk.start, chunk.stop))
-    return chunk.cell, CellResult.of(v.id, chunk.players, facts)
+    return chunk.cell, CellResult.of(v.id, chunk.players, facts, v.family)
 
 
 def _chunks(cells: Sequence[tuple[Variant, int]], bots: tuple[str, ...], games: int, seed: int, rotate: bool,
@@ -884,7 +1044,7 @@ def available_cores() -> int:
 
 def simulate(
     variants: Variant | str | Sequence[Variant | str],
-    players: int | Sequence[int] = 2,
+    players: int | Sequence[int] | None = None,
     *,
     bots: Sequence[str] = ("heuristic",),
     games: int = 1000,
@@ -900,7 +1060,8 @@ def simulate(
 
     Args:
         variants: a variant, its name, ``"all"`` (every registered variant), or a sequence of these.
-        players: a player count, or several.
+        players: a player count, or several; ``None`` (the default): each variant at its smallest table (2 for
+            Standard, 4 for Malilla).
         bots: bot names (:func:`~maumau_rules.bots.make_bot`), seat by seat, repeated to fill the seats.
         games: games per variant and player count.
         seed: the run's seed; game ``i`` is dealt from :func:`game_seed` ``(seed, i)``.
@@ -932,7 +1093,7 @@ def simulate(
     True
     """
     cells = _cells(variants, players)
-    bot_names = _bots(bots)
+    bot_names = _bots(bots, cells)
     if type(games) is not int or games < 1:
         raise SimulationError(f"games={games!r}: give a whole number of games, at least 1")
     if type(seed) is not int:
@@ -954,44 +1115,47 @@ def simulate(
         done = _here(todo, total, progress)
     else:
         done = _on_processes(todo, workers, total, progress)
-    results = [CellResult(v.id, p) for v, p in cells]
+    results = [CellResult(v.id, p, family=v.family) for v, p in cells]
     for index, part in done:
         results[index] = results[index] + part
     return SimulationResult(seed, games, bot_names, rotate, tuple(results), duplicate)
 
 
-def _cells(variants: Variant | str | Sequence[Variant | str], players: int | Sequence[int]
+def _cells(variants: Variant | str | Sequence[Variant | str], players: int | Sequence[int] | None
            ) -> list[tuple[Variant, int]]:
     items: Sequence[Variant | str] = [variants] if isinstance(variants, Variant | str) else variants
-    chosen: list[Variant] = []
-    for item in items:
-        if isinstance(item, str) and item == "all":
-            chosen += available_variants("maumau")
-        else:
-            chosen.append(_variant(item))
-    if not chosen:
-        raise SimulationError("no variants to simulate")
-    counts = [players] if isinstance(players, int) else list(players)
-    if not counts:
+    counts = None if players is None else [players] if isinstance(players, int) else list(players)
+    if counts is not None and not counts:
         raise SimulationError("no player counts to simulate")
-    out = []
-    for v in chosen:
-        for p in counts:
-            _check_players(v, p)
-            if (v, p) not in out:
-                out.append((v, p))
+    out: list[tuple[Variant, int]] = []
+    for item in items:
+        if isinstance(item, str) and item == "all":  # every registered variant, at the counts it seats
+            pairs = [(v, p) for v in available_variants() for p in (counts or [v.players[0]])
+                     if type(p) is int and v.players[0] <= p <= v.players[1]]
+            if not pairs:
+                raise SimulationError(f"no registered variant is for {' or '.join(map(str, counts or []))} players")
+        else:
+            v = _variant(item)
+            mine = counts or [v.players[0]]
+            for p in mine:
+                _check_players(v, p)
+            pairs = [(v, p) for p in mine]
+        out += [pair for pair in pairs if pair not in out]
+    if not out:
+        raise SimulationError("no variants to simulate")
     return out
 
 
-def _bots(bots: Sequence[str]) -> tuple[str, ...]:
+def _bots(bots: Sequence[str], cells: Sequence[tuple[Variant, int]]) -> tuple[str, ...]:
     names = (bots,) if isinstance(bots, str) else tuple(bots)
     if not names:
         raise SimulationError("no bots: name at least one (heuristic, random, ismcts, ismcts:N)")
-    for name in names:
-        try:
-            make_bot(name)
-        except BotError as exc:
-            raise SimulationError(str(exc)) from None
+    for v in dict.fromkeys(v for v, _ in cells):
+        for name in names:
+            try:
+                make_bot(name, variant=v)
+            except BotError as exc:
+                raise SimulationError(str(exc)) from None
     return names
 
 

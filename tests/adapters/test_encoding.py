@@ -28,15 +28,19 @@ from maumau_rules.adapters.encoding import (
     reward_sign,
     round_rewards,
 )
+from maumau_rules.simulate import statistics_of
 from maumau_rules.views import public_view, view
 from tests.server._games import playout
 
-VARIANTS = [v.id for v in available_variants("maumau")]
+VARIANTS = [v.id for v in available_variants()]
+"""Every registered variant of every family."""
+MAUMAU = [v.id for v in available_variants("maumau")]
+"""The Mau-Mau variants, whose layout docs/adapters.rst tabulates first."""
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_sections_tile_the_observation_and_bounds_hold_along_a_game(variant: str) -> None:
-    low, high = resolve_variant(variant, 2).players
+    low, high = find_variant(variant).players
     for players in sorted({low, high}):
         layout = ObservationLayout.for_variant(variant, players, history=True)
         offset = 0
@@ -137,23 +141,27 @@ def test_bad_inputs_raise_adapter_or_variant_errors() -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_round_rewards_follow_scoring_and_stay_in_range(variant: str) -> None:
-    """The winner's reward is the highest (higher is better in every scheme); all rewards lie in reward_range."""
+    """The winners' reward is the highest (higher is better in every scheme); all rewards lie in reward_range; a
+    reward is the seat's round points (its team's, in a team game) times reward_sign."""
     low, high = reward_range(variant)
     assert low < high
+    stats = statistics_of(variant)
     rng = random.Random(variant)
     winners = 0
     for seed in range(3):
-        players = rng.randint(*resolve_variant(variant, 2).players)
+        players = rng.randint(*find_variant(variant).players)
         s = new_game(variant, players, seed=seed)
         while not s.is_over:
             plays = [m for m in legal_moves(s) if isinstance(m, Play)]
             s = apply(s, rng.choice(plays or list(legal_moves(s))))
         rewards = round_rewards(s)
         assert len(rewards) == players and all(low <= r <= high for r in rewards)
-        assert rewards == tuple(float(reward_sign(variant) * p) for p in round_points(s))
-        if s.winner is not None:
+        assert rewards == tuple(float(reward_sign(variant) * p) for p in stats.points(s))
+        points = round_points(s)
+        assert sorted(set(rewards)) == sorted({float(reward_sign(variant) * p) for p in points})
+        for seat in stats.winners(s):
             winners += 1
-            assert rewards[s.winner] == max(rewards)
+            assert rewards[seat] == max(rewards)
     assert winners > 0
 
 
@@ -183,7 +191,7 @@ def test_the_documented_layout_table_is_the_layout() -> None:
         assert section.doc.split(" (")[0].split(":")[0].lower() in row[3].lower().replace("*", ""), row
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", MAUMAU)
 def test_the_documented_sizes_hold(variant: str) -> None:
     low, high = resolve_variant(variant, 2).players
     for n in range(low, high + 1):
@@ -192,12 +200,25 @@ def test_the_documented_sizes_hold(variant: str) -> None:
         assert ObservationLayout.for_variant(variant, n, history=True).size == 5 * d + 13 + 5 * n + n * d + n
 
 
-def test_malilla_is_not_played_through_the_adapters() -> None:
-    """The observation layout encodes Mau-Mau states: a Malilla variant is refused with a clear VariantError (and
-    the OpenSpiel game type's player range is the Mau-Mau variants')."""
-    from maumau_rules.adapters.encoding import resolve_variant
+def test_the_documented_malilla_layout_table_is_the_layout() -> None:
+    """docs/adapters.rst documents Malilla's sections too, in order, with their shapes."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "adapters.rst").read_text(encoding="utf-8")
+    block = text.split(".. list-table:: Malilla's observation sections, in order", 1)[1].split("\n\n", 2)[1]
+    rows = [line[7:] for line in block.splitlines() if line.startswith("   * - ")][1:]
+    shapes = [line[7:] for line in block.splitlines() if line.startswith("     - ")][::3][1:]
+    layout = ObservationLayout.for_variant("malilla", 4, history=True)
+    assert rows == [f"``{s.name}``" for s in layout.sections]
+    assert shapes == [" x ".join(map(str, s.shape)) for s in layout.sections]
 
-    with pytest.raises(VariantError, match="Mau-Mau variants; 'malilla' is of the 'malilla' family"):
-        resolve_variant("malilla", 4)
-    with pytest.raises(VariantError, match="Mau-Mau variants"):
-        resolve_variant(find_variant("malilla-table"), 4)
+
+def test_a_public_view_needs_a_seat_and_a_private_layout_a_players_view() -> None:
+    for variant, players in (("standard", 2), ("malilla", 4)):
+        s = new_game(variant, players, seed=1)
+        with pytest.raises(AdapterError, match="needs the observer's seat"):
+            ObservationLayout.for_variant(variant, players).encode(public_view(s))
+        with pytest.raises(AdapterError, match="needs a player's view"):
+            ObservationLayout.for_variant(variant, players).encode(public_view(s), seat=0)
+        public = ObservationLayout.for_variant(variant, players, private=False)
+        assert len(public.encode(public_view(s), seat=1)) == public.size
+    with pytest.raises(VariantError, match="variant 'malilla' is for 4-4 players, not 2"):
+        resolve_variant("malilla", 2)

@@ -309,12 +309,12 @@ def test_reset_options_start_from_a_deal_or_a_state() -> None:
     assert e.agent_selection == f"player_{e.game_state.seat_to_act}"
     with pytest.raises(AdapterError, match="options\\['deal'\\] must be a Deal, not str"):
         e.reset(options={"deal": "7h 8h"})
-    with pytest.raises(AdapterError, match="unfinished GameState of 'standard' with 2 players"):
+    with pytest.raises(AdapterError, match="unfinished game state of 'standard' with 2 players"):
         e.reset(options={"game_state": new_game("prsi", 2, seed=1)})
     finished = new_game("standard", 2, seed=1)
     while not finished.is_over:
         finished = apply(finished, legal_moves(finished)[0])
-    with pytest.raises(AdapterError, match="unfinished GameState"):
+    with pytest.raises(AdapterError, match="unfinished game state"):
         e.reset(options={"game_state": finished})
     with pytest.raises(AdapterError, match="call reset"):
         MauMauEnv("standard", 2).step(0)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from maumau_rules import available_variants
 from maumau_rules.cli import main
 from maumau_rules.simulate import SimulationResult, simulate
 
@@ -140,4 +141,5 @@ def test_house_rules_from_a_file_and_all_variants() -> None:
     code, out, _ = _run("examples/house_rules/queen_all_draw.py", "-n", "10", "--players", "3", "--jobs", "1")
     assert code == 0 and out.startswith("standard-queen-all-draw, 3 players: 10 games")
     code, out, _ = _run("all", "-n", "2", "--jobs", "1", "--format", "csv")
-    assert code == 0 and len({row.split(",")[0] for row in out.splitlines()[1:]}) == 15
+    assert code == 0 and len({row.split(",")[0] for row in out.splitlines()[1:]}) == len(available_variants())
+    assert {row.split(",")[1] for row in out.splitlines()[1:] if row.startswith("malilla,")} == {"4"}

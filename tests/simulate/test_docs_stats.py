@@ -28,8 +28,8 @@ def test_the_committed_run_is_what_its_command_asks_for() -> None:
     assert args.variants == ["all"] and args.json == "docs/stats/all-variants.json" and args.plot == "docs/stats"
     assert (run.seed, run.games, run.bots, run.rotate) == (args.seed, args.games, tuple(args.bots.split(",")),
                                                           args.rotate)
-    assert [(c.variant, c.players) for c in run.cells] == [
-        (v.id, p) for v in available_variants("maumau") for p in args.players]
+    assert [(c.variant, c.players) for c in run.cells] == [  # every family, at the counts each variant seats
+        (v.id, p) for v in available_variants() for p in args.players if v.players[0] <= p <= v.players[1]]
     assert all(c.games == args.games and c.decisions.n == args.games for c in run.cells)
     for name in ("lengths.png", "win-rate-by-position.png"):
         assert (STATS / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -40,9 +40,9 @@ def test_the_first_games_of_the_committed_run_are_played_again_alike() -> None:
     them (lengths the histogram holds), so the file is not made up."""
     args = _command()
     run = SimulationResult.from_json(json.loads((STATS / "all-variants.json").read_text(encoding="utf-8")))
-    for variant in ("standard", "pesten"):
-        small = simulate(variant, args.players[0], games=20, seed=args.seed)
-        committed = run.cell(variant, args.players[0])
+    for variant, players in (("standard", args.players[0]), ("pesten", args.players[0]), ("malilla", 4)):
+        small = simulate(variant, players, games=20, seed=args.seed)
+        committed = run.cell(variant, players)
         lengths = dict(committed.decisions.counts)
         assert all(lengths.get(value, 0) >= count for value, count in small.cells[0].decisions.counts)
 

@@ -10,7 +10,7 @@ import pytest
 from maumau_rules import GameState, MauMauError, apply, available_variants, new_game
 from maumau_rules.bots import BotError, HeuristicBot, RandomBot, make_bot
 from maumau_rules.search import SearchBot, SearchError, candidates, determinize
-from maumau_rules.views import PlayerView, view
+from maumau_rules.views import view
 
 
 def _positions(variant: str, players: int, games: int, seed: int) -> list[GameState]:
@@ -187,5 +187,4 @@ def test_the_bot_protocol_gives_a_view() -> None:
     from maumau_rules.bots import Bot
 
     assert list(inspect.signature(Bot.choose).parameters) == ["self", "view"]
-    hints = inspect.get_annotations(SearchBot.choose)
-    assert hints["view"] in ("PlayerView", PlayerView)
+    assert list(inspect.signature(SearchBot.choose).parameters) == ["self", "view"]

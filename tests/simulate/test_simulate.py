@@ -82,7 +82,7 @@ def test_game_facts_are_those_of_the_game_the_documented_seeds_give(variant: str
                 cards += b.hand_sizes[m.seat] - a.hand_sizes[m.seat]
             turns += b.is_over or b.seat_to_act != a.seat_to_act or (
                 isinstance(m, Play | Pass) and b.phase is Phase.PLAY)
-        assert (facts.reshuffles, facts.penalties, facts.penalty_cards, facts.turns) == (
+        assert (facts.count("reshuffles"), facts.count("penalties"), facts.count("penalty_cards"), facts.turns) == (
             reshuffles, penalties, cards, turns)
         totals["reshuffles"] += reshuffles
         totals["penalties"] += penalties
@@ -103,7 +103,7 @@ def test_a_forced_reshuffle_and_a_start_penalty_are_counted() -> None:
                                                first_player=0))
     assert start.pending_draw == 2 and start.legal_moves() == (Draw(),)
     facts = play_game(v, ("heuristic", "heuristic"), seed=5, start=start)
-    assert facts.reshuffles >= 1 and facts.penalties >= 1 and facts.penalty_cards >= 2
+    assert facts.count("reshuffles") >= 1 and facts.count("penalties") >= 1 and facts.count("penalty_cards") >= 2
     with pytest.raises(SimulationError, match="the start state is a game of 'standard' with 2 players"):
         play_game("prsi", ("heuristic", "heuristic"), seed=5, start=start)
 
@@ -138,10 +138,13 @@ def test_cells_add_up_the_facts_of_their_games() -> None:
 
 
 def test_the_first_players_position_is_counted_from_the_first_seat_and_the_direction() -> None:
-    facts = GameFacts(("a", "b", "c", "d"), first=2, direction=-1, winner=0, end=EndReason.EMPTY_HAND, decisions=9,
-                      turns=5, reshuffles=0, penalties=0, penalty_cards=0, points=(1, 0, 0, 0))
+    facts = GameFacts(("a", "b", "c", "d"), first=2, direction=-1, winners=(0,), end=EndReason.EMPTY_HAND, decisions=9,
+                      turns=5, counts=(), points=(1, 0, 0, 0))
     assert facts.position_of_winner == 2  # 2 plays first, then 1, then 0
-    assert GameFacts(("a", "b"), 1, 1, None, EndReason.BLOCKED, 1, 1, 0, 0, 0, (0, 0)).position_of_winner is None
+    assert GameFacts(("a", "b"), 1, 1, (), EndReason.BLOCKED, 1, 1, (), (0, 0)).position_of_winner is None
+    team = GameFacts(("a", "b", "c", "d"), first=3, direction=-1, winners=(0, 2), end=EndReason.TRICKS, decisions=44,
+                     turns=44, counts=(), points=(5, 0, 5, 0))
+    assert [team.position_of(s) for s in team.winners] == [3, 1]  # 3 leads, then 2, 1, 0
 
 
 def test_wilson_intervals_and_mean_intervals_have_the_textbook_values() -> None:
@@ -231,7 +234,7 @@ def test_bots_are_handed_only_their_views(monkeypatch: pytest.MonkeyPatch) -> No
             assert pv.legal_moves and pv.seat == pv.seat_to_act
             return self._rng.choice(pv.legal_moves)
 
-    monkeypatch.setattr(sim, "make_bot", lambda name, seed=0: Spy(seed))
+    monkeypatch.setattr(sim, "make_bot", lambda name, seed=0, variant=None: Spy(seed))
     facts = sim.play_game("standard", ("x", "y"), seed=4)
     assert set(seen) == {PlayerView} and len(seen) == facts.decisions
 

@@ -23,21 +23,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final, Protocol
 
 import attrs
 
 from ..cards import FRENCH_SUITS, Card
 from ..errors import VariantError, shown
 from ..moves import Call, Move, Play
-from ..scoring import round_points
-from ..state import GameState, Phase
+from ..state import Phase
+from ..toolhooks import tools_for
 from ..variants import Variant, find_variant
-from ..views import PlayerView, PublicView
+from ..views import PublicView
 from . import AdapterError
 
 __all__ = [
+    "MauMauObservation",
     "ObservationLayout",
+    "ObservationSpec",
     "PublicHistory",
     "Section",
     "distinct_cards",
@@ -54,29 +56,21 @@ _CALLS: Final = (Call.MAU, Call.MAU_MAU)
 
 
 def _variant(variant: Variant | str) -> Variant:
-    v = variant if isinstance(variant, Variant) else find_variant(variant)
-    if v.family != "maumau":
-        raise VariantError(f"the adapters play Mau-Mau variants; {v.id!r} is of the {v.family!r} family")
-    return v
+    return variant if isinstance(variant, Variant) else find_variant(variant)
 
 
 def resolve_variant(variant: Variant | str, players: int) -> Variant:
-    """The variant (object or name), checked to seat ``players``: a Mau-Mau variant (the observation layout
-    encodes Mau-Mau states; Malilla is not played through the adapters).
+    """The variant (object or name, of any family), checked to seat ``players``.
 
     Raises:
-        VariantError: no variant has that name, it is not a Mau-Mau variant, or ``players`` is outside its range.
+        VariantError: no variant has that name, or ``players`` is outside its range.
 
-    >>> resolve_variant("prsi", 3).id
-    'prsi'
+    >>> resolve_variant("prsi", 3).id, resolve_variant("malilla", 4).id
+    ('prsi', 'malilla')
     >>> resolve_variant("prsi", 9)
     Traceback (most recent call last):
     ...
     maumau_rules.errors.VariantError: variant 'prsi' is for 2-5 players, not 9
-    >>> resolve_variant("malilla", 4)
-    Traceback (most recent call last):
-    ...
-    maumau_rules.errors.VariantError: the adapters play Mau-Mau variants; 'malilla' is of the 'malilla' family
     """
     v = _variant(variant)
     low, high = v.players
@@ -100,12 +94,14 @@ def distinct_cards(variant: Variant | str) -> tuple[Card, ...]:
 
 
 def move_limit(variant: Variant | str) -> int:
-    """The most moves a round of ``variant`` can last (rule R_TURN_LIMIT ends it there).
+    """The most moves a round of ``variant`` can last (its family's ``move_limit`` hook: Mau-Mau's rule
+    R_TURN_LIMIT ends a round there; a Malilla hand is its cards and the questions about a new deal).
 
-    >>> move_limit("standard")
-    1000
+    >>> move_limit("standard"), move_limit("malilla")
+    (1000, 128)
     """
-    return int(_variant(variant).plan.max_moves)
+    v = _variant(variant)
+    return int(tools_for(v).move_limit(v))
 
 
 # ====================================================================== rewards
@@ -115,18 +111,19 @@ def reward_sign(variant: Variant | str) -> int:
     """``+1`` when the variant's round points are good for the one who scores them, ``-1`` when they are bad.
 
     Win points and a winner's collection are good; penalty points (and the points that eliminate a player)
-    are bad, so a reward is the points times this sign: higher is always better.
+    are bad, so a reward is the points times this sign: higher is always better. A Malilla team scores what it
+    takes above half: good.
 
-    >>> reward_sign("standard"), reward_sign("standard-points"), reward_sign("mau-king")
-    (1, -1, -1)
+    >>> reward_sign("standard"), reward_sign("standard-points"), reward_sign("mau-king"), reward_sign("malilla")
+    (1, -1, -1, 1)
     """
-    scoring = _variant(variant).plan.scoring
-    return -1 if scoring is not None and not scoring.higher_is_better else 1
+    v = _variant(variant)
+    return int(tools_for(v).reward_sign(v))
 
 
-def round_rewards(state: GameState) -> tuple[float, ...]:
-    """Each seat's reward for the finished round ``state``: its round points (:func:`~maumau_rules.round_points`)
-    times :func:`reward_sign`.
+def round_rewards(state: Any) -> tuple[float, ...]:
+    """Each seat's reward for the finished round ``state`` (its family's ``seat_rewards`` hook): its round
+    points (:func:`~maumau_rules.round_points`) times :func:`reward_sign`; in Malilla each seat gets its team's.
 
     Raises:
         MauMauError: the round is not over.
@@ -139,24 +136,22 @@ def round_rewards(state: GameState) -> tuple[float, ...]:
     >>> rewards[s.winner], min(rewards) < 0
     (0.0, True)
     """
-    sign = reward_sign(state.variant)
-    return tuple(float(sign * p) for p in round_points(state))
+    if not getattr(state, "is_over", False):
+        from ..errors import ArgumentError
+
+        raise ArgumentError("the round is not over yet: it has no rewards")
+    return tuple(tools_for(state.variant).seat_rewards(state))
 
 
 def reward_range(variant: Variant | str) -> tuple[float, float]:
     """The lowest and the highest reward a seat can get in one round of ``variant`` (bounds, not always reached).
 
-    >>> reward_range("standard"), reward_range("mau-king")
-    ((0.0, 1.0), (-832.0, 60.0))
+    >>> reward_range("standard"), reward_range("mau-king"), reward_range("malilla")
+    ((0.0, 1.0), (-832.0, 60.0), (0.0, 35.0))
     """
     v = _variant(variant)
-    plan = v.plan
-    if plan.scoring is None:
-        return (0.0, 1.0)
-    low, high = plan.scoring.point_bounds(plan)
-    low, high = low * plan.most_multiplier if low < 0 else low, high * plan.most_multiplier
-    a, b = sorted((float(reward_sign(v) * low), float(reward_sign(v) * high)))
-    return (a, max(b, a + 1.0))  # never an empty range (OpenSpiel needs min < max), e.g. if no card scores
+    low, high = tools_for(v).reward_range(v)
+    return (float(low), float(high))
 
 
 # ====================================================================== observations
@@ -209,39 +204,156 @@ class PublicHistory:
     """``drawn[seat]``: how many cards ``seat`` drew this round."""
 
 
-def _section_specs(players: int, distinct: int, copies: float, deck: float, moves: float, private: bool,
-                   public: bool, history: bool) -> list[tuple[str, tuple[int, ...], float, str]]:
-    n, d = players, distinct
-    specs: list[tuple[str, tuple[int, ...], float, str]] = []
-    if private:
-        specs += [
-            ("hand", (d,), copies, "copies of each card in my hand"),
-            ("drawn", (d,), 1.0, "the card I drew this turn (one-hot; zeros if none)"),
-        ]
-    if public:
-        specs += [
-            ("top_card", (d,), 1.0, "the top card of the discard pile (one-hot)"),
-            ("discard", (d,), copies, "copies of each card in the face-up discard pile (top card included)"),
-            ("series", (d,), copies, "copies of each card the player to act has played this turn"),
-            ("wished_suit", (4,), 1.0, "the wished suit in force, one-hot in the order ♣ ♠ ♥ ♦ (zeros if none)"),
-            ("any_card", (1,), 1.0, "1 when any card may be played on the top card"),
-            ("pending_draw", (1,), deck, "cards the player to act must draw unless he passes the penalty on"),
-            ("pending_skip", (1,), deck, "passable skips facing the player to act"),
-            ("direction", (1,), 1.0, "1 when play goes to seat + 1 (clockwise), 0 when it goes to seat - 1"),
-            ("phase", (3,), 1.0, "where the player to act stands, one-hot: play, drawn, series (zeros: over)"),
-            ("stock_size", (1,), deck, "cards left in the stock"),
-            ("moves_played", (1,), moves, "moves made so far this round (the round ends at the move limit)"),
-            ("hand_sizes", (n,), deck, "cards in each hand, by relative seat"),
-            ("to_act", (n,), 1.0, "the seat to act, one-hot by relative seat"),
-            ("announced", (n, 2), 1.0, "each relative seat's standing call: mau, maumau"),
-            ("missed_call", (n,), 1.0, "the relative seats that can be called out (ones; zeros if none)"),
-        ]
-    if history:
-        specs += [
-            ("played_by", (n, d), moves, "how often each relative seat played each card this round"),
-            ("cards_drawn", (n,), moves, "how many cards each relative seat drew this round"),
-        ]
-    return specs
+class ObservationSpec(Protocol):
+    """What :class:`ObservationLayout` asks of a game family (its ``observation`` hook,
+    :mod:`maumau_rules.toolhooks`): the sections of an observation, and how to fill them from a view."""
+
+    cards: tuple[Card, ...]
+
+    def sections(self, private: bool, public: bool, history: bool
+                 ) -> list[tuple[str, tuple[int, ...], float, str]]:
+        """``(name, shape, largest value, what it holds)`` of each section, in order.
+
+        >>> MauMauObservation(find_variant("standard"), 2).sections(True, False, False)[0][0]
+        'hand'
+        """
+
+    def encode(self, view: Any, seat: int, history: PublicHistory | None, buf: list[float],
+               offsets: dict[str, int]) -> None:
+        """Fill ``buf`` (zeros, laid out by ``offsets``, the start of each section) with ``seat``'s observation.
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.views import view
+        >>> buf = [0.0] * 32
+        >>> MauMauObservation(find_variant("standard"), 2).encode(view(new_game("standard", 2, seed=1), 0), 0, None, buf, {"hand": 0})
+        >>> sum(buf)
+        6.0
+        """
+
+
+class MauMauObservation:
+    """The observation sections of a Mau-Mau round (Mau-Mau's ``observation`` hook), and how to fill them.
+
+    >>> spec = MauMauObservation(find_variant("standard"), 2)
+    >>> [name for name, *_ in spec.sections(True, False, False)]
+    ['hand', 'drawn']
+    """
+
+    def __init__(self, variant: Variant, players: int) -> None:
+        self.variant = variant
+        self.players = players
+        self.cards: tuple[Card, ...] = tuple(dict.fromkeys(variant.deck.cards()))
+        self._index = {c: i for i, c in enumerate(self.cards)}
+        all_cards = variant.deck.cards()
+        self._copies = float(max(all_cards.count(c) for c in self.cards))
+        self._deck_size = float(len(all_cards))
+        self._moves = float(variant.plan.max_moves)
+
+    def sections(self, private: bool, public: bool, history: bool
+                 ) -> list[tuple[str, tuple[int, ...], float, str]]:
+        """The sections, in order.
+
+        >>> len(MauMauObservation(find_variant("standard"), 2).sections(True, True, True))
+        19
+        """
+        n, d = self.players, len(self.cards)
+        copies, deck, moves = self._copies, self._deck_size, self._moves
+        specs: list[tuple[str, tuple[int, ...], float, str]] = []
+        if private:
+            specs += [
+                ("hand", (d,), copies, "copies of each card in my hand"),
+                ("drawn", (d,), 1.0, "the card I drew this turn (one-hot; zeros if none)"),
+            ]
+        if public:
+            specs += [
+                ("top_card", (d,), 1.0, "the top card of the discard pile (one-hot)"),
+                ("discard", (d,), copies, "copies of each card in the face-up discard pile (top card included)"),
+                ("series", (d,), copies, "copies of each card the player to act has played this turn"),
+                ("wished_suit", (4,), 1.0, "the wished suit in force, one-hot in the order ♣ ♠ ♥ ♦ (zeros if none)"),
+                ("any_card", (1,), 1.0, "1 when any card may be played on the top card"),
+                ("pending_draw", (1,), deck, "cards the player to act must draw unless he passes the penalty on"),
+                ("pending_skip", (1,), deck, "passable skips facing the player to act"),
+                ("direction", (1,), 1.0, "1 when play goes to seat + 1 (clockwise), 0 when it goes to seat - 1"),
+                ("phase", (3,), 1.0, "where the player to act stands, one-hot: play, drawn, series (zeros: over)"),
+                ("stock_size", (1,), deck, "cards left in the stock"),
+                ("moves_played", (1,), moves, "moves made so far this round (the round ends at the move limit)"),
+                ("hand_sizes", (n,), deck, "cards in each hand, by relative seat"),
+                ("to_act", (n,), 1.0, "the seat to act, one-hot by relative seat"),
+                ("announced", (n, 2), 1.0, "each relative seat's standing call: mau, maumau"),
+                ("missed_call", (n,), 1.0, "the relative seats that can be called out (ones; zeros if none)"),
+            ]
+        if history:
+            specs += [
+                ("played_by", (n, d), moves, "how often each relative seat played each card this round"),
+                ("cards_drawn", (n,), moves, "how many cards each relative seat drew this round"),
+            ]
+        return specs
+
+    def encode(self, view: Any, seat: int, history: PublicHistory | None, buf: list[float],
+               offsets: dict[str, int]) -> None:
+        """Fill ``buf`` with ``seat``'s observation of ``view``.
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.views import view
+        >>> spec = MauMauObservation(find_variant("standard"), 2)
+        >>> buf = [0.0] * 32
+        >>> spec.encode(view(new_game("standard", 2, seed=1), 0), 0, None, buf, {"hand": 0}); sum(buf)
+        6.0
+        """
+        off = offsets
+        idx = self._index
+        n = self.players
+        if "hand" in off:
+            base = off["hand"]
+            for c in view.hand:
+                buf[base + idx[c]] += 1.0
+            if view.drawn is not None and "drawn" in off:
+                buf[off["drawn"] + idx[view.drawn]] = 1.0
+        if "top_card" in off:
+            self._encode_public(view, seat, buf, off)
+        if "played_by" in off:
+            assert history is not None
+            base, d = off["played_by"], len(self.cards)
+            for k in range(n):
+                row = history.played[(seat + k) % n]
+                start = base + k * d
+                buf[start:start + d] = [float(x) for x in row]
+            base = off["cards_drawn"]
+            for k in range(n):
+                buf[base + k] = float(history.drawn[(seat + k) % n])
+
+    def _encode_public(self, view: PublicView, seat: int, buf: list[float], off: dict[str, int]) -> None:
+        idx = self._index
+        n = self.players
+        discard = view.discard
+        buf[off["top_card"] + idx[discard[-1]]] = 1.0
+        base = off["discard"]
+        for c in discard:
+            buf[base + idx[c]] += 1.0
+        base = off["series"]
+        for c in view.series:
+            buf[base + idx[c]] += 1.0
+        if view.wished_suit is not None:
+            buf[off["wished_suit"] + _SUITS.index(view.wished_suit)] = 1.0
+        deck = self._deck_size
+        buf[off["any_card"]] = 1.0 if view.any_card else 0.0
+        buf[off["pending_draw"]] = min(float(view.pending_draw), deck)
+        buf[off["pending_skip"]] = min(float(view.pending_skip), deck)
+        buf[off["direction"]] = 1.0 if view.direction > 0 else 0.0
+        if view.phase in _PHASES:
+            buf[off["phase"] + _PHASES.index(view.phase)] = 1.0
+        buf[off["stock_size"]] = float(view.stock_size)
+        buf[off["moves_played"]] = float(view.turn)
+        sizes, to_act, ann, missed = off["hand_sizes"], off["to_act"], off["announced"], off["missed_call"]
+        for k in range(n):
+            s = (seat + k) % n
+            buf[sizes + k] = float(view.hand_sizes[s])
+            call = view.announced[s]
+            if call is not None:
+                buf[ann + 2 * k + _CALLS.index(call)] = 1.0
+        buf[to_act + (view.seat_to_act - seat) % n] = 1.0
+        for w in view.windows:
+            buf[missed + (w.offender - seat) % n] = 1.0
 
 
 @attrs.frozen
@@ -264,14 +376,14 @@ class ObservationLayout:
     """The distinct cards of the deck, in the order of every card-indexed section."""
     sections: tuple[Section, ...]
     """The sections, in order; together they cover the flat observation."""
+    spec: ObservationSpec = attrs.field(repr=False, eq=False, hash=False)
+    """The family's observation hook that fills the sections (:class:`ObservationSpec`)."""
     _index: dict[Card, int] = attrs.field(init=False, repr=False, eq=False, hash=False)
     _offsets: dict[str, int] = attrs.field(init=False, repr=False, eq=False, hash=False)
-    _deck_size: float = attrs.field(init=False, repr=False, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_index", {c: i for i, c in enumerate(self.cards)})
         object.__setattr__(self, "_offsets", {s.name: s.offset for s in self.sections})
-        object.__setattr__(self, "_deck_size", float(self.variant.deck.size))
 
     @classmethod
     def for_variant(cls, variant: Variant | str, players: int, *, private: bool = True, public: bool = True,
@@ -301,17 +413,13 @@ class ObservationLayout:
         v = resolve_variant(variant, players)
         if not (private or public or history):
             raise AdapterError("an observation needs at least one part: private, public or history")
-        cards = distinct_cards(v)
-        all_cards = v.deck.cards()
-        copies = float(max(all_cards.count(c) for c in cards))
-        specs = _section_specs(players, len(cards), copies, float(len(all_cards)), float(move_limit(v)), private,
-                               public, history)
+        spec: ObservationSpec = tools_for(v).observation(v, players)
         sections: list[Section] = []
         offset = 0
-        for name, shape, high, doc in specs:
+        for name, shape, high, doc in spec.sections(private, public, history):
             sections.append(Section(name, offset, shape, high, doc))
             offset += math.prod(shape)
-        return cls(v, players, cards, tuple(sections))
+        return cls(v, players, tuple(spec.cards), tuple(sections), spec)
 
     @property
     def size(self) -> int:
@@ -428,69 +536,18 @@ class ObservationLayout:
                                f"layout of {self.variant.id!r} with {n} players")
         off = self._offsets
         if seat is None:
-            if not isinstance(view, PlayerView):
+            if not hasattr(view, "seat"):
                 raise AdapterError("a public view needs the observer's seat: pass seat=")
             seat = view.seat
         if not isinstance(seat, int) or not 0 <= seat < n:
             raise AdapterError(f"no seat {shown(seat)} in a game of {n} players")
-        idx = self._index
+        if "hand" in off and not hasattr(view, "hand"):
+            raise AdapterError("this layout has a private part: it needs a player's view, not a public one")
+        if history is None and "played_by" in off:
+            raise AdapterError("this layout has a history part: pass the round's public history")
         buf = [0.0] * self.size
-        if "hand" in off:
-            if not isinstance(view, PlayerView):
-                raise AdapterError("this layout has a private part: it needs a player's view, not a public one")
-            base = off["hand"]
-            for c in view.hand:
-                buf[base + idx[c]] += 1.0
-            if view.drawn is not None:
-                buf[off["drawn"] + idx[view.drawn]] = 1.0
-        if "top_card" in off:
-            self._encode_public(view, seat, buf)
-        if "played_by" in off:
-            if history is None:
-                raise AdapterError("this layout has a history part: pass the round's public history")
-            base, d = off["played_by"], len(self.cards)
-            for k in range(n):
-                row = history.played[(seat + k) % n]
-                start = base + k * d
-                buf[start:start + d] = [float(x) for x in row]
-            base = off["cards_drawn"]
-            for k in range(n):
-                buf[base + k] = float(history.drawn[(seat + k) % n])
+        self.spec.encode(view, seat, history, buf, off)
         return buf
-
-    def _encode_public(self, view: PublicView, seat: int, buf: list[float]) -> None:
-        off = self._offsets
-        idx = self._index
-        n = self.players
-        discard = view.discard
-        buf[off["top_card"] + idx[discard[-1]]] = 1.0
-        base = off["discard"]
-        for c in discard:
-            buf[base + idx[c]] += 1.0
-        base = off["series"]
-        for c in view.series:
-            buf[base + idx[c]] += 1.0
-        if view.wished_suit is not None:
-            buf[off["wished_suit"] + _SUITS.index(view.wished_suit)] = 1.0
-        deck = self._deck_size
-        buf[off["any_card"]] = 1.0 if view.any_card else 0.0
-        buf[off["pending_draw"]] = min(float(view.pending_draw), deck)
-        buf[off["pending_skip"]] = min(float(view.pending_skip), deck)
-        buf[off["direction"]] = 1.0 if view.direction > 0 else 0.0
-        if view.phase in _PHASES:
-            buf[off["phase"] + _PHASES.index(view.phase)] = 1.0
-        buf[off["stock_size"]] = float(view.stock_size)
-        buf[off["moves_played"]] = float(view.turn)
-        sizes, to_act, ann, missed = off["hand_sizes"], off["to_act"], off["announced"], off["missed_call"]
-        for k in range(n):
-            s = (seat + k) % n
-            buf[sizes + k] = float(view.hand_sizes[s])
-            call = view.announced[s]
-            if call is not None:
-                buf[ann + 2 * k + _CALLS.index(call)] = 1.0
-        buf[to_act + (view.seat_to_act - seat) % n] = 1.0
-        for w in view.windows:
-            buf[missed + (w.offender - seat) % n] = 1.0
 
     def table(self) -> list[tuple[str, int, str, str]]:
         """Each section as ``(name, offset, shape, what it holds)``, for documentation.

@@ -1,8 +1,11 @@
-"""The OpenSpiel game ``python_maumau`` (extra ``openspiel``): every Mau-Mau variant as an OpenSpiel Python game.
+"""The OpenSpiel game ``python_maumau`` (extra ``openspiel``): every variant of every family (Mau-Mau and Malilla)
+as an OpenSpiel Python game.
 
 Importing this module registers the game, so that ``pyspiel.load_game("python_maumau", {...})`` works with
 the parameters ``variant`` (a registered variant's name, default ``standard``) and ``players`` (default 2).
-For a house-rule :class:`~maumau_rules.variants.Variant` object, build :class:`MauMauGame` directly.
+For a house-rule :class:`~maumau_rules.variants.Variant` object, build :class:`MauMauGame` directly. What is
+particular to a family (the observation's sections, rewards, the move limit, the texts) comes from that family's
+hooks (:mod:`maumau_rules.toolhooks`).
 
 Chance is explicit: a round starts with :data:`SEED_BYTES` chance nodes, each drawing one byte of the round's
 shuffle seed uniformly from 256 outcomes. The engine then deals (``new_game(variant, players, seed)``) and
@@ -18,6 +21,9 @@ information states never contain the seed.
 ...     state.apply_action(7)
 >>> state.current_player() in (0, 1, 2), len(state.observation_tensor(0)) == game.observation_tensor_size()
 (True, True)
+>>> malilla = pyspiel.load_game("python_maumau", {"variant": "malilla", "players": 4})
+>>> malilla.num_distinct_actions(), malilla.observation_tensor_size()
+(42, 313)
 """
 
 from __future__ import annotations
@@ -32,10 +38,10 @@ import pyspiel
 from ..actions import ActionSpace
 from ..errors import shown
 from ..game import apply, new_game
-from ..moves import Move, parse_move
-from ..state import GameState
+from ..moves import Move, Play, parse_move
+from ..toolhooks import tools_for
 from ..variants import Variant, available_variants
-from ..views import PublicView, public_view, view
+from ..views import public_view, view
 from . import AdapterError
 from .encoding import ObservationLayout, PublicHistory, move_limit, resolve_variant, reward_range, round_rewards
 
@@ -56,8 +62,8 @@ GAME_TYPE: Final = pyspiel.GameType(
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.GENERAL_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=max(v.players[1] for v in available_variants("maumau")),
-    min_num_players=min(v.players[0] for v in available_variants("maumau")),
+    max_num_players=max(v.players[1] for v in available_variants()),
+    min_num_players=min(v.players[0] for v in available_variants()),
     provides_information_state_string=True,
     provides_information_state_tensor=True,
     provides_observation_string=True,
@@ -70,12 +76,13 @@ GAME_TYPE: Final = pyspiel.GameType(
 class _Shared:
     """What every state of one game shares: never copied by OpenSpiel's clone (which deep-copies state attributes)."""
 
-    __slots__ = ("codec", "players", "variant")
+    __slots__ = ("codec", "players", "tools", "variant")
 
     def __init__(self, variant: Variant, players: int) -> None:
         self.variant = variant
         self.players = players
         self.codec = ActionSpace.for_variant(variant, players)
+        self.tools = tools_for(variant)
 
     def __deepcopy__(self, memo: object) -> _Shared:
         return self
@@ -92,7 +99,7 @@ class _Node:
 
     __slots__ = ("memo", "move", "parent", "seat", "state")
 
-    def __init__(self, state: GameState, parent: _Node | None = None, seat: int = -1, move: Move | None = None) -> None:
+    def __init__(self, state: Any, parent: _Node | None = None, seat: int = -1, move: Move | None = None) -> None:
         self.state = state
         self.parent = parent
         self.seat = seat
@@ -102,7 +109,7 @@ class _Node:
     def __deepcopy__(self, memo: object) -> _Node:
         return self
 
-    def __reduce__(self) -> tuple[Any, tuple[GameState, list[str]]]:
+    def __reduce__(self) -> tuple[Any, tuple[Any, list[str]]]:
         # Flat, so that pickling a long round does not recurse once per move: the start and the moves.
         chain = self.chain()
         return _replay, (chain[0].state, [str(n.move) for n in chain[1:]])
@@ -133,7 +140,7 @@ class _Node:
         return hist
 
 
-def _replay(start: GameState, moves: list[str]) -> _Node:
+def _replay(start: Any, moves: list[str]) -> _Node:
     node = _Node(start)
     for text in moves:
         move = parse_move(text)
@@ -206,7 +213,7 @@ class MauMauGame(pyspiel.Game):  # type: ignore[misc]
         """
         return MauMauState(self)
 
-    def state_from(self, game_state: GameState) -> MauMauState:
+    def state_from(self, game_state: Any) -> MauMauState:
         """An OpenSpiel state that starts at ``game_state`` (e.g. ``new_game(..., deal=Deal(...))``), with no
         chance nodes: for replaying real tables and for tests.
 
@@ -264,7 +271,7 @@ class MauMauState(pyspiel.State):  # type: ignore[misc]
         self._node: _Node | None = None
 
     @property
-    def game_state(self) -> GameState:
+    def game_state(self) -> Any:
         """The engine's state of the round (the whole truth: for tools and tests, never for a player).
 
         Raises:
@@ -290,7 +297,7 @@ class MauMauState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.CHANCE)
         if node.state.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
-        return node.state.seat_to_act
+        return int(node.state.seat_to_act)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The 256 values of the next seed byte, each with probability 1/256.
@@ -354,28 +361,12 @@ class MauMauState(pyspiel.State):  # type: ignore[misc]
             return f"dealing: seed bytes {list(self._seed)}"
         text: str | None = node.memo.get("str")
         if text is None:
-            s = node.state
-            hands = " | ".join(" ".join(str(c) for c in h) for h in s.hands)
-            text = node.memo["str"] = (
-                f"move {s.turn} to act {s.seat_to_act} phase {s.phase.value} top {s.top_card} "
-                f"wish {s.wished_suit.symbol if s.wished_suit else '-'} pending {s.pending_draw}/{s.pending_skip} "
-                f"dir {s.direction:+d} stock {len(s.stock)} hands {hands} end {s.end.value if s.end else '-'}")
+            text = node.memo["str"] = self._shared.tools.state_text(node.state)
         return f"seed {list(self._seed)} {text}"
 
 
 def _cards(cards: tuple[Any, ...] | list[Any]) -> str:
     return " ".join(str(c) for c in cards) or "-"
-
-
-def _public_text(pv: PublicView, seat: int) -> str:
-    n = len(pv.hand_sizes)
-    calls = " ".join((c.value if c else "-") for c in pv.announced)
-    return (f"top {pv.top_card} wish {pv.wished_suit.symbol if pv.wished_suit else '-'}"
-            f"{' any' if pv.any_card else ''} pending {pv.pending_draw}/{pv.pending_skip} "
-            f"dir {pv.direction:+d} phase {pv.phase.value} series {_cards(pv.series)} stock {pv.stock_size} "
-            f"sizes {' '.join(str(pv.hand_sizes[(seat + k) % n]) for k in range(n))} "
-            f"to act {pv.seat_to_act} calls {calls} missed {' '.join(str(w.offender) for w in pv.windows) or '-'} "
-            f"move {pv.turn}")
 
 
 class MauMauObserver:
@@ -464,26 +455,24 @@ class MauMauObserver:
                 parts = (self._now_text(n.state, player),)
             else:
                 text = f"{n.seat}:{n.move}" if self.public else ""
-                if self.private and (public_view(n.state).hand_sizes[player]
-                                     > public_view(n.parent.state).hand_sizes[player]):
-                    gained = Counter(view(n.state, player).hand)
-                    gained.subtract(view(n.parent.state, player).hand)
-                    text += f" +[{_cards([c for c, k in gained.items() for _ in range(k) if k > 0])}]"
+                if self.private:
+                    now, before = view(n.state, player).hand, view(n.parent.state, player).hand
+                    gained = Counter(now)
+                    gained.subtract(before)
+                    lost = -gained
+                    mine = [n.move.card] if n.seat == player and isinstance(n.move, Play) else []
+                    if sorted(lost.elements(), key=str) != sorted(mine, key=str):  # a new deal: the new hand
+                        text += f" hand [{_cards(now)}]"
+                    elif len(now) > len(before):
+                        text += f" +[{_cards([c for c, k in gained.items() for _ in range(k) if k > 0])}]"
                 if text:
                     parts = (*parts, text.strip())
             n.memo[key] = parts
         return parts
 
-    def _now_text(self, s: GameState, player: int) -> str:
-        pv = view(s, player)
-        out = [f"p{player}"]
-        if self.private:
-            out.append(f"hand {_cards(pv.hand)}")
-            if pv.drawn is not None:
-                out.append(f"drew {pv.drawn}")
-        if self.public:
-            out.append(_public_text(pv, player))
-        return " ".join(out)
+    def _now_text(self, s: Any, player: int) -> str:
+        pv = view(s, player) if self.private else public_view(s)
+        return self._shared.tools.view_text(pv, player, self.private, self.public)
 
 
 if GAME_TYPE.short_name not in pyspiel.registered_names():

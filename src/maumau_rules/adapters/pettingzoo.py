@@ -1,4 +1,4 @@
-"""A PettingZoo AEC environment for every Mau-Mau variant (extra ``pettingzoo``).
+"""A PettingZoo AEC environment for every variant of every family, Mau-Mau and Malilla (extra ``pettingzoo``).
 
 Agents are ``player_0`` ... ``player_{n-1}`` (seat ``i`` is ``player_i``); the agent to act is the seat
 to act, so one agent may act several times in a row (draw, then play or pass). Each observation is a
@@ -6,7 +6,9 @@ dict in PettingZoo's classic form: ``"observation"``, the float32 vector of
 :class:`~maumau_rules.adapters.encoding.ObservationLayout` built from that agent's view alone, and
 ``"action_mask"``, an int8 vector over the stable action IDs of :mod:`maumau_rules.actions` (all zeros
 when it is not the agent's turn). Rewards come at the end of a round: each seat's round points under the
-variant's scoring, signed so that higher is better (:func:`~maumau_rules.adapters.encoding.round_rewards`).
+variant's scoring, signed so that higher is better (:func:`~maumau_rules.adapters.encoding.round_rewards`; in
+Malilla each seat gets its team's points). What is particular to a family (the observation's sections, the
+rewards, the text of :meth:`MauMauEnv.render`) comes from that family's hooks (:mod:`maumau_rules.toolhooks`).
 
 >>> e = env(variant="prsi", players=3)
 >>> e.reset(seed=7)
@@ -16,6 +18,13 @@ variant's scoring, signed so that higher is better (:func:`~maumau_rules.adapter
 ...     e.step(action)
 >>> e.agents, info["end"]
 ([], 'empty_hand')
+>>> m = env(variant="malilla", players=4)
+>>> m.reset(seed=7)
+>>> for agent in m.agent_iter():
+...     obs, reward, terminated, truncated, info = m.last()
+...     m.step(None if terminated or truncated else int(obs["action_mask"].nonzero()[0][-1]))
+>>> info["end"], len(info["winners"]) in (0, 2)
+('tricks', True)
 """
 
 from __future__ import annotations
@@ -35,7 +44,8 @@ from ..actions import ActionError, ActionSpace
 from ..entropy import fresh_seed
 from ..errors import shown
 from ..game import apply, legal_moves, new_game
-from ..state import Deal, GameState
+from ..state import Deal
+from ..toolhooks import tools_for
 from ..variants import Variant
 from ..views import public_view, view
 from . import AdapterError
@@ -51,7 +61,7 @@ Observation = dict[str, npt.NDArray[Any]]
 
 
 class MauMauEnv(AECEnv):  # type: ignore[misc]
-    """One round of a Mau-Mau variant as a PettingZoo AEC environment.
+    """One round (a hand, in Malilla) of a variant of any family as a PettingZoo AEC environment.
 
     Args:
         variant: a :class:`~maumau_rules.variants.Variant` (house rules included) or its name.
@@ -111,7 +121,7 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         }
         self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
         self._seeds: random.Random | None = None
-        self._state: GameState | None = None
+        self._state: Any = None
         self._moves = 0
 
     # ------------------------------------------------------------------ spaces
@@ -135,7 +145,7 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
     # ------------------------------------------------------------------ the game
 
     @property
-    def game_state(self) -> GameState:
+    def game_state(self) -> Any:
         """The full state of the round (for tools and tests; agents must use :meth:`observe`).
 
         Raises:
@@ -157,8 +167,9 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         two unseeded environments play different games.
 
         ``options`` may start the round elsewhere: ``{"deal": Deal(...)}`` deals those cards
-        (``new_game(..., deal=...)``; the seed then drives only reshuffles), ``{"game_state": state}`` starts at
-        a given state of this variant and player count. Other keys are ignored.
+        (``new_game(..., deal=...)``, for the families that take an explicit deal; the seed then drives only
+        reshuffles), ``{"game_state": state}`` starts at a given state of this variant and player count. Other keys
+        are ignored.
 
         Raises:
             AdapterError: ``seed`` is not an integer, ``options`` not a dict, or ``game_state`` is of another game.
@@ -186,9 +197,9 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
             raise AdapterError(f"options {shown(options)} must be a dict or None")
         start = options.get("game_state")
         if start is not None:
-            if (not isinstance(start, GameState) or start.variant != self.variant or start.players != self.players
+            if (getattr(start, "variant", None) != self.variant or getattr(start, "players", None) != self.players
                     or start.is_over):
-                raise AdapterError(f"options['game_state'] must be an unfinished GameState of {self.variant.id!r} "
+                raise AdapterError(f"options['game_state'] must be an unfinished game state of {self.variant.id!r} "
                                    f"with {self.players} players")
             self._state = start
         else:
@@ -271,11 +282,13 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         if state.is_over:
             pv = public_view(state)
             scores = round_rewards(state)
-            winner = None if pv.winner is None else self.possible_agents[pv.winner]
+            winners = [self.possible_agents[s] for s in tools_for(self.variant).statistics.winners(state)]
+            winner = winners[0] if len(winners) == 1 else None
             for a in self.agents:
                 self.rewards[a] = scores[self._seat[a]]
                 self.terminations[a] = True
-                self.infos[a] = {"end": None if pv.end is None else pv.end.value, "winner": winner}
+                self.infos[a] = {"end": None if pv.end is None else pv.end.value, "winner": winner,
+                                 "winners": winners}
             self._finish(agent)
             return
         if self.max_cycles is not None and self._moves >= self.max_cycles:
@@ -306,26 +319,7 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
             return "no round yet: call reset()"
         pv = public_view(self._state)
         lines = [f"{self.variant.id} ({self.variant.name}), {self.players} players, move {pv.turn}"]
-        extras = []
-        if pv.wished_suit is not None:
-            extras.append(f"wished {pv.wished_suit.symbol}")
-        if pv.any_card:
-            extras.append("any card goes")
-        if pv.pending_draw:
-            extras.append(f"pending draw {pv.pending_draw}")
-        if pv.pending_skip:
-            extras.append(f"pending skip {pv.pending_skip}")
-        lines.append(f"top card {pv.top_card}" + "".join(f", {x}" for x in extras)
-                     + f"; stock {pv.stock_size}; play goes {'clockwise' if pv.direction > 0 else 'counter-clockwise'}")
-        lines.append("hands: " + ", ".join(f"{a} {n}" for a, n in zip(self.possible_agents, pv.hand_sizes,
-                                                                       strict=True)))
-        if pv.is_over:
-            winner = "no winner" if pv.winner is None else f"{self.possible_agents[pv.winner]} wins"
-            lines.append(f"round over ({pv.end.value if pv.end else '?'}): {winner}")
-        else:
-            me = view(self._state, pv.seat_to_act)
-            lines.append(f"{self.possible_agents[pv.seat_to_act]} to act ({pv.phase.value}): hand "
-                         + " ".join(str(c) for c in me.hand))
+        lines += tools_for(self.variant).table_text(self._state)
         return "\n".join(lines)
 
     def render(self) -> str | None:
