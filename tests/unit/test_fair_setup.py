@@ -410,7 +410,8 @@ def test_a_fair_match_record_of_every_variant_proves_each_rounds_deal(v: Variant
         match = next_round(match, state)
     rec = record_from_rounds(v, players, fair.game_seed, rounds, fairness=fair)
     report = verify_record(loads_records(dumps_records_jsonl([rec]))[0], commitment=fair.commitment)
-    assert report.rounds == len(rounds) == 2 and report.moves == sum(map(len, rounds))
+    assert len(rounds) == 2 or (len(rounds) == 1 and match.over)  # a one-round match (target 1: mau-king-app)
+    assert report.rounds == len(rounds) and report.moves == sum(map(len, rounds))
     assert report.setup == FairSetup.of(rec) and report.setup.kind == "match"
     for bad, match_text in [(attrs.evolve(rec, seed=rec.seed ^ 1), "is not the seed"),
                             (attrs.evolve(rec, players=players + 1), f"players {players + 1} is not the committed"),
