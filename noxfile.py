@@ -1,10 +1,10 @@
 """Task runner sessions: ``nox -s tests``, ``typecheck``, ``lint``, ``docs``, ``contracts``, ``compiled``, ``thorough``,
 ``explore``, ``bench``, ``bench_compiled``, ``bench_instructions``.
 
-``docs``, ``contracts`` and ``compiled`` run the long checks that the README's test command leaves out (the tests
-marked ``@pytest.mark.nox_session(NAME)``); ``.ci/run`` runs them after that command, in its environment::
+``docs``, ``contracts``, ``compiled`` and ``exhaustive`` run the long checks that the README's test command leaves out
+(the tests marked ``@pytest.mark.nox_session(NAME)``); ``.ci/run`` runs them after that command, in its environment::
 
-    nox --no-venv --no-install -s docs contracts compiled
+    nox --no-venv --no-install -s docs contracts compiled exhaustive
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ nox.options.reuse_existing_virtualenvs = True
 nox.options.sessions = ["tests", "typecheck", "lint"]
 
 
-LONG_CHECKS = ("docs", "contracts", "compiled")
+LONG_CHECKS = ("docs", "contracts", "compiled", "exhaustive")
 """The nox sessions of the long checks (``@pytest.mark.nox_session``); .ci/run runs each after the README's command."""
 
 
@@ -70,6 +70,12 @@ def contracts(session: nox.Session) -> None:
 def compiled(session: nox.Session) -> None:
     """The mypyc wheel builds, installs and plays the same games as the pure engine (needs a C compiler)."""
     _long_checks(session, "compiled")
+
+
+@nox.session
+def exhaustive(session: nox.Session) -> None:
+    """The exhaustive explorer walks that check every state: Malilla from every deal of an 8-card Spanish deck."""
+    _long_checks(session, "exhaustive")
 
 
 @nox.session

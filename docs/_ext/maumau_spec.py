@@ -1038,7 +1038,8 @@ def page_records() -> str:
     if schemas:
         out.append("JSON Schemas: " + ", ".join(f":download:`{p.name} <../schemas/{p.name}>`" for p in schemas)
                    + ".\n")
-    out.append(".. automodule:: maumau_rules.records\n   :members:\n   :member-order: bysource\n")
+    out.append(".. automodule:: maumau_rules.records\n   :members:\n   :member-order: bysource\n"
+               "   :ignore-module-all:\n")
     return "\n".join(out)
 
 

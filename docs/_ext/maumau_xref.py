@@ -6,8 +6,10 @@ Three things, each for a reason of this code base:
   bare ``Turn`` inside a module that imports it, while the API page documents each object once, in the module
   that defines it (``maumau_rules.engine.new_game``, ``maumau_rules.rules.base.Rule``). A reference that Sphinx
   cannot find is imported the way it is written (absolute, or relative to the module and class it stands in)
-  and sent to the documented entry that is *the same object*. A name that imports to nothing, or to an object
-  the reference does not document, still fails the build.
+  and sent to the documented entry that is *the same object*. A bare name that a module imports only for type
+  checking (``Variant`` under ``if TYPE_CHECKING``) goes to the one documented object of that name, if there is
+  exactly one. A name that imports to nothing, or to an object the reference does not document, still fails
+  the build.
 * Names outside the package (the standard library, attrs, Hypothesis, and the adapters' numpy, Gymnasium,
   PettingZoo and OpenSpiel) are shown as plain code: the reference is built offline, without intersphinx.
   Private names (``_Scheme``) and type variables are shown the same way: the reference does not document them.
@@ -71,6 +73,15 @@ def _documented(env: BuildEnvironment) -> dict[str, list[str]]:
     return by_last
 
 
+def _refer(app: Sphinx, env: BuildEnvironment, node: nodes.Element, contnode: nodes.TextElement,
+           full: str) -> nodes.Element | None:
+    """The reference ``node`` resolved to the documented object ``full``."""
+    fixed = node.deepcopy()
+    fixed["reftarget"] = full
+    fixed.attributes.pop("refspecific", None)
+    return env.get_domain("py").resolve_xref(env, node["refdoc"], app.builder, "obj", full, fixed, contnode)
+
+
 def resolve(app: Sphinx, env: BuildEnvironment, node: nodes.Element,
             contnode: nodes.TextElement) -> nodes.Element | None:
     """``missing-reference``: the documented home of a name written as it is imported (see the module's text)."""
@@ -83,11 +94,7 @@ def resolve(app: Sphinx, env: BuildEnvironment, node: nodes.Element,
         last = name.rsplit(".", 1)[-1]
         homes = [full for full in _documented(env).get(last, []) if full != name and _same(_import(full), obj)]
         if len(homes) == 1:
-            fixed = node.deepcopy()
-            fixed["reftarget"] = homes[0]
-            fixed.attributes.pop("refspecific", None)
-            return env.get_domain("py").resolve_xref(env, node["refdoc"], app.builder, "obj", homes[0], fixed,
-                                                     contnode)
+            return _refer(app, env, node, contnode, homes[0])
         home_module = getattr(obj, "__name__" if isinstance(obj, ModuleType) else "__module__", None)
         outside = not name.startswith("maumau_rules") or (
             isinstance(home_module, str) and not home_module.startswith("maumau_rules"))
@@ -95,6 +102,13 @@ def resolve(app: Sphinx, env: BuildEnvironment, node: nodes.Element,
             return contnode  # outside the package, private, or a type variable: plain code, no link
         return None
     target = str(node["reftarget"]).lstrip("~.")
+    module = str(node.get("py:module") or "")
+    if "." not in target and module.startswith("maumau_rules"):
+        # a bare name the module imports only for type checking (``if TYPE_CHECKING: from .variants import
+        # Variant``): the one documented object of that name, if there is exactly one
+        homes = [full for full in _documented(env).get(target, []) if full.startswith("maumau_rules.")]
+        if len(homes) == 1:
+            return _refer(app, env, node, contnode, homes[0])
     if target.split(".")[0] in app.config.autodoc_mock_imports or target.rsplit(".", 1)[-1].startswith("_"):
         return contnode  # an adapter's optional dependency (not installed for the docs), or a private name
     return None

@@ -38,15 +38,16 @@ def check_events(before: GameState, seat: int, move: Move, after: GameState) -> 
     """Every fact the events state can be read off the two states, and every change is in the events."""
     full = events_between(before, move, after, player=seat, reveal=True)
     kinds = [e.kind for e in full]
+    hands_before, hands_after = before.hands, after.hands  # each read decodes every hand
     # cards drawn: exactly each hand's growth beyond the played card
     drawn = Counter({e.seat: e.count for e in full if isinstance(e, Drew)})
     for p in range(before.players):
-        grew = len(after.hands[p]) - len(before.hands[p]) + (1 if p == seat and isinstance(move, Play)
+        grew = len(hands_after[p]) - len(hands_before[p]) + (1 if p == seat and isinstance(move, Play)
                                                              and any(isinstance(e, Played) for e in full) else 0)
         assert drawn[p] == grew, (kinds, p, grew)
     for e in full:
         if isinstance(e, Drew):
-            assert e.cards is not None and Counter(e.cards) <= Counter(after.hands[e.seat])
+            assert e.cards is not None and Counter(e.cards) <= Counter(hands_after[e.seat])
     assert any(isinstance(e, Played) for e in full) == (isinstance(move, Play) and after.discard[-1] == move.card
                                                        and not any(isinstance(x, WrongCard) for x in full))
     assert any(isinstance(e, RoundOver) for e in full) == after.is_over

@@ -1,5 +1,8 @@
 """The exhaustive explorer on a tiny Spanish deck: every state of Malilla reachable from every deal of an 8-card
-deck (two cards each), up to suit symmetry, keeps every invariant; the state graph has no cycle."""
+deck (two cards each), up to suit symmetry, keeps every invariant; the state graph has no cycle.
+
+The exhaustive walk (about 25 s of CPU) runs in ``nox -s exhaustive``, which ``.ci/run`` runs after the README's test
+command; the sampled walk of the table rules runs in that command."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from maumau_rules.families.malilla.explore import explore_malilla, malilla_deal_
 from maumau_rules.tools.explore import parse_deck
 
 
+@pytest.mark.nox_session("exhaustive")
 @pytest.mark.slow(seconds=9)
 @pytest.mark.rule("R_MAL_DEAL", "R_MAL_TRICK", "R_MAL_FOLLOW", "R_MAL_SEVEN", "R_MAL_REDEAL")
 def test_every_deal_of_an_eight_card_spanish_deck() -> None:

@@ -155,6 +155,7 @@ def test_a_player_count_that_is_not_an_integer_says_so(variant: Variant, players
         new_game(variant, 99)
 
 
+@pytest.mark.slow(seconds=10)
 def test_validate_and_replay_of_a_house_rule_record_point_to_rules(tmp_path: Path) -> None:
     """A record of each house-rule example, read by a process that does not know its rules: ``validate`` and
     ``replay`` say the rule is unknown and how to load it (``--rules``); with ``--rules`` the record is OK."""
