@@ -113,6 +113,6 @@ def test_a_broken_rule_is_found_on_composed_variants(name: str, monkeypatch: pyt
         return False
 
     found = find(st.tuples(composed_variants(with_rules=(rule_id,)), st.integers(0, 2**16), st.integers(2, 5)),
-                 disagrees, settings=settings(max_examples=400, database=None, derandomize=True,
+                 disagrees, settings=settings(max_examples=1500, database=None, derandomize=True,
                                               phases=[Phase.generate], suppress_health_check=list(HealthCheck)))
     assert found[0].rule(rule_id) is not None
