@@ -306,12 +306,18 @@ _MARKS_PLUGIN = """
 import json, os
 
 
+FOUND = {}
+
+
+def pytest_itemcollected(item):
+    # every collected test, the nox sessions' long checks included (the conftest leaves those out afterwards)
+    ids = [rule_id for mark in item.iter_markers("rule") for rule_id in mark.args]
+    if ids:
+        FOUND.setdefault(item.nodeid.split("[")[0], set()).update(ids)
+
+
 def pytest_collection_finish(session):
-    found = {}
-    for item in session.items:
-        ids = [rule_id for mark in item.iter_markers("rule") for rule_id in mark.args]
-        if ids:
-            found.setdefault(item.nodeid.split("[")[0], set()).update(ids)
+    found = FOUND
     with open(os.environ["MAUMAU_MARKS_OUT"], "w") as fh:
         json.dump({node: sorted(ids) for node, ids in found.items()}, fh)
 """
