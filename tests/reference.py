@@ -81,6 +81,7 @@ class Rules:
         self.again = v.rule("R_PLAY_AGAIN")
         self.series = v.rule("R_SERIES")
         self.wild_finish = v.rule("R_WILD_FINISH_SERIES") is not None
+        self.wild_finish_opens = getattr(v.rule("R_WILD_FINISH_SERIES"), "opens", "always")
         self.demand = v.rule("R_DRAW_UNTIL_SUIT")
         self.no_finish = v.rule("R_NO_FINISH")
         self.draw = v.rule("R_DRAW")
@@ -391,10 +392,14 @@ def _play(r: Rules, s: GameState, n: _Next, seat: int, move: Play) -> None:
     n["wished_suit"] = move.wish if r.wishes(card) else (card.suit if r.demands(card) else None)
     ann = r.announce
     if isinstance(ann, Announcement):
-        if move.call is not None:
+        judged = bool(ann.jack_word) or ann.unannounced_finish != "allowed"  # the standing call, at the finish
+        if move.call is not None or (len(before) == 2 and judged):  # then the word said as one card is left stands
             n.set_call(seat, move.call)
         due = _due(r, before, card)
-        if due is not None and move.call is not due:  # nothing said, or the wrong word
+        # judged at once only where the table can tell: nothing said as one card is left, or the one-card word with
+        # more left; whether the other word was right hangs on the card kept, shown at the finish
+        seen = move.call is None if len(before) == 2 else move.call is Call.MAU
+        if due is not None and seen:
             if ann.enforcement == "automatic":
                 n.draw(r, seat, ann.penalty)
             elif seat not in n["missed_calls"]:
@@ -418,15 +423,15 @@ def _play(r: Rules, s: GameState, n: _Next, seat: int, move: Play) -> None:
             n["phase"] = Phase.PLAY
             n["turn_plays"] = ()
             return
-        if isinstance(ann, Announcement) and ann.unannounced_finish != "allowed":
+        if isinstance(ann, Announcement):
             jack_finish = all(r.wishes(c) for c in before)  # the last card names a suit
-            needed = ann.unannounced_finish == "penalty" or jack_finish
+            call = s.announced[seat]
+            right = Call.MAU_MAU if jack_finish and ann.jack_word else Call.MAU
+            wrong = bool(ann.jack_word) and call is not None and call is not right  # the card shows the word wrong
+            needed = wrong or ann.unannounced_finish == "penalty" or (
+                ann.unannounced_finish == "jack_penalty" and jack_finish)
             if needed:
-                call = s.announced[seat]
-                if call is None:
-                    ok = bool(s.turn_plays)
-                else:
-                    ok = call is (Call.MAU_MAU if jack_finish and ann.jack_word else Call.MAU)
+                ok = not wrong and (bool(s.turn_plays) if call is None else call is right)
                 if not ok and ann.enforcement == "callout":  # wait: someone calls him out, or nobody does
                     n["phase"] = Phase.FINISHING
                     n["seat_to_act"] = (seat + n["direction"]) % len(n.hands)
@@ -438,11 +443,11 @@ def _play(r: Rules, s: GameState, n: _Next, seat: int, move: Play) -> None:
         _win(r, n, seat)
         return
     first = n["turn_plays"][0]
-    if r.series_card(card) and r.series_card(first) and any(c.rank is first.rank and r.series_card(c) for c in rest):
+    # a series goes on from what the table sees, never from the cards left: the player stops it with a pass
+    if r.series_card(card) and r.series_card(first):
         n["phase"] = Phase.SERIES
         return
-    if (r.wild_finish and r.is_wild(card) and all(c.rank is first.rank for c in rest)
-            and any(r.is_wild(c) for c in rest)):
+    if r.wild_finish and r.is_wild(card) and r.is_wild(first) and (r.wild_finish_opens == "always" or s.announced[seat] is Call.MAU_MAU):
         n["phase"] = Phase.SERIES
         return
     _end_turn(r, n, seat)

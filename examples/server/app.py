@@ -28,6 +28,21 @@ HTTP API (all bodies JSON, at most ``MAX_BODY`` bytes, enforced while the body s
                                    revealed seed, salt and commitment (``maumau verify`` checks it). While
                                    the game runs nobody (the creator's admin token included) can read it:
                                    409 ``game_running``.
+``GET /stats``                     counters of this process: games held in memory and their bound, games
+                                   loaded and evicted, games created and creations refused (no game IDs)
+
+Limits (:class:`Limits`, each a command-line option; docs/server.rst explains them). A connection must deliver
+a complete request head within ``header_timeout`` seconds of connecting or of its previous response, and the
+body within ``body_timeout`` seconds of its head, however slowly it trickles bytes in; otherwise it is answered
+408 and closed (uvicorn has no such timeout: :class:`DeadlineH11Protocol` and :class:`DeadlineHttpToolsProtocol`
+add it). One client address may hold ``max_client_connections`` connections open at once; a connection past
+that is answered 503 ``too_many_connections`` and closed. At most ``max_resident_games`` games are kept in
+memory; finished games are dropped first, then the least recently used: a dropped game is read back (seed and
+moves, replayed) when it is asked for again.
+``POST /games`` takes a token from the client's bucket (``create_burst`` games at once, ``create_rate`` per
+second after that, per client address) and from the server's bucket (``global_create_burst``,
+``global_create_rate``); without one it answers 429 ``too_many_games`` with ``scope`` ("client" or "server"),
+``retry_after`` (seconds) and a ``Retry-After`` header.
 
 Every bad parameter is a 4xx with a ``reason`` and a message; nothing a client sends can make a 500.
 
@@ -46,26 +61,39 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import datetime as _dt
+import functools
 import hmac
 import json
+import math
 import os
 import re
 import secrets
 import sqlite3
 import threading
+import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from dataclasses import asdict, dataclass
 from typing import Any, Final
 
 from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+try:
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+except ImportError:  # pragma: no cover (httptools is optional: uvicorn then speaks HTTP with h11)
+    HttpToolsProtocol = None  # type: ignore[assignment,misc]
 
 from maumau_rules import MauMauError, NotationError, Reason, apply, check, find_variant, new_game, parse_move
-from maumau_rules.fairness import FairSeed
+from maumau_rules.fairness import FairSeed, FairSetup
 from maumau_rules.records import GameRecord, RecordedMove, RecordResult
 from maumau_rules.state import GameState
+from maumau_rules.variants import Variant
 from maumau_rules.views import public_view, view
 
 MAX_BODY: Final = 4096
@@ -111,6 +139,279 @@ def _connect(path: str) -> sqlite3.Connection:
     db.execute("PRAGMA synchronous=FULL")  # an acknowledged move is on disk (see the module's docs)
     db.execute("PRAGMA busy_timeout=30000")
     return db
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's resource limits: operator settings, each a command-line option of :func:`main`.
+
+    >>> Limits().header_timeout, Limits().max_resident_games
+    (10.0, 1000)
+    >>> Limits.from_json(Limits(create_burst=3).to_json()) == Limits(create_burst=3)
+    True
+    """
+
+    header_timeout: float = 10.0
+    """Seconds a connection has to deliver a complete request head, from connecting or from its last response."""
+    body_timeout: float = 10.0
+    """Seconds a request has to deliver its whole body, from the end of its head."""
+    keep_alive: int = 5
+    """Seconds an idle keep-alive connection stays open (uvicorn's ``timeout_keep_alive``)."""
+    max_client_connections: int = 256
+    """Connections one client address may hold open at once (per server process); more are answered 503."""
+    max_resident_games: int = 1000
+    """Games kept in memory; more are dropped (finished ones first) and read back from the database on use."""
+    create_rate: float = 0.2
+    """Games one client address may create per second, after its burst."""
+    create_burst: int = 10
+    """Games one client address may create at once."""
+    global_create_rate: float = 20.0
+    """Games all clients together may create per second (per server process), after the burst."""
+    global_create_burst: int = 200
+    """Games all clients together may create at once (per server process)."""
+
+    def __post_init__(self) -> None:
+        for name, value in asdict(self).items():
+            if type(value) not in (int, float) or not math.isfinite(value) or value <= 0:
+                raise ValueError(f"limit {name}={value!r} must be a positive finite number")
+        for name in ("keep_alive", "max_client_connections", "max_resident_games", "create_burst",
+                     "global_create_burst"):
+            if type(getattr(self, name)) is not int:
+                raise ValueError(f"limit {name}={getattr(self, name)!r} must be a whole number")
+
+    def to_json(self) -> str:
+        """The limits as JSON (for the worker processes, through ``$MAUMAU_LIMITS``)."""
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> Limits:
+        """The limits written by :meth:`to_json`."""
+        return cls(**json.loads(text))
+
+
+class TokenBucket:
+    """``burst`` tokens, refilled at ``rate`` per second; :meth:`take` one or learn how long to wait.
+
+    >>> bucket = TokenBucket(rate=2.0, burst=2, now=0.0)
+    >>> bucket.take(0.0), bucket.take(0.0), bucket.take(0.0), bucket.take(0.5)
+    (0.0, 0.0, 0.5, 0.0)
+    """
+
+    __slots__ = ("burst", "level", "rate", "stamp")
+
+    def __init__(self, rate: float, burst: int, now: float) -> None:
+        self.rate, self.burst, self.level, self.stamp = rate, burst, float(burst), now
+
+    def refill(self, now: float) -> float:
+        """The tokens in the bucket at ``now``."""
+        self.level = min(float(self.burst), self.level + max(0.0, now - self.stamp) * self.rate)
+        self.stamp = max(self.stamp, now)
+        return self.level
+
+    def take(self, now: float) -> float:
+        """Take a token: 0.0 if there was one, else the seconds until there is one (nothing is taken)."""
+        if self.refill(now) >= 1.0:
+            self.level -= 1.0
+            return 0.0
+        return (1.0 - self.level) / self.rate
+
+
+class CreationLimit:
+    """The limit on ``POST /games``: a token bucket per client address and one for the whole server process.
+
+    The per-client buckets are bounded too: past ``max_clients`` addresses, full buckets (those of clients that
+    have not created a game for a while, no different from a fresh one) are dropped, then the oldest.
+
+    >>> limit = CreationLimit(Limits(create_burst=1, create_rate=1.0), clock=lambda: 0.0)
+    >>> limit.admit("10.0.0.1"), limit.admit("10.0.0.1"), limit.admit("10.0.0.2")
+    (None, ('client', 1.0), None)
+    """
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic, max_clients: int = 10_000) -> None:
+        self.limits = limits
+        self.clock = clock
+        self.max_clients = max_clients
+        self.clients: dict[str, TokenBucket] = {}
+        self.server = TokenBucket(limits.global_create_rate, limits.global_create_burst, clock())
+        self.refused = 0
+
+    def admit(self, client: str) -> tuple[str, float] | None:
+        """Take a token for one game created by ``client``; ``None`` when admitted, else the scope of the limit
+        that refused ("client" or "server") and the seconds to wait."""
+        now = self.clock()
+        bucket = self.clients.get(client)
+        if bucket is None:
+            if len(self.clients) >= self.max_clients:
+                self._prune(now)
+            bucket = self.clients[client] = TokenBucket(self.limits.create_rate, self.limits.create_burst, now)
+        wait = bucket.take(now)
+        if wait:
+            self.refused += 1
+            return "client", wait
+        wait = self.server.take(now)
+        if wait:
+            bucket.level += 1.0  # the client's token goes back: the server refused, not the client's limit
+            self.refused += 1
+            return "server", wait
+        return None
+
+    def _prune(self, now: float) -> None:
+        full = [c for c, b in self.clients.items() if b.refill(now) >= b.burst]
+        for c in full:
+            del self.clients[c]
+        while len(self.clients) >= self.max_clients:
+            del self.clients[next(iter(self.clients))]
+
+
+def _raw_error(status: str, reason: str, message: str) -> bytes:
+    """A whole HTTP/1.1 error response that closes the connection, for the protocol layer (no app involved)."""
+    body = json.dumps({"ok": False, "reason": reason, "rule_id": "", "message": message}).encode()
+    return (f"HTTP/1.1 {status}\r\ncontent-type: application/json\r\nconnection: close\r\n"
+            f"content-length: {len(body)}\r\n\r\n").encode() + body
+
+
+class ClientConnections:
+    """The connections open per client address in one server process, at most ``limit`` each.
+
+    >>> counts = ClientConnections(limit=1)
+    >>> counts.open("10.0.0.1"), counts.open("10.0.0.1"), counts.open("10.0.0.2")
+    (True, False, True)
+    >>> counts.close("10.0.0.1"); counts.open("10.0.0.1")
+    True
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.open_now: dict[str, int] = {}
+
+    def open(self, client: str) -> bool:
+        """Count a new connection of ``client``; ``False`` (and not counted) when it already has ``limit``."""
+        n = self.open_now.get(client, 0)
+        if n >= self.limit:
+            return False
+        self.open_now[client] = n + 1
+        return True
+
+    def close(self, client: str) -> None:
+        """A counted connection of ``client`` closed."""
+        n = self.open_now.get(client, 0) - 1
+        if n > 0:
+            self.open_now[client] = n
+        else:
+            self.open_now.pop(client, None)
+
+
+class _RequestDeadlines(asyncio.Protocol):
+    """What uvicorn lacks (its ``timeout_keep_alive`` restarts with every byte received): a deadline for a whole
+    request head (``header_timeout`` from connecting or from the previous response) and for a whole body
+    (``body_timeout`` from the end of the head). A connection that misses one is answered 408 (when it has sent
+    part of a request) and closed. The deadline is off while the application has the request.
+
+    Mixed in before uvicorn's HTTP protocol class; it reads the protocol's current request (``cycle``: a new
+    object per request, ``more_body`` until the body is in, ``response_complete``), which both of uvicorn's
+    HTTP/1.1 implementations keep.
+    """
+
+    cycle: Any
+    transport: Any
+
+    def __init__(self, *args: Any, header_timeout: float, body_timeout: float, clients: ClientConnections,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._timeouts = {"head": header_timeout, "body": body_timeout}
+        self._clients = clients
+        self._client: str | None = None  # the address this connection is counted for
+        self._phase = ""  # "head": waiting for a request head; "body": for its body; "": the app has it
+        self._partial = False  # bytes of a request head arrived in this phase
+        self._seen: object = None  # the request whose body the "body" phase waits for
+        self._timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        peer = transport.get_extra_info("peername")
+        client = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        if not self._clients.open(client):
+            self.transport.write(_raw_error("503 Service Unavailable", "too_many_connections",
+                                            f"this client address has {self._clients.limit} connections open "
+                                            "already (the limit)"))
+            self.transport.close()
+            return
+        self._client = client
+        self._enter("head", None)
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        self._sync()
+        if self._phase == "head":
+            self._partial = True
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()  # type: ignore[misc]
+        self._sync()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._enter("", None)
+        if self._client is not None:
+            self._clients.close(self._client)
+            self._client = None
+        super().connection_lost(exc)
+
+    def _sync(self) -> None:
+        cycle = self.cycle
+        if cycle is None or cycle.response_complete:
+            phase = "head"
+        elif cycle.more_body:
+            phase = "body"
+        else:
+            phase = ""
+        if phase != self._phase or (phase == "body" and cycle is not self._seen):
+            self._enter(phase, cycle)
+
+    def _enter(self, phase: str, cycle: object) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._phase, self._partial, self._seen = phase, False, cycle
+        if phase and self.transport is not None and not self.transport.is_closing():
+            self._timer = asyncio.get_running_loop().call_later(self._timeouts[phase], self._expired)
+
+    def _expired(self) -> None:
+        self._timer = None
+        transport = self.transport
+        if transport is None or transport.is_closing():
+            return
+        cycle = self.cycle
+        if (self._phase == "body" or self._partial) and (cycle is None or cycle.response_complete
+                                                         or not cycle.response_started):
+            transport.write(_raw_error("408 Request Timeout", "request_timeout", "the request was not received in "
+                                       f"time (limit {self._timeouts[self._phase]:g} s)"))
+        transport.close()
+
+
+class DeadlineH11Protocol(_RequestDeadlines, H11Protocol):
+    """uvicorn's h11 protocol with the request deadlines of :class:`_RequestDeadlines`."""
+
+
+if HttpToolsProtocol is not None:
+    class DeadlineHttpToolsProtocol(_RequestDeadlines, HttpToolsProtocol):
+        """uvicorn's httptools protocol with the request deadlines of :class:`_RequestDeadlines`."""
+
+
+def http_protocol(limits: Limits, kind: str = "auto") -> Any:
+    """uvicorn's ``http=`` setting for ``limits``: uvicorn's httptools protocol (``kind`` "auto" without
+    httptools, or "h11": h11's) with the request deadlines and the per-client connection limit; a
+    :func:`functools.partial`, so that it pickles for worker processes (each counts its own connections).
+
+    >>> http_protocol(Limits(header_timeout=2), "h11").keywords["header_timeout"]
+    2
+    """
+    if kind not in ("auto", "h11", "httptools"):
+        raise ValueError(f"unknown HTTP implementation {kind!r} (auto, h11 or httptools)")
+    if kind == "httptools" and HttpToolsProtocol is None:
+        raise ValueError("the httptools HTTP implementation needs httptools (pip install httptools)")
+    base = DeadlineH11Protocol if kind == "h11" or HttpToolsProtocol is None else DeadlineHttpToolsProtocol
+    return functools.partial(base, header_timeout=limits.header_timeout, body_timeout=limits.body_timeout,
+                             clients=ClientConnections(limits.max_client_connections))
 
 
 class Writer:
@@ -197,9 +498,16 @@ class Game:
 
 
 class Store:
-    """The games in one SQLite file, and the ones this process serves, in memory."""
+    """The games in one SQLite file, and at most ``max_resident`` of them in memory.
 
-    def __init__(self, path: str, seeds: Callable[[], FairSeed] = FairSeed.fresh) -> None:
+    Memory holds a cache only: the seed and the moves in the database are the game. Past the bound, a finished
+    game is dropped first, else the least recently used one that no request holds the lock of; a dropped game is
+    read back (and its moves replayed) when it is asked for again. A request that still holds a dropped game's
+    object finishes with it: the turn check of every stored move (see :class:`Writer`) keeps it consistent with
+    a request on the game's new object, as it does across server processes.
+    """
+
+    def __init__(self, path: str, seeds: Callable[[], FairSeed] = FairSeed.fresh, max_resident: int = 1000) -> None:
         self.path = path
         self.seeds = seeds
         db = _connect(path)
@@ -207,36 +515,69 @@ class Store:
         db.close()
         self.reader = _connect(path)
         self.writer = Writer(path)
-        self.games: dict[str, Game] = {}
+        self.max_resident = max_resident
+        self.games: OrderedDict[str, Game] = OrderedDict()  # least recently used first
+        self.finished: OrderedDict[str, None] = OrderedDict()  # the resident games that are over, oldest first
+        self.loaded = 0
+        self.evicted = 0
+        self.created = 0
         self.read_lock = threading.Lock()
 
     def _read(self, sql: str, args: tuple[Any, ...]) -> list[Any]:
         with self.read_lock:
             return self.reader.execute(sql, args).fetchall()
 
-    async def create(self, variant: str, players: int) -> dict[str, Any]:
-        """Start a game with a seed only the server knows; return its ID, tokens and the seed's commitment."""
+    def prepare(self, variant: str, players: int) -> tuple[Variant, FairSeed]:
+        """The variant and a fresh secret seed for a new game; raises :class:`MauMauError` for an unknown variant
+        or a player count the variant does not allow."""
         v = find_variant(variant)
-        fair = self.seeds()
+        fair = self.seeds().bind(FairSetup.game(v, players))  # the commitment binds the seed and the setup
         new_game(v, players, fair.game_seed)  # (refuses a player count the variant does not allow)
+        return v, fair
+
+    async def create(self, v: Variant, players: int, fair: FairSeed) -> dict[str, Any]:
+        """Store a new game (from :meth:`prepare`); return its ID, tokens and the seed's commitment."""
         gid = secrets.token_urlsafe(12)
         tokens = [secrets.token_urlsafe(16) for _ in range(players)]
         admin = secrets.token_urlsafe(16)
         await self.writer.submit(("create", (gid, v.id, v.version, players, json.dumps(fair.to_json()),
                                              json.dumps(tokens), admin)))
+        self.created += 1
         return {"id": gid, "players": players, "tokens": tokens, "admin_token": admin,
                 "commitment": fair.commitment}
 
     def game(self, gid: str) -> Game | None:
         """The game ``gid`` (its fixed facts), or ``None``."""
         game = self.games.get(gid)
-        if game is None:
-            rows = self._read("SELECT variant, variant_version, players, fairness, tokens, admin_token "
-                              "FROM games WHERE id = ?", (gid,))
-            if not rows:
-                return None
-            game = self.games[gid] = Game(gid, rows[0])
+        if game is not None:
+            self.games.move_to_end(gid)
+            return game
+        rows = self._read("SELECT variant, variant_version, players, fairness, tokens, admin_token "
+                          "FROM games WHERE id = ?", (gid,))
+        if not rows:
+            return None
+        game = self.games[gid] = Game(gid, rows[0])
+        self.loaded += 1
+        self._evict()
         return game
+
+    def _evict(self) -> None:
+        """Drop games from memory until at most ``max_resident`` remain: finished ones first, then the least
+        recently used; never one whose lock a request holds (then the bound is passed until it is released)."""
+        while len(self.games) > self.max_resident:
+            victim = next((g for g in self.finished if not self.games[g].lock.locked()), None)
+            if victim is None:
+                victim = next((g for g, game in self.games.items() if not game.lock.locked()), None)
+            if victim is None:
+                return
+            del self.games[victim]
+            self.finished.pop(victim, None)
+            self.evicted += 1
+
+    def stats(self) -> dict[str, int]:
+        """The counters of ``GET /stats``."""
+        return {"resident_games": len(self.games), "max_resident_games": self.max_resident,
+                "games_loaded": self.loaded, "games_evicted": self.evicted, "games_created": self.created}
 
     def current(self, game: Game) -> GameState:
         """The game's state as stored now: the state in memory, brought up to date with the moves another process
@@ -250,6 +591,8 @@ class Store:
                                          (game.gid, state.turn)):
                 state = apply(state, parse_move(text), player=seat)
         game.state = state
+        if state.is_over and self.games.get(game.gid) is game:
+            self.finished[game.gid] = None
         return state
 
     def moves(self, gid: str) -> list[tuple[int, str, str]]:
@@ -299,13 +642,18 @@ def _int(data: dict[str, Any], key: str) -> int | None:
     return value if type(value) is int else None
 
 
-def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh) -> Starlette:
+def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, limits: Limits | None = None
+               ) -> Starlette:
     """The Starlette application, storing games in the SQLite file ``db_path``.
 
     ``seeds`` makes each new game's secret seed: by default a fresh one from the OS CSPRNG. It is the
-    operator's setting, never a client's (tests pass a fixed sequence to replay the same games).
+    operator's setting, never a client's (tests pass a fixed sequence to replay the same games). ``limits``
+    bounds the games held in memory and the rate of game creation (the timeouts in it are the HTTP protocol's:
+    see :func:`http_protocol`).
     """
-    store = Store(db_path, seeds)
+    limits = Limits() if limits is None else limits
+    store = Store(db_path, seeds, limits.max_resident_games)
+    creation = CreationLimit(limits)
 
     async def create_game(request: Request) -> JSONResponse:
         data = await _body(request)
@@ -320,9 +668,22 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh) 
             return _error(422, "malformed", "expected {\"variant\": name, \"players\": n}"
                           + (f"; unknown field(s) {', '.join(map(repr, unknown))[:200]}" if unknown else ""))
         try:
-            return JSONResponse(await store.create(variant, players), status_code=201)
+            v, fair = store.prepare(variant, players)
         except MauMauError as exc:
             return _error(422, "bad_game", str(exc))
+        refused = creation.admit(request.client.host if request.client else "")  # (a bad request takes no token)
+        if refused is not None:
+            scope, wait = refused
+            limit = (f"{limits.create_burst} games at once and {limits.create_rate:g} per second per client"
+                     if scope == "client" else f"{limits.global_create_burst} games at once and "
+                     f"{limits.global_create_rate:g} per second for all clients")
+            retry = math.ceil(wait * 1000) / 1000
+            answer = _error(429, "too_many_games", f"too many new games (limit {limit}); retry in {retry:g} s",
+                            scope=scope, retry_after=retry)
+            answer.headers["Retry-After"] = str(max(1, math.ceil(wait)))
+            return answer
+        try:
+            return JSONResponse(await store.create(v, players, fair), status_code=201)
         except sqlite3.Error:
             return _error(503, "unavailable", "the game could not be stored; try again")
 
@@ -404,6 +765,8 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh) 
                 return _error(409, Reason.STALE_STATE.value, f"move {str(move)!r} was made against turn {turn}, "
                               "but another move was stored for that turn first", "R_TURN_ORDER", turn=turn + 1)
             game.state = new
+            if new.is_over and store.games.get(game.gid) is game:
+                store.finished[game.gid] = None
         return JSONResponse({"ok": True, "view": view(new, seat).to_json()})
 
     async def get_record(request: Request) -> JSONResponse:
@@ -426,6 +789,9 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh) 
         )
         return JSONResponse(record.to_json())
 
+    async def get_stats(request: Request) -> JSONResponse:
+        return JSONResponse({**store.stats(), "creations_refused": creation.refused})
+
     async def not_found(request: Request, exc: Exception) -> Response:
         return _error(404, "not_found", "no such resource")
 
@@ -440,15 +806,34 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh) 
         Route("/games/{gid}/public", get_public, methods=["GET"]),
         Route("/games/{gid}/moves", post_move, methods=["POST"]),
         Route("/games/{gid}/record", get_record, methods=["GET"]),
+        Route("/stats", get_stats, methods=["GET"]),
     ], exception_handlers=handlers)
 
 
 def create_app_from_env() -> Starlette:
-    """The application for ``uvicorn --factory`` (several worker processes): the database is ``$MAUMAU_DB``."""
-    return create_app(os.environ.get("MAUMAU_DB", "maumau-games.sqlite3"))
+    """The application for ``uvicorn --factory`` (several worker processes): the database is ``$MAUMAU_DB``, the
+    limits ``$MAUMAU_LIMITS`` (:meth:`Limits.to_json`; the defaults when it is not set)."""
+    text = os.environ.get("MAUMAU_LIMITS")
+    return create_app(os.environ.get("MAUMAU_DB", "maumau-games.sqlite3"),
+                      limits=Limits.from_json(text) if text else Limits())
 
 
-def main() -> None:
+def _raise_open_files_limit() -> None:
+    """Raise this process's soft limit on open files to its hard limit (each connection is a file descriptor;
+    a soft limit of 1024 is common, and slow clients within their deadlines may hold that many)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover (not on Windows)
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY:
+        hard = 1 << 20
+    if soft != resource.RLIM_INFINITY and soft < hard:
+        with contextlib.suppress(ValueError, OSError):  # (a platform cap below the hard limit: keep the soft one)
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def main(argv: list[str] | None = None) -> None:
     """Run the server with uvicorn."""
     import uvicorn
 
@@ -459,13 +844,38 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="server processes sharing the database")
     parser.add_argument("--profile", default=None, metavar="FILE",
                         help="profile the server (one worker) with cProfile and write the stats to FILE on exit")
-    args = parser.parse_args()
+    defaults = Limits()
+    limits = parser.add_argument_group("limits (docs/server.rst)")
+    for name, kind, text in [
+        ("header_timeout", float, "seconds to deliver a whole request head"),
+        ("body_timeout", float, "seconds to deliver a whole request body, from the end of its head"),
+        ("keep_alive", int, "seconds an idle keep-alive connection stays open"),
+        ("max_client_connections", int, "connections one client address may hold open (per process)"),
+        ("max_resident_games", int, "games kept in memory (more are read back from the database)"),
+        ("create_rate", float, "games one client address may create per second, after its burst"),
+        ("create_burst", int, "games one client address may create at once"),
+        ("global_create_rate", float, "games all clients may create per second (per process), after the burst"),
+        ("global_create_burst", int, "games all clients may create at once (per process)"),
+    ]:
+        limits.add_argument("--" + name.replace("_", "-"), type=kind, default=getattr(defaults, name),
+                            help=f"{text} (default {getattr(defaults, name)})")
+    parser.add_argument("--http", choices=("auto", "h11", "httptools"), default="auto",
+                        help="uvicorn's HTTP implementation (auto: httptools when installed, else h11)")
+    args = parser.parse_args(argv)
+    try:
+        chosen = Limits(**{name: getattr(args, name) for name in asdict(defaults)})
+        http = http_protocol(chosen, args.http)
+    except ValueError as exc:
+        parser.error(str(exc))
+    _raise_open_files_limit()
+    # proxy_headers=False: a client's address (for the limits) is the socket's peer, never what a header says
+    settings: dict[str, Any] = {"host": args.host, "port": args.port, "log_level": "warning", "http": http,
+                                "timeout_keep_alive": chosen.keep_alive, "proxy_headers": False}
     if args.profile:
         import cProfile
         import signal
 
-        server = uvicorn.Server(uvicorn.Config(create_app(args.db), host=args.host, port=args.port,
-                                               log_level="warning"))
+        server = uvicorn.Server(uvicorn.Config(create_app(args.db, limits=chosen), **settings))
 
         def finish(*_: object) -> None:
             server.should_exit = True
@@ -477,10 +887,10 @@ def main() -> None:
         prof.dump_stats(args.profile)
     elif args.workers > 1:
         os.environ["MAUMAU_DB"] = args.db
-        uvicorn.run("examples.server.app:create_app_from_env", factory=True, host=args.host, port=args.port,
-                    workers=args.workers, log_level="warning")
+        os.environ["MAUMAU_LIMITS"] = chosen.to_json()
+        uvicorn.run("examples.server.app:create_app_from_env", factory=True, workers=args.workers, **settings)
     else:
-        uvicorn.run(create_app(args.db), host=args.host, port=args.port, log_level="warning")
+        uvicorn.run(create_app(args.db, limits=chosen), **settings)
 
 
 if __name__ == "__main__":

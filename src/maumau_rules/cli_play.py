@@ -21,7 +21,7 @@ from typing import TextIO
 
 from .bots import Bot, interjection, make_bot
 from .cards import Card
-from .engine import apply, call_due, check, legal_moves
+from .engine import apply, call_due, call_mistake, check, legal_moves
 from .errors import MauMauError
 from .events import describe_events as _event_lines
 from .events import events_between
@@ -114,9 +114,16 @@ def describe_move(before: GameState, move: Move, after: GameState, human: int | 
             if move.call is not None:
                 text += f' and call{s_} "{words.get(move.call.value, move.call.value)}!"'
             due = call_due(before.variant, before.hands[seat], move.card)
-            if due is not None and move.call is not due:
+            seen = call_mistake(before.variant, before.hands[seat], move.card, move.call)
+            ann = before.variant.plan.announcer
+            # which word was due may hang on the card kept: only its player (and the table once it is shown) knows
+            known = human == seat or (ann is not None and not ann.jack_call) or len(before.hands[seat]) > 2
+            if due is not None and move.call is not due and (seen is not None or human == seat):
                 word = words.get(due.value, due.value)
-                text += (f' without saying "{word}"' if move.call is None else f' (the wrong word: "{word}" was due)')
+                if move.call is None:
+                    text += f' without saying "{word}"' if known else " without the call that was due"
+                else:
+                    text += f' (the wrong word: "{word}" was due)'
             if after.phase is Phase.FINISHING:
                 text += " and goes out, without the call that was needed"
         case Draw():

@@ -655,30 +655,34 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _read_views(path: str) -> list[Any]:
-    """The views a seat kept during a game: a JSON list of player-view (or public-view) documents."""
+    """The views a seat kept during a game: a JSON list of player-view (or public-view) documents (Malilla's
+    ``malilla-player-view`` and ``malilla-public-view`` too)."""
+    from .malilla.views import MalillaPublicView
     from .notation import from_json, parse_json_text
 
     data = parse_json_text(read_record_file(path), "views file", limit=MAX_RECORD_TEXT)
     if not isinstance(data, list):
         raise FileProblem(f"{path} must hold a JSON list of views")
     views = [from_json(d) for d in data]
-    if not all(isinstance(v, PublicView) for v in views):
+    if not all(isinstance(v, PublicView | MalillaPublicView) for v in views):
         raise FileProblem(f"{path} must hold only player-view or public-view documents")
     return views
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    """``maumau verify RECORD``: prove that a fair game's deal and every reshuffle came from its committed seed.
+    """``maumau verify RECORD``: prove that a fair game's deal and every reshuffle (or every hand's deal of a fair
+    match record) came from its committed seed and setup.
 
-    With ``--commitment HEX`` (the commitment published when the game was created) the revealed seed must give
-    it; with ``--views FILE`` (the views a seat received during the game, as a JSON list) each must be the view
-    the seed's game gives at that turn. Exit codes as for ``validate``: 0 proved, 1 not proved, 3 a file that
-    cannot be used.
+    With ``--commitment HEX`` (the commitment published when the game was created) the revealed seed, salt and
+    setup must give it; the record's setup must be the committed one and it must hold no explicit deal or deck
+    order; with ``--views FILE`` (the views a seat received during the game, as a JSON list) each must be the
+    view the seed's game gives at that turn. Exit codes as for ``validate``: 0 proved, 1 not proved, 3 a file
+    that cannot be used.
 
     >>> import argparse, io, tempfile, pathlib
-    >>> from maumau_rules.fairness import FairSeed
+    >>> from maumau_rules.fairness import FairSeed, FairSetup
     >>> from maumau_rules.records import record_from_moves
-    >>> fair = FairSeed(b"secret", b"salt")
+    >>> fair = FairSeed(b"secret", b"salt").bind(FairSetup.game("standard", 2))
     >>> with tempfile.TemporaryDirectory() as d:
     ...     p = pathlib.Path(d) / "g.json"
     ...     save_record(p, record_from_moves("standard", 2, fair.game_seed, ["draw"], fairness=fair))
@@ -703,10 +707,6 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     def check(i: int, rec: GameRecord | MatchRecord, single: bool) -> ExitCode:
         label = args.record if single else f"{args.record}: record {i}"
-        if not isinstance(rec, GameRecord):
-            print(f"{label}: NOT PROVED: a match record carries no commitment (verify the record of each game)",
-                  file=out)
-            return ExitCode.INVALID
         try:
             report = verify_record(rec, commitment=getattr(args, "commitment", None), views=views)
         except FairnessError as exc:
@@ -714,8 +714,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
             return ExitCode.INVALID
         given = "the published" if getattr(args, "commitment", None) else "the recorded (pass --commitment to check " \
                                                                            "the published one)"
-        print(f"{label}: OK, the deal and {report.reshuffles} reshuffle(s) came from {given} commitment "
-              f"{report.commitment} ({report.moves} moves replayed, {report.views} views checked)", file=out)
+        deals = "the deal" if isinstance(rec, GameRecord) else f"the deals of all {report.rounds} hand(s)"
+        setup = report.setup.describe() if report.setup is not None else ""
+        print(f"{label}: OK, {deals} and {report.reshuffles} reshuffle(s) came from {given} commitment "
+              f"{report.commitment} to the setup ({setup}) ({report.moves} moves replayed, {report.views} views "
+              "checked)", file=out)
         return ExitCode.OK
 
     try:
@@ -812,10 +815,13 @@ def add_subcommands(subparsers: Any) -> None:
                    help="a Python file of house rules to load first")
     r.set_defaults(func=cmd_replay)
     f = subparsers.add_parser("verify", help="prove that a fair game's deal came from its committed seed",
-                              description="Check a finished game's record against the commitment published when it "
-                                          "was created: the revealed seed and salt give the commitment, the deal is "
-                                          "that seed's shuffle, every move replays, and every view a seat kept is "
-                                          "the one the seed gives (so no deal or reshuffle was changed).",
+                              description="Check a finished game's (or a whole match's) record against the "
+                                          "commitment published when it was created: the revealed seed, salt and "
+                                          "setup give the commitment, the record's setup (variant, overrides, "
+                                          "players, dealer, first player, hand sizes) is the committed one with no "
+                                          "explicit deal or deck order, the record's seed is the one they give, "
+                                          "every move replays, and every view a seat kept is the one the seed gives "
+                                          "(so no deal or reshuffle was changed).",
                               epilog=describe_exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
     f.add_argument("record", metavar="RECORD", help="a record file with a 'fairness' field ('-': standard input)")
     f.add_argument("--jsonl", action="store_true", help="read the file as JSON Lines, whatever its name")

@@ -33,7 +33,7 @@ from .malilla.state import MalillaState
 from .moves import MAUMAU_MOVE_TYPES, Call, CallOut, Draw, Move, Pass, Play
 from .reasons import Reason, Verdict
 from .rules.effects import WishSuit
-from .rules.plan import CutResult, Plan
+from .rules.plan import MAX_REDEALS, CutResult, Plan
 from .rules.turn import Turn
 from .state import Deal, EndReason, GameState, Phase, StateError, Window
 from .variants import Variant, find_variant
@@ -94,7 +94,9 @@ def new_game(
             from ``seed``.
 
     Raises:
-        VariantError: the player count is outside the variant's range, or the deal is impossible.
+        VariantError: the player count is outside the variant's range, or the deal is impossible (also when the
+            cut or the draw for the dealer still asks for a new deal after :data:`~maumau_rules.rules.plan.MAX_REDEALS`
+            shuffles, which a variant that compiles reaches with a chance below 1e-46).
         StateError: an explicit deal does not hold exactly the variant's deck.
         ArgumentError: ``dealer`` or ``first_player`` is not a seat; ``ArgumentTypeError`` (also a ``TypeError``)
             when ``seed``, ``dealer`` or ``first_player`` is not an integer.
@@ -166,7 +168,7 @@ def new_game(
     cutting = plan.cutting
     cutter = dealer if cutting is None else (dealer - 1) % players if cutting.by == "right" else (dealer + 1) % players
     seats = [(first + i * plan.direction) % players for i in range(players)]
-    while True:
+    for _ in range(MAX_REDEALS):
         if deck_order is not None:
             pile = order
         else:
@@ -177,6 +179,8 @@ def new_game(
         if deck_order is not None:
             raise StateError("deck_order and cut give a redeal (R_CUT): one special card too many was cut")
         state = _rng.next_u64(state)[1]  # a redeal (R_CUT): shuffle again
+    else:
+        raise VariantError(f"rule R_CUT: no deal after {MAX_REDEALS} redeals (the cut keeps asking for a new deal)")
     hands, rest = plan.dealing.deal(done.pile, seats, sizes, cutter, done.kept)
     if deck_order is not None:
         rest.reverse()  # the pile left after the deal becomes the stock, drawn from its end: its top card last
@@ -263,17 +267,26 @@ def legal_moves(state: GameState | MalillaState, player: int | None = None) -> t
     the state: they are found once, when the state is made.
 
     Raises:
-        ArgumentTypeError: ``state`` is not a :class:`~maumau_rules.state.GameState`.
+        ArgumentTypeError: ``state`` is not a :class:`~maumau_rules.state.GameState`, or ``player`` is not an
+            integer (a seat number; one that is not a seat of the game has no moves).
 
     >>> s = new_game("standard", players=3, seed=42)
     >>> all(check(s, m).ok for m in legal_moves(s)), legal_moves(s, player=(s.seat_to_act + 1) % 3)
     (True, ())
+    >>> legal_moves(s, 1.0)
+    Traceback (most recent call last):
+    ...
+    maumau_rules.errors.ArgumentTypeError: player 1.0 must be a seat number (an integer)
     """
     if player is None:
         try:
             return state._legal  # type: ignore[no-any-return]
         except AttributeError:
             raise _not_a_state(state) from None
+    if type(player) is not int:
+        if type(state) is not GameState and type(state) is not MalillaState:
+            raise _not_a_state(state)
+        raise ArgumentTypeError(f"player {shown(player)} must be a seat number (an integer)")
     if type(state) is MalillaState:
         return state._legal if player == state.seat_to_act else _NONE
     if type(state) is not GameState:
@@ -331,6 +344,27 @@ def open_windows(state: GameState | MalillaState) -> tuple[Window, ...]:
     if finisher is not None:
         out.append(Window("unannounced_finish", finisher, tuple(p for p in players if p != finisher), "decision"))
     return tuple(out)
+
+
+def call_mistake(variant: Variant | str, hand: Sequence[Card], card: Card, call: Call | None) -> Call | None:
+    """The call that was due, when playing ``card`` from ``hand`` saying ``call`` is a mistake the table sees at once
+    (R_ANNOUNCE): nothing said with the play that leaves one card, or the one-card word with a play that leaves more.
+    ``None`` otherwise: a right call, no call due, or a word whose rightness depends on the cards kept (the other
+    players learn it when the card is shown, at the finish).
+
+    Raises:
+        VariantError: ``variant`` names no variant. ``ArgumentTypeError``: ``hand`` or ``card`` holds no cards.
+
+    >>> from maumau_rules import parse_cards
+    >>> h = parse_cards("7h Jc")
+    >>> call_mistake("classic", h, h[0], None), call_mistake("classic", h, h[0], Call.MAU)
+    (<Call.MAU_MAU: 'maumau'>, None)
+    """
+    due = call_due(variant, hand, card)
+    ann = find_variant(variant).plan.announcer
+    if due is None or ann is None or not ann.seen_mistake(len(tuple(hand)), call):
+        return None
+    return due
 
 
 def call_due(variant: Variant | str, hand: Sequence[Card], card: Card) -> Call | None:
@@ -903,7 +937,7 @@ def _transition(s: GameState, move: Move, mover: int | None = None) -> GameState
             hm = f["_hm"]  # effects may have changed hands
         if not (hm >> shift) & full:
             legal = _went_out(s, f, plan, t, play, card, before)
-        elif plan.series_starts & plan.unit[card] and _continues(plan, earlier, card, (hm >> shift) & full):
+        elif plan.series_starts & plan.unit[card] and _continues(plan, earlier, card, s.announced[seat]):
             f["turn_plays"] = (*earlier, card)
             f["phase"] = _SERIES
         else:
@@ -1063,14 +1097,12 @@ def _went_out(s: GameState, f: dict[str, Any], plan: Plan, t: Turn | None, move:
     return _NONE
 
 
-def _continues(plan: Plan, earlier: tuple[Card, ...], card: Card, rest: int) -> bool:
-    """Whether a series goes on after ``card`` (R_SERIES, R_WILD_FINISH_SERIES): a hook allows a card of the rest
-    of the hand."""
-    present = _present(plan, rest)
-    first = earlier[0] if earlier else card
-    unit = plan.unit[card]
-    return any(starts & unit and follows(plan, first, card, present) & present
-               for _, starts, follows in plan.series_hooks)
+def _continues(plan: Plan, earlier: tuple[Card, ...], card: Card, call: Call | None) -> bool:
+    """Whether the series phase opens after ``card``, which left its player cards (R_SERIES, R_WILD_FINISH_SERIES):
+    from what the table sees only (the card and the turn's first card, the player's standing call), never from the
+    cards he holds; he ends the series with a pass."""
+    unit = plan.unit[card] | plan.unit[earlier[0] if earlier else card]
+    return any(starts & unit == unit and (opens is None or opens(call)) for starts, opens in plan.series_opens)
 
 
 def _draw_more(s: GameState, f: dict[str, Any], plan: Plan, seat: int, got: Card) -> Card:

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from .cards import Card, Suit
-from .engine import apply, call_due, legal_moves
+from .engine import apply, call_mistake, legal_moves
 from .errors import ArgumentError, ArgumentTypeError, SeatError, shown
 from .moves import MAUMAU_MOVE_TYPES, Call, CallOut, Draw, Move, Pass, Play
 from .state import EndReason, GameState, Phase
@@ -114,7 +114,10 @@ class WrongCard(Event):
 
 @attrs.frozen
 class CallMissed(Event):
-    """``seat`` said ``said`` (``None``: nothing) when ``due`` was due: a mistake (R_ANNOUNCE).
+    """``seat`` said ``said`` (``None``: nothing) when ``due`` was due: a mistake the table sees (R_ANNOUNCE).
+
+    ``due`` is ``None`` for the other seats when which call was due hangs on the card the player kept (the Jack
+    word): nobody else sees that card. A wrong word is no event here: it is judged when the card is shown.
 
     >>> CallMissed(0, Call.MAU, None).to_json()["due"]
     'mau'
@@ -122,7 +125,7 @@ class CallMissed(Event):
 
     kind: ClassVar[str] = "call_missed"
     seat: int
-    due: Call
+    due: Call | None
     said: Call | None = None
 
 
@@ -380,9 +383,12 @@ def events_between(before: GameState, move: Move, after: GameState, *, player: i
     # what the move itself was
     if isinstance(move, Play) and not wrong:
         out.append(Played(seat, move.card, move.wish, move.call))
-        due = call_due(before.variant, hands_before[seat], move.card)
-        if due is not None and move.call is not due:
-            out.append(CallMissed(seat, due, move.call))
+        due = call_mistake(before.variant, hands_before[seat], move.card, move.call)
+        if due is not None:  # a mistake the table sees; which word was due only its player knows, where it hangs
+            # on the card he kept
+            ann = before.variant.plan.announcer
+            known = reveal or viewer == seat or (ann is not None and not ann.jack_call) or len(hands_before[seat]) > 2
+            out.append(CallMissed(seat, due if known else None, move.call))
         if after.wished_suit is not None and after.discard[-1] == move.card:
             out.append(Wished(seat, after.wished_suit))
     elif wrong:

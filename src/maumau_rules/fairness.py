@@ -1,27 +1,40 @@
-"""Provably fair shuffles: commit to the seed before the game, reveal it after, and let anyone check the deal.
+"""Provably fair shuffles: commit to the seed and the setup before the game, reveal them after, let anyone check.
 
 The protocol (see the docs page "Provably fair shuffles"):
 
-1. At creation the server draws a secret *server seed* and a *salt* (:meth:`FairSeed.fresh`) and publishes
-   the **commitment** ``SHA-256("maumau-rules commit v1" ‖ salt ‖ server seed)`` to every seat.
+1. At creation the server fixes the game's **setup** (:class:`FairSetup`: a game or a match, the variant's id and
+   version, a house variant's definition, the rule overrides, the seats, and the dealer, first player and hand
+   sizes when given), draws a secret *server seed* and a *salt* (:meth:`FairSeed.fresh`), and publishes the
+   **commitment** ``SHA-256("maumau-rules commit v2" ‖ salt ‖ server seed ‖ setup)`` to every seat, with the
+   setup. A seed committed to one setup proves nothing for another: the server cannot deal the same seed
+   under another variant or dealer, or from a deck order it chose.
 2. Optionally each seat then sends a string of its own *entropy* (:meth:`FairSeed.with_entropy`). The game's
-   seed is ``SHA-256("maumau-rules seed v1" ‖ server seed ‖ each seat's entropy)`` cut to 64 bits
-   (:attr:`FairSeed.game_seed`): the server cannot choose the deck (it committed before it saw the
+   seed is ``SHA-256("maumau-rules seed v2" ‖ server seed ‖ salt ‖ setup ‖ each seat's entropy)`` cut to 64
+   bits (:attr:`FairSeed.game_seed`): the server cannot choose the deck (it committed before it saw the
    entropy), and no seat can (it does not know the server seed).
-3. The game is dealt with :func:`~maumau_rules.new_game` from that seed; every reshuffle comes from the random
-   state the seed started.
-4. When the game is over, the server publishes the record with the server seed, salt and entropy
+3. The game (or the match: every hand of it) is dealt from that seed with :func:`~maumau_rules.new_game` (or
+   :func:`~maumau_rules.start_match`) and the setup's arguments, never from an explicit deal or deck order;
+   every reshuffle comes from the random state the seed started.
+4. When the game is over, the server publishes the record with the server seed, salt, setup and entropy
    (:attr:`~maumau_rules.records.GameRecord.fairness`). :func:`verify_record` (``maumau verify``) checks the
-   commitment, derives the seed, replays every move and compares every view a seat kept with the view the
-   seed gives: the deal and each reshuffle must be the committed ones.
+   commitment, that the record's setup is the committed one (field by field), derives the seed, replays every
+   move and compares every view a seat kept with the view the seed gives.
+
+Each part of the commitment and of the seed is framed with its length, so no two different inputs hash the
+same. The setup is hashed as canonical JSON (:meth:`FairSetup.encode`). The scheme is named in the record
+(:data:`SCHEME`); records of the first scheme, ``maumau-sha256-v1``, which bound the seed alone, are refused
+when read (they could not prove the deal: a server could replay one seed under a stacked setup).
 
 The shuffle generator (:mod:`maumau_rules.rng`) is for reproducibility, not secrecy: secrecy comes only from
 the seed being unguessable and kept on the server until the game ends.
 
->>> fair = FairSeed(bytes(32), bytes(16))
->>> fair.commitment[:16], fair.game_seed
-('1600f216b2abde41', 220928360912510890)
+>>> setup = FairSetup.game("standard", 2)
+>>> fair = FairSeed(bytes(32), bytes(16)).bind(setup)
+>>> len(fair.commitment), 0 <= fair.game_seed < 2 ** 64
+(64, True)
 >>> fair.with_entropy("seat 0 says hi", "seat 1 too").game_seed != fair.game_seed
+True
+>>> FairSeed(bytes(32), bytes(16)).bind(FairSetup.game("standard", 2, dealer=1)).game_seed != fair.game_seed
 True
 """
 
@@ -29,8 +42,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
@@ -38,13 +52,21 @@ from .entropy import fresh_bytes
 from .errors import MauMauError, NotationError, shown
 
 if TYPE_CHECKING:
-    from .records import GameRecord
+    from .malilla.state import MalillaState
+    from .malilla.views import MalillaPublicView
+    from .records import GameRecord, MatchRecord
+    from .state import GameState
+    from .variants import Variant
     from .views import PublicView as _PublicView
 
-__all__ = ["SCHEME", "FairSeed", "FairnessError", "FairnessReport", "commitment", "verify_record"]
+__all__ = ["OLD_SCHEMES", "SCHEME", "FairSeed", "FairSetup", "FairnessError", "FairnessReport", "commitment",
+           "verify_record"]
 
-SCHEME: Final = "maumau-sha256-v1"
+SCHEME: Final = "maumau-sha256-v2"
 """The name of this commitment and derivation scheme (written into records)."""
+OLD_SCHEMES: Final = ("maumau-sha256-v1",)
+"""Earlier schemes, refused when read: ``v1`` committed to the seed alone, not to the setup, so it proved nothing
+about a game set up (variant, dealer, deck order, ...) otherwise than the seed's."""
 SEED_BYTES: Final = 32
 """Length of a fresh server seed."""
 SALT_BYTES: Final = 16
@@ -55,9 +77,12 @@ MAX_ENTROPY: Final = 64
 """Most entropy contributions (one per seat is the intent)."""
 MAX_ENTROPY_TEXT: Final = 256
 """Longest entropy contribution, in characters."""
+MAX_OVERRIDES_TEXT: Final = 100_000
+"""Longest canonical JSON text of a setup's rule overrides."""
 
-_COMMIT_TAG: Final = b"maumau-rules commit v1\x00"
-_SEED_TAG: Final = b"maumau-rules seed v1\x00"
+_COMMIT_TAG: Final = b"maumau-rules commit v2\x00"
+_SEED_TAG: Final = b"maumau-rules seed v2\x00"
+_KINDS: Final = ("game", "match")
 
 
 class FairnessError(MauMauError, ValueError):
@@ -89,17 +114,328 @@ def _frame(data: bytes) -> bytes:
     return len(data).to_bytes(4, "big") + data
 
 
-def commitment(server_seed: bytes, salt: bytes) -> str:
-    """The published commitment to a server seed: hex SHA-256 of a tag, the salt and the seed.
+def _canonical(data: Any) -> str:
+    """The canonical JSON text of ``data``: keys sorted, no spaces, ASCII only."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+
+
+# ====================================================================== the setup
+
+
+def _kind(value: object) -> str:
+    if value not in _KINDS or type(value) is not str:
+        raise FairnessError(f"setup kind {shown(value)} must be 'game' or 'match'")
+    return value
+
+
+def _variant_id(value: object) -> str:
+    if type(value) is not str or not 1 <= len(value) <= 200:
+        raise FairnessError(f"setup variant {shown(value)} must be a variant ID")
+    return value
+
+
+def _count(value: object, name: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise FairnessError(f"setup {name} {shown(value)} must be an integer from {low} to {high}")
+    return value
+
+
+def _version(value: object) -> int:
+    return _count(value, "variant version", 0, 1 << 31)
+
+
+def _players(value: object) -> int:
+    return _count(value, "players", 1, 64)
+
+
+def _digest(value: object) -> str | None:
+    if value is None:
+        return None
+    if type(value) is not str or len(value) != 64 or any(c not in "0123456789abcdef" for c in value):
+        raise FairnessError(f"setup definition {shown(value)} must be the hex SHA-256 of a variant definition")
+    return value
+
+
+def _overrides(value: object) -> str:
+    """The canonical JSON text of rule overrides given as a mapping (or as JSON text of one)."""
+    try:
+        data = json.loads(value) if type(value) is str else value
+    except ValueError:
+        raise FairnessError(f"setup overrides {shown(value)} are not JSON text") from None
+    if not isinstance(data, Mapping) or not all(type(k) is str and (v is None or isinstance(v, Mapping))
+                                                for k, v in data.items()):
+        raise FairnessError(f"setup overrides {shown(value)} must map rule IDs to parameters (or null)")
+    try:
+        text = _canonical({k: (None if v is None else dict(v)) for k, v in data.items()})
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise FairnessError(f"setup overrides {shown(value)} are not JSON data: {exc}") from None
+    if len(text) > MAX_OVERRIDES_TEXT:
+        raise FairnessError(f"setup overrides of {len(text)} characters are too long (limit {MAX_OVERRIDES_TEXT})")
+    return text
+
+
+def _seat(value: object) -> int | None:
+    return None if value is None else _count(value, "seat", 0, 63)
+
+
+def _sizes(value: object) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence) or len(value) > 64:
+        raise FairnessError(f"setup hand_sizes {shown(value)} must be a sequence of hand sizes, one per seat")
+    return tuple(_count(n, "hand size", 0, 1000) for n in value)
+
+
+def _definition_digest(variant: Variant) -> str:
+    from .notation import variant_to_json
+
+    return hashlib.sha256(_canonical(variant_to_json(variant)).encode("ascii")).hexdigest()
+
+
+def _check_setup(setup: FairSetup, attribute: Any, value: Any) -> None:
+    for name in ("dealer", "first_player"):
+        seat = getattr(setup, name)
+        if seat is not None and seat >= setup.players:
+            raise FairnessError(f"setup {name} {seat} is not a seat of a game of {setup.players} players")
+    if setup.hand_sizes is not None and len(setup.hand_sizes) != setup.players:
+        raise FairnessError(f"setup hand_sizes {list(setup.hand_sizes)} must give one size for each of "
+                            f"{setup.players} seats")
+    if setup.kind == "match" and (setup.dealer, setup.first_player, setup.hand_sizes) != (None, None, None):
+        raise FairnessError("a match's setup has no dealer, first player or hand sizes (the match deals them)")
+
+
+_LABELS: Final = {"kind": "record kind", "variant": "variant", "variant_version": "variant version",
+                  "definition": "house variant definition (SHA-256)", "overrides": "overrides", "players": "players",
+                  "dealer": "dealer", "first_player": "first player", "hand_sizes": "hand sizes"}
+
+
+@attrs.frozen
+class FairSetup:
+    """Everything besides the seed that decides a fair game's deal; the commitment and the game seed bind it.
+
+    Build it with :meth:`game` or :meth:`match` when the game is created, and read it back from a record with
+    :meth:`of`. A field left ``None`` is decided by the variant's rules from the seed (the dealer by R_DEALER,
+    the first player by R_TURN_ORDER, the hand sizes by R_DEAL); no setup holds an explicit deal or a deck
+    order: a fair game is dealt from its seed alone.
+
+    >>> s = FairSetup.game("standard", 3, dealer=2)
+    >>> s.variant, s.variant_version, s.players, s.dealer, s.overrides
+    ('standard', 1, 3, 2, '{}')
+    >>> FairSetup.game("standard", 3, dealer=3)
+    Traceback (most recent call last):
+    ...
+    maumau_rules.fairness.FairnessError: setup dealer 3 is not a seat of a game of 3 players
+    """
+
+    kind: Literal["game", "match"] = attrs.field(converter=_kind)
+    """Either ``"game"``, for a :class:`~maumau_rules.records.GameRecord`, or ``"match"``, for a
+    :class:`~maumau_rules.records.MatchRecord` whose every hand is dealt from the match seed."""
+    variant: str = attrs.field(converter=_variant_id)
+    """The variant's ID."""
+    variant_version: int = attrs.field(converter=_version)
+    """The variant's version."""
+    players: int = attrs.field(converter=_players)
+    """The number of seats."""
+    definition: str | None = attrs.field(default=None, converter=_digest)
+    """The hex SHA-256 of a house variant's canonical definition JSON, for a variant that the registry does not
+    hold (its definition is written into the record); ``None`` for a registered variant."""
+    overrides: str = attrs.field(default="{}", converter=_overrides)
+    """The rule overrides as canonical JSON text (``"{}"``: none); a mapping is converted."""
+    dealer: int | None = attrs.field(default=None, converter=_seat)
+    """The dealer given to :func:`~maumau_rules.new_game`, or ``None``: the variant's rules choose from the seed."""
+    first_player: int | None = attrs.field(default=None, converter=_seat)
+    """The first player given to :func:`~maumau_rules.new_game`, or ``None``."""
+    hand_sizes: tuple[int, ...] | None = attrs.field(default=None, converter=_sizes, validator=_check_setup)
+    """The per-seat hand sizes given to :func:`~maumau_rules.new_game`, or ``None``."""
+
+    @classmethod
+    def game(cls, variant: Variant | str, players: int, *,
+             overrides: Mapping[str, Mapping[str, Any] | None] | None = None, dealer: int | None = None,
+             first_player: int | None = None, hand_sizes: Sequence[int] | None = None) -> FairSetup:
+        """The setup of one game of ``variant`` (a registered variant's name, or a :class:`Variant`).
+
+        Raises:
+            FairnessError: a field out of range. ``VariantError``: no such variant.
+
+        >>> FairSetup.game("standard", 2).definition is None   # a registered variant: its id and version
+        True
+        """
+        vid, version, digest = _variant_parts(variant)
+        return cls("game", vid, version, players, digest, overrides or {}, dealer, first_player, hand_sizes)
+
+    @classmethod
+    def match(cls, variant: Variant | str, players: int, *,
+              overrides: Mapping[str, Mapping[str, Any] | None] | None = None) -> FairSetup:
+        """The setup of a whole match of ``variant`` (:func:`~maumau_rules.start_match`).
+
+        Raises:
+            FairnessError: a field out of range. ``VariantError``: no such variant.
+
+        >>> FairSetup.match("malilla", 4).kind
+        'match'
+        """
+        vid, version, digest = _variant_parts(variant)
+        return cls("match", vid, version, players, digest, overrides or {})
+
+    @classmethod
+    def of(cls, record: GameRecord | MatchRecord) -> FairSetup:
+        """The setup a record states (what it replays from, besides its seed).
+
+        Raises:
+            FairnessError: the record is dealt from an explicit deal or a deck order (which a fair game never
+                is), or it is not a record.
+
+        >>> from maumau_rules.records import GameRecord
+        >>> FairSetup.of(GameRecord("standard", 1, 2, dealer=1)) == FairSetup.game("standard", 2, dealer=1)
+        True
+        """
+        from .records import GameRecord, MatchRecord
+
+        if isinstance(record, MatchRecord):
+            return cls("match", record.variant, record.variant_version, record.players,
+                       _record_digest(record.definition), record.overrides)
+        if not isinstance(record, GameRecord):
+            raise FairnessError(f"{shown(record)} is not a game record or a match record")
+        if record.deck_order is not None:
+            raise FairnessError("the record is dealt from a deck_order: a deck order replays a real table's deal and "
+                                "is never part of a provably fair game (whoever wrote it chose the cards); a fair "
+                                "game is dealt from its committed seed alone")
+        if record.deal is not None:
+            raise FairnessError("the record is dealt from an explicit deal: a provably fair game is dealt from its "
+                                "committed seed alone, never from a deal written into the record")
+        return cls("game", record.variant, record.variant_version, record.players, _record_digest(record.definition),
+                   record.overrides, record.dealer, record.first_player, record.hand_sizes)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form (every field, ``null`` when not given), as written in a fair record.
+
+        >>> sorted(FairSetup.game("standard", 2).to_json())
+        ['dealer', 'first_player', 'hand_sizes', 'kind', 'overrides', 'players', 'variant']
+        """
+        return {"kind": self.kind,
+                "variant": {"id": self.variant, "version": self.variant_version, "definition": self.definition},
+                "players": self.players, "overrides": json.loads(self.overrides), "dealer": self.dealer,
+                "first_player": self.first_player,
+                "hand_sizes": None if self.hand_sizes is None else list(self.hand_sizes)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> FairSetup:
+        """Read the JSON form.
+
+        Raises:
+            NotationError: not the JSON form of a setup.
+
+        >>> s = FairSetup.game("standard", 2, first_player=1); FairSetup.from_json(s.to_json()) == s
+        True
+        """
+        fields = {"kind", "variant", "players", "overrides", "dealer", "first_player", "hand_sizes"}
+        if not isinstance(data, dict) or set(data) != fields:
+            raise NotationError(f"fairness setup: expected an object with the fields {sorted(fields)}, got "
+                                f"{shown(data)}")
+        ref = data["variant"]
+        if not isinstance(ref, dict) or set(ref) != {"id", "version", "definition"}:
+            raise NotationError(f"fairness setup variant: expected {{'id', 'version', 'definition'}}, got {shown(ref)}")
+        try:
+            return cls(data["kind"], ref["id"], ref["version"], data["players"], ref["definition"],
+                       data["overrides"] if isinstance(data["overrides"], dict) else None,  # an object, never text
+                       data["dealer"], data["first_player"], data["hand_sizes"])
+        except FairnessError as exc:
+            raise NotationError(f"fairness {exc}") from None
+
+    def encode(self) -> bytes:
+        """The canonical encoding hashed into the commitment and the game seed (canonical JSON, ASCII).
+
+        >>> FairSetup.match("malilla", 4).encode()[:35]
+        b'{"dealer":null,"first_player":null,'
+        """
+        return _canonical(self.to_json()).encode("ascii")
+
+    def differences(self, other: FairSetup) -> tuple[str, ...]:
+        """How ``other`` (a record's setup) differs from this one (the committed setup), field by field.
+
+        >>> FairSetup.game("standard", 2).differences(FairSetup.game("standard", 2, dealer=1))
+        ("dealer 1 is not the committed dealer (none: chosen by the variant's rules from the seed)",)
+        """
+        out = []
+        for f in attrs.fields(FairSetup):
+            mine, theirs = getattr(self, f.name), getattr(other, f.name)
+            if mine == theirs:
+                continue
+            label = _LABELS[f.name]
+            if f.name == "definition" and mine is None:
+                out.append(f"the record holds a house variant definition (SHA-256 {theirs}), but the commitment is "
+                           "to the registered variant")
+            elif mine is None:
+                out.append(f"{label} {_show_field(theirs)} is not the committed {label} (none: chosen by the "
+                           "variant's rules from the seed)")
+            else:
+                out.append(f"{label} {_show_field(theirs)} is not the committed {label} {_show_field(mine)}")
+        return tuple(out)
+
+    def describe(self) -> str:
+        """A short description for messages.
+
+        >>> FairSetup.game("standard", 2, dealer=1).describe()
+        'game of standard v1, 2 players, dealer 1'
+        """
+        parts = [f"{self.kind} of {self.variant} v{self.variant_version}" + (" (house definition)"
+                                                                             if self.definition else ""),
+                 f"{self.players} players"]
+        if self.overrides != "{}":
+            parts.append(f"overrides {self.overrides}")
+        for name in ("dealer", "first_player", "hand_sizes"):
+            value = getattr(self, name)
+            if value is not None:
+                parts.append(f"{_LABELS[name]} {_show_field(value)}")
+        return ", ".join(parts)
+
+
+def _show_field(value: object) -> str:
+    if value is None:
+        return "(none)"
+    if isinstance(value, tuple):
+        return str(list(value))
+    return shown(value, limit=200) if isinstance(value, str) else str(value)
+
+
+def _variant_parts(variant: Variant | str) -> tuple[str, int, str | None]:
+    from .variants import find_variant
+
+    v = find_variant(variant)
+    try:
+        registered = find_variant(v.id) == v
+    except MauMauError:
+        registered = False
+    return v.id, v.version, None if registered else _definition_digest(v)
+
+
+def _record_digest(definition: Variant | None) -> str | None:
+    return None if definition is None else _definition_digest(definition)
+
+
+# ====================================================================== the seed
+
+
+def _setup(value: object) -> FairSetup | None:
+    if value is not None and not isinstance(value, FairSetup):
+        raise FairnessError(f"setup {shown(value)} must be a FairSetup")
+    return value
+
+
+def commitment(server_seed: bytes, salt: bytes, setup: FairSetup) -> str:
+    """The published commitment to a server seed and a setup: hex SHA-256 of a tag, the salt, the seed, the setup.
 
     Raises:
-        FairnessError: the seed or the salt is not 1 to 256 bytes.
+        FairnessError: the seed or the salt is not 1 to 256 bytes, or ``setup`` is not a :class:`FairSetup`.
 
-    >>> commitment(bytes(32), bytes(16)) == FairSeed(bytes(32), bytes(16)).commitment
+    >>> s = FairSetup.game("standard", 2)
+    >>> commitment(bytes(32), bytes(16), s) == FairSeed(bytes(32), bytes(16), setup=s).commitment
     True
     """
     seed, salt_ = _secret(server_seed, "server seed"), _secret(salt, "salt")
-    return hashlib.sha256(_COMMIT_TAG + _frame(salt_) + _frame(seed)).hexdigest()
+    if not isinstance(setup, FairSetup):
+        raise FairnessError(f"setup {shown(setup)} must be a FairSetup (the commitment binds the game's setup)")
+    return hashlib.sha256(_COMMIT_TAG + _frame(salt_) + _frame(seed) + _frame(setup.encode())).hexdigest()
 
 
 def _entropy(value: object) -> tuple[str, ...]:
@@ -121,9 +457,12 @@ def _entropy(value: object) -> tuple[str, ...]:
 
 @attrs.frozen
 class FairSeed:
-    """The secret behind a fair game: the server seed, the salt, and the seats' entropy (public once given).
+    """The secret behind a fair game: the server seed, the salt, the setup it commits to, and the seats' entropy.
 
-    >>> f = FairSeed.fresh(); len(f.server_seed), len(f.salt), len(f.commitment)
+    A fresh seed is bound to no setup yet; :meth:`bind` it to the game's setup before publishing its
+    :attr:`commitment` (a seed without a setup has neither a commitment nor a game seed).
+
+    >>> f = FairSeed.fresh(FairSetup.game("standard", 2)); len(f.server_seed), len(f.salt), len(f.commitment)
     (32, 16, 64)
     """
 
@@ -133,24 +472,56 @@ class FairSeed:
     """Random bytes hashed with the seed, so that the commitment reveals nothing about it."""
     entropy: tuple[str, ...] = attrs.field(default=(), converter=_entropy)
     """Each seat's contribution, in seat order (public: mixed in after the commitment was published)."""
+    setup: FairSetup | None = attrs.field(default=None, converter=_setup)
+    """The setup the commitment binds (``None`` until :meth:`bind`)."""
 
     @classmethod
-    def fresh(cls) -> FairSeed:
-        """A new server seed and salt from the operating system's CSPRNG.
+    def fresh(cls, setup: FairSetup | None = None) -> FairSeed:
+        """A new server seed and salt from the operating system's CSPRNG, bound to ``setup`` when given.
 
         >>> FairSeed.fresh() != FairSeed.fresh()
         True
         """
-        return cls(fresh_bytes(SEED_BYTES), fresh_bytes(SALT_BYTES))
+        return cls(fresh_bytes(SEED_BYTES), fresh_bytes(SALT_BYTES), setup=setup)
+
+    def bind(self, setup: FairSetup) -> FairSeed:
+        """This seed committed to ``setup`` (the game's setup, fixed before the commitment is published).
+
+        Raises:
+            FairnessError: ``setup`` is not a :class:`FairSetup`, or the seed is bound to another setup already.
+
+        >>> f = FairSeed(b"s", b"t").bind(FairSetup.game("standard", 2))
+        >>> f.bind(FairSetup.game("standard", 3))
+        Traceback (most recent call last):
+        ...
+        maumau_rules.fairness.FairnessError: this seed is committed to game of standard v1, 2 players already: ...
+        """
+        if not isinstance(setup, FairSetup):
+            raise FairnessError(f"setup {shown(setup)} must be a FairSetup")
+        if self.setup is not None and self.setup != setup:
+            raise FairnessError(f"this seed is committed to {self.setup.describe()} already: a committed seed is "
+                                f"never used for another setup ({setup.describe()}); draw a fresh one")
+        return attrs.evolve(self, setup=setup)
+
+    def _bound(self) -> FairSetup:
+        if self.setup is None:
+            raise FairnessError("this fair seed is bound to no setup: bind it to the game's setup (FairSeed.bind) "
+                                "before publishing its commitment or dealing from it")
+        return self.setup
 
     @property
     def commitment(self) -> str:
-        """The commitment to publish before the game (hex SHA-256; it does not cover the entropy).
+        """The commitment to publish before the game (hex SHA-256 of the salt, the seed and the setup; it does
+        not cover the entropy, which comes after).
 
-        >>> FairSeed(b"s", b"t").commitment == commitment(b"s", b"t")
+        Raises:
+            FairnessError: the seed is bound to no setup.
+
+        >>> s = FairSetup.game("standard", 2)
+        >>> FairSeed(b"s", b"t", setup=s).commitment == commitment(b"s", b"t", s)
         True
         """
-        return commitment(self.server_seed, self.salt)
+        return commitment(self.server_seed, self.salt, self._bound())
 
     def with_entropy(self, *contributions: str) -> FairSeed:
         """The same seed with the seats' entropy contributions (in seat order) appended.
@@ -165,12 +536,16 @@ class FairSeed:
 
     @property
     def game_seed(self) -> int:
-        """The seed the game is dealt from: SHA-256 of the server seed and the entropy, cut to 64 bits.
+        """The seed the game is dealt from: SHA-256 of the server seed, the salt, the setup and the entropy, cut
+        to 64 bits.
 
-        >>> 0 <= FairSeed(b"s", b"t").game_seed < 2 ** 64
+        Raises:
+            FairnessError: the seed is bound to no setup.
+
+        >>> 0 <= FairSeed(b"s", b"t", setup=FairSetup.game("standard", 2)).game_seed < 2 ** 64
         True
         """
-        h = hashlib.sha256(_SEED_TAG + _frame(self.server_seed))
+        h = hashlib.sha256(_SEED_TAG + _frame(self.server_seed) + _frame(self.salt) + _frame(self._bound().encode()))
         for e in self.entropy:
             h.update(_frame(e.encode("utf-8")))
         return int.from_bytes(h.digest()[:8], "big")
@@ -178,38 +553,54 @@ class FairSeed:
     def to_json(self) -> dict[str, Any]:
         """The revealed form written into a finished game's record.
 
-        >>> sorted(FairSeed(b"s", b"t").to_json())
-        ['commitment', 'entropy', 'salt', 'scheme', 'server_seed']
+        Raises:
+            FairnessError: the seed is bound to no setup.
+
+        >>> sorted(FairSeed(b"s", b"t", setup=FairSetup.game("standard", 2)).to_json())
+        ['commitment', 'entropy', 'salt', 'scheme', 'server_seed', 'setup']
         """
+        setup = self._bound()
         return {"scheme": SCHEME, "commitment": self.commitment, "server_seed": self.server_seed.hex(),
-                "salt": self.salt.hex(), "entropy": list(self.entropy)}
+                "salt": self.salt.hex(), "setup": setup.to_json(), "entropy": list(self.entropy)}
 
     @classmethod
     def from_json(cls, data: Any) -> FairSeed:
-        """Read the revealed form; the commitment written beside it must be the one the seed and salt give.
+        """Read the revealed form; the commitment written beside it must be the one the seed, salt and setup give.
 
         Raises:
-            NotationError: not the revealed form of this scheme.
-            FairnessError: the seed and salt do not give the commitment written beside them.
+            NotationError: not the revealed form of this scheme (a record of an old scheme says so).
+            FairnessError: the seed, salt and setup do not give the commitment written beside them.
 
-        >>> f = FairSeed(b"s", b"t", ("x",)); FairSeed.from_json(f.to_json()) == f
+        >>> f = FairSeed(b"s", b"t", ("x",), FairSetup.game("standard", 2)); FairSeed.from_json(f.to_json()) == f
         True
+        >>> FairSeed.from_json({"scheme": "maumau-sha256-v1"})
+        Traceback (most recent call last):
+        ...
+        maumau_rules.errors.NotationError: fairness: scheme 'maumau-sha256-v1' is no longer read: it committed ...
         """
         if not isinstance(data, dict):
             raise NotationError(f"fairness: expected an object, got {shown(data)}")
-        extra = sorted(set(data) - {"scheme", "commitment", "server_seed", "salt", "entropy"})
-        if extra:
-            raise NotationError(f"fairness: unknown field(s) {', '.join(map(repr, extra))}")
+        if data.get("scheme") in OLD_SCHEMES:
+            raise NotationError(f"fairness: scheme {data['scheme']!r} is no longer read: it committed to the seed "
+                                "alone, not to the setup (variant, overrides, dealer, deck order, ...), so its "
+                                f"proof could not exclude a stacked deal; this library reads {SCHEME!r}")
         if data.get("scheme") != SCHEME:
             raise NotationError(f"fairness: unknown scheme {shown(data.get('scheme'))} (this library knows {SCHEME!r})")
+        extra = sorted(set(data) - {"scheme", "commitment", "server_seed", "salt", "setup", "entropy"})
+        if extra:
+            raise NotationError(f"fairness: unknown field(s) {', '.join(map(repr, extra))}")
+        if "setup" not in data:
+            raise NotationError("fairness: the field 'setup' (what the commitment binds) is missing")
+        setup = FairSetup.from_json(data["setup"])
         try:
             fair = cls(_hex(data.get("server_seed"), "server_seed"), _hex(data.get("salt"), "salt"),
-                       data.get("entropy", []))
+                       data.get("entropy", []), setup)
         except FairnessError as exc:
             raise NotationError(f"fairness: {exc}") from None
         written = data.get("commitment")
         if type(written) is not str or not _same_text(written, fair.commitment):
-            raise FairnessError(f"fairness: the revealed seed and salt do not give the commitment {shown(written)}")
+            raise FairnessError(f"fairness: the revealed seed, salt and setup do not give the commitment "
+                                f"{shown(written)}")
         return fair
 
 
@@ -227,6 +618,9 @@ def _hex(value: object, name: str) -> bytes:
         raise NotationError(f"fairness field {name}: {shown(value)} is not hex text") from None
 
 
+# ====================================================================== verifying
+
+
 @attrs.frozen
 class FairnessReport:
     """What :func:`verify_record` proved.
@@ -236,33 +630,69 @@ class FairnessReport:
     """
 
     commitment: str
-    """The commitment the revealed seed matches."""
+    """The commitment the revealed seed and setup match."""
     game_seed: int
-    """The seed the deal came from."""
+    """The seed the deal came from (a match's seed: every hand is dealt from it)."""
     moves: int
     """Moves replayed (each one legal)."""
     reshuffles: int
     """Reshuffles of the discard pile during the game (each one from the committed seed's random state)."""
     views: int
     """Views kept by seats that were checked against the seed's game."""
+    rounds: int = 1
+    """The number of rounds dealt, each from the committed seed: 1 for a game record, every round of a match record."""
+    setup: FairSetup | None = None
+    """The committed setup that the record was found to have."""
 
 
-def verify_record(record: GameRecord, *, commitment: str | None = None,
-                  views: Sequence[_PublicView] = ()) -> FairnessReport:
-    """Prove that a finished game's deal and every reshuffle came from the committed seed.
+def _reshuffled(before: GameState | MalillaState, after: GameState | MalillaState) -> bool:
+    """Whether the move from ``before`` to ``after`` reshuffled the discard pile into the stock (the stock grew).
 
-    Checks, in order: the record reveals a fair seed; its seed and salt give ``commitment`` (the one published
-    at the start: pass it, or the check trusts the one written in the record); the record's seed is the one the
-    revealed seed and entropy give; the setup is the shuffle of that seed (no explicit deal that differs); every
-    move replays legally; and every view in ``views`` (as a seat received it during the game) is the view of the
-    replayed game at that turn, so no hand, draw or reshuffle the seat saw was changed.
+    Family specifics (to move behind the family protocol): a Malilla hand deals the whole pack once and has no
+    stock, so it never reshuffles.
+    """
+    from .malilla.state import MalillaState
+
+    if isinstance(after, MalillaState) or isinstance(before, MalillaState):
+        return False
+    return len(after.stock) > len(before.stock)
+
+
+def _round_of(item: object) -> int | None:
+    """The hand number a Malilla state or view carries (family specifics: a Mau-Mau round carries none)."""
+    from .malilla.state import MalillaState
+    from .malilla.views import MalillaPublicView
+
+    return item.round_no if isinstance(item, MalillaState | MalillaPublicView) else None
+
+
+def _states(record: GameRecord | MatchRecord) -> Iterator[GameState | MalillaState]:
+    from .records import MatchRecord, replay, replay_match
+
+    if isinstance(record, MatchRecord):
+        yield from replay_match(record)
+    else:
+        yield from replay(record)
+
+
+def verify_record(record: GameRecord | MatchRecord, *, commitment: str | None = None,
+                  views: Sequence[_PublicView | MalillaPublicView] = ()) -> FairnessReport:
+    """Prove that a finished game's (or a whole match's) deals and every reshuffle came from the committed seed.
+
+    Checks, in order: the record reveals a fair seed; its seed, salt and setup give ``commitment`` (the one
+    published at the start: pass it, or the check trusts the one written in the record); the record's setup is
+    the committed one, field by field (variant id and version, a house variant's definition, overrides, players,
+    dealer, first player, hand sizes), and it has no explicit deal or deck order; the record's seed is the one the
+    revealed seed, setup and entropy give; every move replays legally (in a match, every hand is dealt from the
+    match seed); and every view in ``views`` (as a seat received it during the game) is the view of the replayed
+    game at that turn (of that hand, for Malilla), so no hand, draw or reshuffle the seat saw was changed.
 
     Raises:
         FairnessError: any of these fails; the message says which and where.
 
     >>> from maumau_rules import new_game, legal_moves, apply
     >>> from maumau_rules.records import record_from_moves
-    >>> fair = FairSeed(b"server secret", b"salt")
+    >>> fair = FairSeed(b"server secret", b"salt").bind(FairSetup.game("standard", 2))
     >>> s = new_game("standard", 2, fair.game_seed)
     >>> rec = record_from_moves("standard", 2, fair.game_seed, [legal_moves(s)[0]], fairness=fair)
     >>> verify_record(rec, commitment=fair.commitment).moves
@@ -270,64 +700,78 @@ def verify_record(record: GameRecord, *, commitment: str | None = None,
     >>> verify_record(rec, commitment="00" * 32)
     Traceback (most recent call last):
     ...
-    maumau_rules.fairness.FairnessError: the revealed seed and salt do not give the commitment '0000...' ...
+    maumau_rules.fairness.FairnessError: the revealed seed, salt and setup do not give the commitment '0000...' ...
+    >>> import attrs
+    >>> verify_record(attrs.evolve(rec, dealer=0), commitment=fair.commitment)
+    Traceback (most recent call last):
+    ...
+    maumau_rules.fairness.FairnessError: the record's setup is not the committed one: dealer 0 is not the ...
     """
-    from .engine import new_game
-    from .records import GameRecord, ReplayError, replay
+    from .malilla.views import MalillaPlayerView, MalillaPublicView
+    from .records import GameRecord, MatchRecord, ReplayError
     from .views import PlayerView, PublicView, public_view, view
 
-    if not isinstance(record, GameRecord):
-        raise FairnessError(f"{shown(record)} is not a game record")
+    if not isinstance(record, GameRecord | MatchRecord):
+        raise FairnessError(f"{shown(record)} is not a game record or a match record")
     fair = record.fairness
     if fair is None:
         raise FairnessError("the record reveals no committed seed (no 'fairness' field): nothing to verify")
+    if not isinstance(fair, FairSeed):
+        raise FairnessError(f"the record's fairness {shown(fair)} is not a revealed fair seed")
+    committed = fair._bound()
     if commitment is not None:
         if type(commitment) is not str:
             raise FairnessError(f"commitment {shown(commitment)} must be hex text")
         if not _same_text(commitment.strip().lower(), fair.commitment):
-            raise FairnessError(f"the revealed seed and salt do not give the commitment {shown(commitment[:4] + '...')}"
-                                f" published at the start (they give {fair.commitment})")
+            raise FairnessError(f"the revealed seed, salt and setup do not give the commitment "
+                                f"{shown(commitment[:4] + '...')} published at the start (they give "
+                                f"{fair.commitment}): the seed or the setup ({committed.describe()}) is not the "
+                                "committed one")
+    try:
+        stated = FairSetup.of(record)
+    except FairnessError as exc:
+        raise FairnessError(f"the record's setup is not the committed one: {exc}") from None
+    differences = committed.differences(stated)
+    if differences:
+        raise FairnessError(f"the record's setup is not the committed one: {'; '.join(differences)}")
     if record.seed != fair.game_seed:
         raise FairnessError(f"the record's seed {shown(record.seed)} is not the seed {fair.game_seed} that the "
-                            "committed seed and the seats' entropy give")
-    if record.deal is not None:
-        try:
-            seeded = new_game(record.resolve_variant(), record.players, fair.game_seed, dealer=record.dealer,
-                              first_player=record.first_player, hand_sizes=record.hand_sizes)
-        except (MauMauError, ReplayError) as exc:
-            raise FairnessError(f"the game cannot be set up from the committed seed: {exc}") from None
-        if (seeded.hands, seeded.stock, seeded.discard) != (
-                tuple(tuple(sorted(h, key=lambda c: c.sort_key)) for h in record.deal.hands), record.deal.stock,
-                record.deal.discard):
-            raise FairnessError("the record's deal is not the deal the committed seed gives")
-        record = attrs.evolve(record, deal=None)
-    wanted: dict[int, list[_PublicView]] = {}
+                            "committed seed, its setup and the seats' entropy give")
+    wanted: dict[tuple[int | None, int], list[PublicView | MalillaPublicView]] = {}
     for v in views:
-        if not isinstance(v, PublicView) or type(v.turn) is not int:
+        if not isinstance(v, PublicView | MalillaPublicView) or type(v.turn) is not int:
             raise FairnessError(f"{shown(v)} is not a view")
-        wanted.setdefault(v.turn, []).append(v)
-    moves = reshuffles = checked = 0
-    before = None
+        if isinstance(record, MatchRecord) and _round_of(v) is None:
+            raise FairnessError("a view of a Mau-Mau round carries no round number, so it cannot be placed in a "
+                                "match: verify each round's views against that round")
+        wanted.setdefault((_round_of(v), v.turn), []).append(v)
+    moves = reshuffles = checked = rounds = 0
+    before: GameState | MalillaState | None = None
     try:
-        for state in replay(record):
-            if before is not None:
+        for state in _states(record):
+            if before is None or before.is_over:  # the first state of a round (of the game, or of a match's hand)
+                rounds += 1
+            else:
                 moves += 1
-                if len(state.stock) > len(before.stock):
-                    reshuffles += 1
-            for kept in wanted.pop(state.turn, ()):
+                reshuffles += _reshuffled(before, state)
+            for kept in wanted.pop((_round_of(state), state.turn), ()):
                 try:
-                    mine = (view(state, kept.seat, scores=kept.scores) if isinstance(kept, PlayerView)
-                            else public_view(state, scores=kept.scores))
+                    mine: object = (view(state, kept.seat, scores=kept.scores)
+                                    if isinstance(kept, PlayerView | MalillaPlayerView)
+                                    else public_view(state, scores=kept.scores))
                 except MauMauError as exc:
                     raise FairnessError(f"a view kept for turn {state.turn} cannot be checked: {exc}") from None
                 if mine != kept:
-                    who = f"seat {kept.seat}" if isinstance(kept, PlayerView) else "a spectator"
-                    raise FairnessError(f"the view {who} received at turn {state.turn} is not the one the committed "
-                                        "seed gives: the deal or a reshuffle was changed")
+                    who = f"seat {kept.seat}" if isinstance(kept, PlayerView | MalillaPlayerView) else "a spectator"
+                    where = f"turn {state.turn}" if _round_of(state) is None else \
+                        f"turn {state.turn} of hand {_round_of(state)}"
+                    raise FairnessError(f"the view {who} received at {where} is not the one the committed seed "
+                                        "gives: the deal or a reshuffle was changed")
                 checked += 1
             before = state
     except ReplayError as exc:
         raise FairnessError(f"the moves do not replay from the committed seed: {exc}") from None
     if wanted:
-        raise FairnessError(f"views of turns {sorted(wanted)} are past the end of the record")
-    return FairnessReport(fair.commitment, fair.game_seed, moves, reshuffles, checked)
+        turns = sorted(t for _, t in wanted)
+        raise FairnessError(f"views of turns {turns} are past the end of the record (or of their hand)")
+    return FairnessReport(fair.commitment, fair.game_seed, moves, reshuffles, checked, rounds, committed)

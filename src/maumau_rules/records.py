@@ -32,7 +32,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from typing import Any, Final
 
@@ -40,8 +40,16 @@ import attrs
 
 from .cards import Card
 from .engine import apply, legal_moves, new_game
-from .errors import ArgumentError, ArgumentTypeError, IllegalMoveError, MauMauError, NotationError, shown
-from .fairness import FairSeed
+from .errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    IllegalMoveError,
+    MauMauError,
+    NotationError,
+    VariantError,
+    shown,
+)
+from .fairness import FairnessError, FairSeed, FairSetup
 from .jsonstream import BadLine, StreamError, json_values
 from .malilla.engine import deck_order_for, new_hand
 from .malilla.state import MalillaState
@@ -61,12 +69,13 @@ from .notation import (
 from .rng import seed_state
 from .scoring import Match, next_round, start_match
 from .state import Deal, EndReason, GameState
-from .variants import Variant, find_variant
+from .variants import Variant, find_variant, load_variant
 
 __all__ = [
     "MAX_MOVES",
     "MAX_RECORDS",
     "MAX_RECORD_TEXT",
+    "MAX_VARIANT_JSON",
     "GameRecord",
     "MatchRecord",
     "MatchResult",
@@ -75,6 +84,7 @@ __all__ = [
     "RecordStreamError",
     "RecordedMove",
     "ReplayError",
+    "VariantCache",
     "dumps_record",
     "dumps_records",
     "dumps_records_jsonl",
@@ -113,23 +123,184 @@ MAX_VARIANTS_PER_FILE: Final = 64
 """Most distinct variants (overrides or definitions not compiled before) that one file may make the reader
 compile; a record past that is invalid (compiling a variant costs milliseconds, so this bounds a file's CPU)."""
 
+MAX_VARIANT_JSON: Final = 64_000
+"""Longest JSON text (in characters, keys sorted) of one record's ``overrides`` or own ``definition`` that a reader
+compiles (the largest registered variant's definition is about 8,000): compiling costs about 10 ms plus 10-60 µs a
+character, so this bounds one compilation. A :class:`VariantCache` may set a lower limit."""
+
 _BUDGET: ContextVar[list[int] | None] = ContextVar("maumau_rules_compile_budget", default=None)
 """The compilations left to the file being read (``None``: no file is being read, no limit)."""
+_CACHE: ContextVar[VariantCache | None] = ContextVar("maumau_rules_variant_cache", default=None)
+"""The caller's :class:`VariantCache` in force (``None``: the shared :data:`COMPILED_VARIANTS`)."""
 
 
-def _compiled(key: Any, build: Any) -> Variant:
-    """The variant for ``key`` from :data:`COMPILED_VARIANTS`, or ``build()`` it (charged to the file's budget)."""
-    known = COMPILED_VARIANTS.get(key)
-    if known is not None:
-        return known
+class VariantCache:
+    """A bounded cache of compiled variants and a compile budget that a caller owns (a server: one per client, or
+    one per time window).
+
+    Reading a record whose ``overrides`` or ``definition`` has not been compiled before costs a compilation (about
+    10 ms plus 10-60 µs per character of it); the per-file budget (:data:`MAX_VARIANTS_PER_FILE`) bounds one file,
+    and this object bounds many calls: it keeps at most ``max_entries`` variants (the least recently used is
+    dropped), compiles at most ``max_compiles`` of them in all (``None``: no limit; :meth:`renew` starts a new
+    budget, keeping what is cached), and refuses an ``overrides`` or ``definition`` whose JSON text is longer than
+    ``max_input_chars``. Readers use it inside ``with cache.use():`` (the records readers, ``first_violation``,
+    ``replay``, ``GameRecord.resolve_variant``; a generator while it is advanced there), or through the
+    ``variants=`` argument of :func:`validate_records`, :func:`iter_validate_records` and :func:`first_violation`;
+    house-rule TOML goes through :meth:`load_variant`. A record refused for the budget reports ``invalid_setup``
+    and changes nothing. Nothing is shared between caches; the library keeps no other compiled variants than the
+    default :data:`COMPILED_VARIANTS` (used when no cache is given).
+
+    Args:
+        max_entries: the most compiled variants kept (at least 1).
+        max_compiles: the most compilations in all, until :meth:`renew` (``None``: no limit).
+        max_input_chars: the longest ``overrides``/``definition`` JSON, or house-rule TOML text, compiled.
+
+    Raises:
+        ArgumentError: a limit that is not a positive integer (``ArgumentTypeError`` for a wrong type).
+
+    >>> cache = VariantCache(max_entries=8, max_compiles=1)
+    >>> recs = [GameRecord("standard", 1, 2, seed=3, overrides={"R_DEAL": {"hand_size": n}}) for n in (4, 4, 5)]
+    >>> [r.ok for r in validate_records(recs, variants=cache)], cache.compiles, cache.compiles_left
+    ([True, True, False], 1, 0)
+    >>> validate_records(recs[2:], variants=cache)[0].error.message
+    'cannot set up the variant: the variant cache has spent its budget of 1 compilation (renew it to compile more)'
+    >>> cache.renew(); validate_records(recs[2:], variants=cache)[0].ok
+    True
+    """
+
+    def __init__(self, max_entries: int = 256, *, max_compiles: int | None = None,
+                 max_input_chars: int = MAX_VARIANT_JSON) -> None:
+        for name, value in (("max_entries", max_entries), ("max_compiles", max_compiles),
+                            ("max_input_chars", max_input_chars)):
+            if value is None and name == "max_compiles":
+                continue
+            if type(value) is not int:
+                raise ArgumentTypeError(f"{name} {shown(value)} must be an integer")
+            if value < (0 if name == "max_compiles" else 1):
+                raise ArgumentError(f"{name} {shown(value)} must be positive")
+        self._memo: BoundedMemo[Variant] = BoundedMemo(max_entries)
+        self.max_compiles = max_compiles
+        """The compile budget (``None``: no limit)."""
+        self.max_input_chars = max_input_chars
+        """The longest input compiled."""
+        self.compiles = 0
+        """Compilations since the cache was made or last renewed."""
+
+    @property
+    def compiles_left(self) -> int | None:
+        """Compilations left in the budget (``None``: no limit).
+
+        >>> VariantCache(max_compiles=3).compiles_left, VariantCache().compiles_left
+        (3, None)
+        """
+        return None if self.max_compiles is None else max(0, self.max_compiles - self.compiles)
+
+    def renew(self) -> None:
+        """Start a new compile budget (the variants cached stay).
+
+        >>> c = VariantCache(max_compiles=2); c.compiles = 2; c.renew(); c.compiles_left
+        2
+        """
+        self.compiles = 0
+
+    def __len__(self) -> int:
+        return len(self._memo)
+
+    def compiled(self, key: Any, size: int, build: Callable[[], Variant],
+                 error: type[MauMauError] = NotationError) -> Variant:
+        """The variant cached for ``key``, or ``build()`` it, charged to the budget (and to the file being read).
+
+        Raises:
+            MauMauError: of type ``error``: ``size`` is over :attr:`max_input_chars`, or the budget is spent.
+
+        >>> c = VariantCache(max_compiles=1)
+        >>> c.compiled("k", 10, lambda: find_variant("standard")).id, c.compiled("k", 10, lambda: None).id
+        ('standard', 'standard')
+        """
+        if size > self.max_input_chars:
+            raise error(f"the variant to compile is {size} characters of JSON or TOML, more than the "
+                        f"{self.max_input_chars} this reader compiles")
+        known = self._memo.get(key)
+        if known is not None:
+            return known
+        if self.max_compiles is not None and self.compiles >= self.max_compiles:
+            raise error(f"the variant cache has spent its budget of {self.max_compiles} compilation"
+                        f"{'' if self.max_compiles == 1 else 's'} (renew it to compile more)")
+        _charge_file()
+        self.compiles += 1
+        return self._memo.put(key, build())
+
+    def load_variant(self, text: str) -> Variant:
+        """:func:`~maumau_rules.variants.load_variant` of house-rule TOML, compiled once per distinct text and
+        charged to the budget.
+
+        Raises:
+            VariantError: what ``load_variant`` raises, a text over :attr:`max_input_chars`, or a spent budget.
+
+        >>> c = VariantCache(max_compiles=1)
+        >>> text = '[variant]\\nid = "h"\\nname = "H"\\nbased_on = "standard"\\n'
+        >>> c.load_variant(text) is c.load_variant(text), c.compiles
+        (True, 1)
+        """
+        if not isinstance(text, str):
+            raise VariantError(f"variant text must be a string, got {type(text).__name__}")
+        return self.compiled(("toml", text), len(text), lambda: load_variant(text), VariantError)
+
+    @contextlib.contextmanager
+    def use(self) -> Iterator[VariantCache]:
+        """Make the readers called in this block compile through this cache.
+
+        >>> c = VariantCache()
+        >>> with c.use():
+        ...     first_violation(GameRecord("standard", 1, 2, overrides={"R_DEAL": {"hand_size": 3}})) is None
+        True
+        >>> c.compiles
+        1
+        """
+        token = _CACHE.set(self)
+        try:
+            yield self
+        finally:
+            _CACHE.reset(token)
+
+
+def _charge_file() -> None:
+    """Charge one compilation to the file being read, if any."""
     budget = _BUDGET.get()
     if budget is not None:
         if budget[0] <= 0:
             raise NotationError(f"the file needs more than {MAX_VARIANTS_PER_FILE} distinct variants compiled "
                                 "(overrides or definitions): too costly to check")
         budget[0] -= 1
+
+
+def _compiled(key: Any, size: int, build: Any) -> Variant:
+    """The variant for ``key`` from the caller's :class:`VariantCache` or :data:`COMPILED_VARIANTS`, or ``build()`` it
+    (charged to the file's budget, and to the cache's); ``size``: the length of the JSON it is compiled from."""
+    cache = _CACHE.get()
+    if cache is not None:
+        return cache.compiled(key, size, build)
+    if size > MAX_VARIANT_JSON:
+        raise NotationError(f"the variant to compile is {size} characters of JSON, more than the {MAX_VARIANT_JSON} "
+                            "a record may hold (MAX_VARIANT_JSON)")
+    known = COMPILED_VARIANTS.get(key)
+    if known is not None:
+        return known
+    _charge_file()
     variant: Variant = build()
     return COMPILED_VARIANTS.put(key, variant)
+
+
+@contextlib.contextmanager
+def _using(cache: VariantCache | None) -> Iterator[None]:
+    """Compile through ``cache`` in this block (``None``: leave the one in force)."""
+    if cache is None:
+        yield
+        return
+    if not isinstance(cache, VariantCache):
+        raise ArgumentTypeError(f"variants {shown(cache)} must be a VariantCache")
+    with cache.use():
+        yield
 
 
 @contextlib.contextmanager
@@ -318,10 +489,13 @@ class GameRecord:
     """Free tags (event, date, site, ...); ignored by the engine."""
     fairness: FairSeed | None = None
     """The revealed seed of a provably fair game (:mod:`maumau_rules.fairness`): ``seed`` must be its
-    :attr:`~maumau_rules.fairness.FairSeed.game_seed`; ``maumau verify`` checks it against the commitment."""
+    :attr:`~maumau_rules.fairness.FairSeed.game_seed`, the setup (variant, overrides, players, dealer, first player,
+    hand sizes) its committed :attr:`~maumau_rules.fairness.FairSeed.setup`, and there is no ``deal`` or
+    ``deck_order``; ``maumau verify`` checks all of it against the commitment."""
     deck_order: tuple[Card, ...] | None = None
     """The shuffled deck in dealing order, passed to :func:`~maumau_rules.new_game` instead of the seeded shuffle (the
-    explicit deal of a Malilla hand; ``seed`` then drives only later shuffles)."""
+    explicit deal of a Malilla hand; ``seed`` then drives only later shuffles). For replaying a real table: never
+    part of a provably fair game."""
 
     def resolve_variant(self) -> Variant:
         """The variant to replay under: the registered one (or ``definition``) with the overrides applied.
@@ -429,7 +603,7 @@ def _resolve(vid: str, version: int, definition: Variant | None,
             key = (base, json.dumps(overrides, sort_keys=True, allow_nan=False))
         except (TypeError, ValueError) as exc:
             raise NotationError(f"the overrides are not JSON data: {exc}") from None
-        return _compiled(key, lambda: _with_overrides(base, overrides))
+        return _compiled(key, len(key[1]), lambda: _with_overrides(base, overrides))
     except MauMauError as exc:
         raise ReplayError(f"cannot set up the variant: {exc}", step=None, reason=INVALID_SETUP) from None
 
@@ -498,6 +672,9 @@ class MatchRecord:
     """Player names by seat (optional)."""
     tags: Mapping[str, str] = attrs.field(factory=dict, hash=False)
     """Free tags; ignored by the engine."""
+    fairness: FairSeed | None = None
+    """The revealed seed of a provably fair match (:mod:`maumau_rules.fairness`): ``seed`` (the match seed, from which
+    every hand is dealt) must be its :attr:`~maumau_rules.fairness.FairSeed.game_seed` and its setup the match's."""
 
     @property
     def moves(self) -> tuple[RecordedMove, ...]:
@@ -551,6 +728,8 @@ class MatchRecord:
             out["names"] = list(self.names)
         if self.tags:
             out["tags"] = dict(self.tags)
+        if self.fairness is not None:
+            out["fairness"] = self.fairness.to_json()
         out["rounds"] = [[m.to_json() for m in r] for r in self.rounds]
         out["result"] = self.result.to_json() if self.result is not None else None
         return out
@@ -707,7 +886,7 @@ def _read_any(data: Any, max_moves: int = MAX_MOVES) -> GameRecord | MatchRecord
 
 
 _MATCH_RECORD_FIELDS: Final = frozenset({"type", "version", "variant", "players", "seed", "overrides", "names", "tags",
-                                         "rounds", "result"})
+                                         "rounds", "result", "fairness"})
 
 
 def _variant_head(data: dict[str, Any]) -> tuple[str, int, Variant | None]:
@@ -766,6 +945,7 @@ def _read_match_record(data: Any, max_moves: int = MAX_MOVES) -> MatchRecord:
         result=read_result, overrides=_read_overrides(data.get("overrides", {})), definition=definition,
         names=tuple(_text(n, f"names[{i}]") for i, n in enumerate(names)),
         tags={_text(k, "tags key"): _text(v, f"tags.{k}") for k, v in tags.items()},
+        fairness=None if data.get("fairness") is None else FairSeed.from_json(data["fairness"]),
     )
 
 
@@ -824,7 +1004,7 @@ def _definition(data: Any) -> Variant:
         key = ("definition", json.dumps(data, sort_keys=True, allow_nan=False))
     except (TypeError, ValueError) as exc:
         raise NotationError(f"record field variant.definition is not JSON data: {exc}") from None
-    return _compiled(key, lambda: variant_from_json(data))
+    return _compiled(key, len(key[1]), lambda: variant_from_json(data))
 
 
 def _with_overrides(base: Variant, overrides: Mapping[str, Mapping[str, Any] | None]) -> Variant:
@@ -975,11 +1155,13 @@ def _counted(values: Iterator[Any], max_records: int | None, name: str) -> Itera
 
 
 @contextlib.contextmanager
-def _charged_to(budget: list[int]) -> Iterator[None]:
-    """Charge the variants compiled in this block to ``budget`` (a file's, kept across the records of a stream)."""
+def _charged_to(budget: list[int], cache: VariantCache | None = None) -> Iterator[None]:
+    """Charge the variants compiled in this block to ``budget`` (a file's, kept across the records of a stream), and
+    compile them through ``cache`` when one is given."""
     token = _BUDGET.set(budget)
     try:
-        yield
+        with _using(cache):
+            yield
     finally:
         _BUDGET.reset(token)
 
@@ -1209,8 +1391,11 @@ def replay_match(record: MatchRecord) -> Iterator[GameState | MalillaState]:
                           reason=RESULT_MISMATCH, round_no=len(record.rounds) or None)
 
 
-def first_violation(record: GameRecord | MatchRecord) -> ReplayError | None:
+def first_violation(record: GameRecord | MatchRecord, *, variants: VariantCache | None = None) -> ReplayError | None:
     """Replay ``record`` (a game or a match record) and return its first violation, or ``None`` when it is valid.
+
+    ``variants``: the caller's :class:`VariantCache` to compile the record's variant through (default: the shared
+    :data:`COMPILED_VARIANTS`).
 
     >>> first_violation(GameRecord("standard", 1, 2, seed=3)) is None
     True
@@ -1219,11 +1404,12 @@ def first_violation(record: GameRecord | MatchRecord) -> ReplayError | None:
     """
     if not isinstance(record, GameRecord | MatchRecord):
         raise ArgumentTypeError(f"{shown(record)} is not a game or match record")
-    try:
-        for _ in (replay_match(record) if isinstance(record, MatchRecord) else replay(record)):
-            pass
-    except ReplayError as exc:
-        return exc
+    with _using(variants):
+        try:
+            for _ in (replay_match(record) if isinstance(record, MatchRecord) else replay(record)):
+                pass
+        except ReplayError as exc:
+            return exc
     return None
 
 
@@ -1264,7 +1450,8 @@ class RecordReport:
 
 
 def validate_records(source: str | bytes | Sequence[GameRecord | MatchRecord], *, lenient: bool = True,
-                     limit: int = MAX_RECORD_TEXT, max_records: int | None = MAX_RECORDS) -> list[RecordReport]:
+                     limit: int = MAX_RECORD_TEXT, max_records: int | None = MAX_RECORDS,
+                     variants: VariantCache | None = None) -> list[RecordReport]:
     """Check every record of a file (JSON text) or a sequence of records (game and match records alike).
 
     In lenient mode (the default) each record's first violation is reported and checking goes on
@@ -1277,6 +1464,8 @@ def validate_records(source: str | bytes | Sequence[GameRecord | MatchRecord], *
         lenient: go on after an invalid record (default), or raise the first violation.
         limit: the longest text, in characters (default :data:`MAX_RECORD_TEXT`).
         max_records: the most records in the text (default :data:`MAX_RECORDS`; ``None``: no limit).
+        variants: the caller's :class:`VariantCache` to compile the records' variants through (default: the
+            shared :data:`COMPILED_VARIANTS`); its budget holds across calls.
 
     Raises:
         ReplayError: in strict mode, the first violation (with ``record_index`` set); in both modes,
@@ -1290,24 +1479,25 @@ def validate_records(source: str | bytes | Sequence[GameRecord | MatchRecord], *
     [False, True]
     """
     _check_stream_args(limit, max_records, MAX_MOVES, "")
+    _check_cache(variants)
     if isinstance(source, str | bytes | bytearray):
         try:
             _check_length(source, "record file", limit)
         except NotationError as exc:
             raise ReplayError(str(exc), step=None, reason=INVALID_RECORD, record_index=None) from None
         return list(iter_validate_records(source, lenient=lenient, limit=limit, max_records=max_records,
-                                          name="record file"))
+                                          name="record file", variants=variants))
     try:
         items = list(source)
     except Exception:
         raise ArgumentTypeError(f"{shown(source)} is neither record text nor a sequence of records") from None
-    return list(_validate(iter(items), lenient, MAX_MOVES))
+    return list(_validate(iter(items), lenient, MAX_MOVES, variants))
 
 
 def iter_validate_records(source: str | bytes | Iterable[str | bytes] | Iterable[GameRecord | MatchRecord], *,
                           lenient: bool = True, jsonl: bool | None = None, limit: int = MAX_RECORD_TEXT,
                           max_records: int | None = None, max_moves: int = MAX_MOVES,
-                          name: str = "record text") -> Iterator[RecordReport]:
+                          name: str = "record text", variants: VariantCache | None = None) -> Iterator[RecordReport]:
     """Check the records of a text or stream one at a time: read each (as :func:`iter_records` does, in bounded
     memory), replay it, and yield its :class:`RecordReport` before reading the next.
 
@@ -1315,6 +1505,7 @@ def iter_validate_records(source: str | bytes | Iterable[str | bytes] | Iterable
         source: the text, an iterable of its pieces (``str`` or UTF-8 ``bytes``), or an iterable of records.
         lenient: go on after an invalid record (default), or raise its first violation.
         jsonl, limit, max_records, max_moves, name: as for :func:`iter_records`.
+        variants: the caller's :class:`VariantCache` (as for :func:`validate_records`).
 
     Raises:
         ReplayError: in strict mode, the first violation (``record_index`` set); in both modes a ``"records"``
@@ -1332,8 +1523,9 @@ def iter_validate_records(source: str | bytes | Iterable[str | bytes] | Iterable
     3 True None
     """
     _check_stream_args(limit, max_records, max_moves, name)
+    _check_cache(variants)
     if isinstance(source, str | bytes | bytearray | memoryview):
-        return _validate(_stream_items(source, jsonl, limit, max_records, name), lenient, max_moves)
+        return _validate(_stream_items(source, jsonl, limit, max_records, name), lenient, max_moves, variants)
     if not isinstance(source, Iterable):
         raise ArgumentTypeError(f"{shown(source)} is neither record text, pieces of it, nor records")
     if isinstance(source, Sequence) and not source:
@@ -1342,11 +1534,17 @@ def iter_validate_records(source: str | bytes | Iterable[str | bytes] | Iterable
     first = next(it, None)
     rest = it if first is None else itertools.chain((first,), it)
     if isinstance(first, GameRecord | MatchRecord):
-        return _validate(rest, lenient, max_moves)
-    return _validate(_stream_items(rest, jsonl, limit, max_records, name), lenient, max_moves)
+        return _validate(rest, lenient, max_moves, variants)
+    return _validate(_stream_items(rest, jsonl, limit, max_records, name), lenient, max_moves, variants)
 
 
-def _validate(items: Iterator[Any], lenient: bool, max_moves: int) -> Iterator[RecordReport]:
+def _check_cache(variants: object) -> None:
+    if variants is not None and not isinstance(variants, VariantCache):
+        raise ArgumentTypeError(f"variants {shown(variants)} must be a VariantCache")
+
+
+def _validate(items: Iterator[Any], lenient: bool, max_moves: int,
+              variants: VariantCache | None = None) -> Iterator[RecordReport]:
     budget = [MAX_VARIANTS_PER_FILE]
     i = -1
     while True:
@@ -1361,7 +1559,7 @@ def _validate(items: Iterator[Any], lenient: bool, max_moves: int) -> Iterator[R
         i += 1
         record: GameRecord | MatchRecord | None = None
         error: ReplayError | None
-        with _charged_to(budget):
+        with _charged_to(budget, variants):
             try:
                 if type(item) is BadLine:
                     raise NotationError(item.message)
@@ -1395,6 +1593,9 @@ def record_from_moves(
     moves: Iterable[Move | str | tuple[int, Move | str]],
     *,
     deal: Deal | None = None,
+    dealer: int | None = None,
+    first_player: int | None = None,
+    hand_sizes: Sequence[int] | None = None,
     names: Sequence[str] = (),
     tags: Mapping[str, str] | None = None,
     fairness: FairSeed | None = None,
@@ -1411,14 +1612,18 @@ def record_from_moves(
         seed: the seed the game was started with.
         moves: the moves in order (move objects or notation).
         deal: the explicit deal, if the game was not shuffled from ``seed``.
+        dealer: the dealer given to :func:`~maumau_rules.new_game`, if any.
+        first_player: the first player given to :func:`~maumau_rules.new_game`, if any.
+        hand_sizes: the per-seat hand sizes given to :func:`~maumau_rules.new_game`, if any.
         names: the players' names by seat.
         tags: free tags.
-        fairness: the revealed seed of a provably fair game (``seed`` must be its ``game_seed``).
+        fairness: the revealed seed of a provably fair game: ``seed`` must be its ``game_seed``, its setup the
+            game's (variant, players, dealer, first player, hand sizes), and there is no explicit deal.
 
     Raises:
         IllegalMoveError: a move is illegal (the record would not replay).
         NotationError: a move given as text is not notation.
-        ArgumentError: ``seed`` is not the game seed of ``fairness``.
+        ArgumentError: ``fairness`` is not a fair seed of this game's setup, or ``seed`` is not its game seed.
 
     >>> rec = record_from_moves("standard", 2, 3, ["draw", "pass"])
     >>> [str(m.move) for m in rec.moves], rec.moves[0].seat, rec.result
@@ -1428,9 +1633,8 @@ def record_from_moves(
     if type(seed) is not int:
         raise ArgumentTypeError(f"seed {shown(seed)} must be the integer seed the game was started with (for a game "
                                 "started without a seed, write its record with record_from_history)")
-    if fairness is not None and (not isinstance(fairness, FairSeed) or seed != fairness.game_seed):
-        raise ArgumentError(f"seed {seed!r} is not the game seed of the fair seed {fairness!r}")
-    state = new_game(v, players, seed, deal=deal)
+    state = new_game(v, players, seed, deal=deal, dealer=dealer, first_player=first_player, hand_sizes=hand_sizes)
+    sizes = None if hand_sizes is None else tuple(len(h) for h in state.hands)  # as dealt (given: maybe an iterator)
     recorded = []
     if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
         raise ArgumentTypeError(f"moves {shown(moves)} must be a sequence of moves")
@@ -1441,19 +1645,39 @@ def record_from_moves(
             seat, move = state.seat_to_act, _as_move(m, i)
         state = apply(state, move, player=seat)
         recorded.append(RecordedMove(move, seat=seat))
-    return _record(v, players, seed, deal, tuple(recorded), state, names, tags, fairness)
+    rec = attrs.evolve(_record(v, players, seed, deal, tuple(recorded), state, names, tags),
+                       dealer=dealer, first_player=first_player, hand_sizes=sizes)
+    return rec if fairness is None else attrs.evolve(rec, fairness=_fair_for(rec, fairness))
 
 
 def _record(v: Variant, players: int, seed: int, deal: Deal | None, moves: tuple[RecordedMove, ...],
-            final: GameState, names: Sequence[str], tags: Mapping[str, str] | None,
-            fairness: FairSeed | None = None) -> GameRecord:
+            final: GameState, names: Sequence[str], tags: Mapping[str, str] | None) -> GameRecord:
     try:
         registered = find_variant(v.id) == v
     except MauMauError:
         registered = False
     return GameRecord(variant=v.id, variant_version=v.version, players=players, seed=seed, moves=moves,
                       result=RecordResult.of(final), definition=None if registered else v, deal=deal,
-                      names=tuple(names), tags=dict(tags or {}), fairness=fairness)
+                      names=tuple(names), tags=dict(tags or {}))
+
+
+def _fair_for(record: GameRecord | MatchRecord, fairness: object) -> FairSeed:
+    """``fairness``, checked to be a fair seed committed to ``record``'s setup whose game seed is the record's."""
+    if not isinstance(fairness, FairSeed):
+        raise ArgumentTypeError(f"fairness {shown(fairness)} must be a FairSeed")
+    try:
+        stated = FairSetup.of(record)
+        committed = fairness.setup
+        if committed is None:
+            raise ArgumentError("the fair seed is bound to no setup (FairSeed.bind): it has no commitment")
+        differences = committed.differences(stated)
+        if differences:
+            raise ArgumentError(f"the fair seed is committed to another setup: {'; '.join(differences)}")
+    except FairnessError as exc:
+        raise ArgumentError(str(exc)) from None
+    if record.seed != fairness.game_seed:
+        raise ArgumentError(f"seed {shown(record.seed)} is not the game seed {fairness.game_seed} of the fair seed")
+    return fairness
 
 
 def record_from_rounds(
@@ -1464,6 +1688,7 @@ def record_from_rounds(
     *,
     names: Sequence[str] = (),
     tags: Mapping[str, str] | None = None,
+    fairness: FairSeed | None = None,
 ) -> MatchRecord:
     """Write the record of a match from its seed and the moves of each round.
 
@@ -1471,9 +1696,13 @@ def record_from_rounds(
     followed by the next (:func:`~maumau_rules.scoring.next_round`), and the result is filled in when the match
     is over.
 
+    ``fairness`` is the revealed seed of a provably fair match: ``seed`` must be its ``game_seed`` and its setup
+    the match's (:meth:`FairSetup.match <maumau_rules.fairness.FairSetup.match>`).
+
     Raises:
         IllegalMoveError: a move is illegal.
         NotationError: a move given as text is not notation; a round follows one that is not over.
+        ArgumentError: ``fairness`` is not a fair seed of this match's setup, or ``seed`` is not its game seed.
 
     >>> rec = record_from_rounds("malilla", 4, 1, [["pass", "pass"]])
     >>> [str(m.move) for m in rec.rounds[0]], rec.result is None
@@ -1503,9 +1732,10 @@ def record_from_rounds(
         registered = find_variant(v.id) == v
     except MauMauError:
         registered = False
-    return MatchRecord(variant=v.id, variant_version=v.version, players=players, seed=seed, rounds=tuple(out),
-                       result=MatchResult.of(match), definition=None if registered else v, names=tuple(names),
-                       tags=dict(tags or {}))
+    rec = MatchRecord(variant=v.id, variant_version=v.version, players=players, seed=seed, rounds=tuple(out),
+                      result=MatchResult.of(match), definition=None if registered else v, names=tuple(names),
+                      tags=dict(tags or {}))
+    return rec if fairness is None else attrs.evolve(rec, fairness=_fair_for(rec, fairness))
 
 
 _SEED_MUL: Final = 0x2545F4914F6CDD1D

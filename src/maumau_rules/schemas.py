@@ -366,6 +366,50 @@ _RECORDED_MOVE: Final = {
     ]
 }
 
+_FAIR_SETUP: Final[dict[str, Any]] = {
+    "description": "The setup the commitment binds (maumau_rules.fairness.FairSetup): the record's own setup must "
+                   "be this one.",
+    "type": "object",
+    "required": ["kind", "variant", "players", "overrides", "dealer", "first_player", "hand_sizes"],
+    "additionalProperties": False,
+    "properties": {
+        "kind": {"enum": ["game", "match"]},
+        "variant": {
+            "type": "object",
+            "required": ["id", "version", "definition"],
+            "additionalProperties": False,
+            "properties": {
+                "id": {"type": "string"},
+                "version": {"type": "integer", "minimum": 0},
+                "definition": {"anyOf": [{"type": "null"}, {"type": "string", "pattern": "^[0-9a-f]{64}$"}],
+                               "description": "The SHA-256 of a house variant's canonical definition JSON."},
+            },
+        },
+        "players": {"type": "integer", "minimum": 1, "maximum": 64},
+        "overrides": {"type": "object"},
+        "dealer": {"$ref": "#/$defs/seat_or_null"},
+        "first_player": {"$ref": "#/$defs/seat_or_null"},
+        "hand_sizes": {"anyOf": [{"type": "null"}, {"type": "array", "items": {"$ref": "#/$defs/count"}}]},
+    },
+}
+
+_FAIRNESS: Final[dict[str, Any]] = {
+    "description": "The revealed seed of a provably fair game or match (maumau_rules.fairness); seed is derived from "
+                   "it, the setup and the entropy, and 'maumau verify' checks it against the commitment published at "
+                   "the start.",
+    "type": "object",
+    "required": ["scheme", "commitment", "server_seed", "salt", "setup"],
+    "additionalProperties": False,
+    "properties": {
+        "scheme": {"const": "maumau-sha256-v2"},
+        "commitment": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+        "server_seed": {"type": "string", "pattern": "^([0-9a-fA-F]{2}){1,256}$"},
+        "salt": {"type": "string", "pattern": "^([0-9a-fA-F]{2}){1,256}$"},
+        "setup": _FAIR_SETUP,
+        "entropy": {"type": "array", "items": {"type": "string", "maxLength": 256}, "maxItems": 64},
+    },
+}
+
 RECORD_SCHEMA: Final = _doc(
     "record", "Game record", "A game: variant, setup (seed or explicit deal), moves in order, and result.",
     {
@@ -398,20 +442,7 @@ RECORD_SCHEMA: Final = _doc(
                                                                "deal, e.g. of a Malilla hand)."},
         "names": {"type": "array", "items": {"type": "string"}},
         "tags": {"type": "object", "additionalProperties": {"type": "string"}},
-        "fairness": {
-            "description": "The revealed seed of a provably fair game (maumau_rules.fairness); seed is derived from "
-                           "it and 'maumau verify' checks it against the commitment published at the start.",
-            "type": "object",
-            "required": ["scheme", "commitment", "server_seed", "salt"],
-            "additionalProperties": False,
-            "properties": {
-                "scheme": {"const": "maumau-sha256-v1"},
-                "commitment": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
-                "server_seed": {"type": "string", "pattern": "^([0-9a-fA-F]{2}){1,256}$"},
-                "salt": {"type": "string", "pattern": "^([0-9a-fA-F]{2}){1,256}$"},
-                "entropy": {"type": "array", "items": {"type": "string", "maxLength": 256}, "maxItems": 64},
-            },
-        },
+        "fairness": _FAIRNESS,
         "moves": {"type": "array", "items": _RECORDED_MOVE, "maxItems": 20000},
         "result": {
             "anyOf": [
@@ -440,6 +471,7 @@ MATCH_RECORD_SCHEMA: Final = _doc(
         "overrides": RECORD_SCHEMA["properties"]["overrides"],
         "names": {"type": "array", "items": {"type": "string"}},
         "tags": {"type": "object", "additionalProperties": {"type": "string"}},
+        "fairness": _FAIRNESS,
         "rounds": {"type": "array", "maxItems": 1000, "items": {"type": "array", "items": _RECORDED_MOVE}},
         "result": {
             "anyOf": [

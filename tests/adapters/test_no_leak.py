@@ -15,9 +15,10 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
-from maumau_rules import Card, Deal, GameState, available_variants, find_variant, new_game
+from maumau_rules import Card, Deal, GameState, MalillaState, available_variants, find_variant, new_game
 from maumau_rules.adapters.openspiel import MauMauGame, MauMauState
 from maumau_rules.adapters.pettingzoo import MauMauEnv
+from maumau_rules.testing import check_no_leak
 from maumau_rules.views import view
 from tests.server._games import playout, reshuffle_hidden
 
@@ -170,3 +171,39 @@ def test_control_a_change_the_observer_can_see_changes_its_observation() -> None
     assert all(x != y for x, y in zip(oa(seat), ob(seat), strict=True))
     # ... and another seat, who cannot see seat 0's hand or the stock, sees no difference
     assert _pz_observer(pa)(1) == _pz_observer(pb)(1) and oa(1) == ob(1)
+
+
+def _adapter_observers(variant: str, players: int) -> list[Callable[[GameState | MalillaState, int | None], object]]:
+    """The adapters' observations of a state for a seat, as extra public facts for ``check_no_leak``."""
+    env = MauMauEnv(variant, players)
+    game = MauMauGame({"variant": variant, "players": players})
+
+    def pettingzoo(state: GameState | MalillaState, seat: int | None) -> object:
+        if seat is None or state.is_over:  # no spectator observation; an adapter starts from an unfinished round
+            return None
+        assert isinstance(state, GameState)
+        env.reset(options={"game_state": state})
+        return _pz_observer(env)(seat)
+
+    def openspiel(state: GameState | MalillaState, seat: int | None) -> object:
+        if seat is None or state.is_over:
+            return None
+        assert isinstance(state, GameState)
+        return _os_observer(game.state_from(state))(seat)
+
+    return [pettingzoo, openspiel]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_adapters_observations_are_public_facts(variant: str) -> None:
+    """The generalised INV_NO_LEAK (tests/properties/test_no_leak.py) with the adapters' tensors and strings among
+    the public facts: at states of a random round, for every seat, a permutation of the cards it cannot see changes
+    no observation, before or after the next moves."""
+    v = find_variant(variant)
+    players = min(max(3, v.players[0]), v.players[1])
+    observers = _adapter_observers(variant, players)
+    rng = random.Random(variant)
+    states, _ = playout(variant, players, seed=5, move_seed=5, limit=60)
+    live = [t for t in states if not t.is_over]
+    for s in [*live[::20], *(t for t in live if min(len(h) for h in t.hands) <= 2)][:5]:
+        check_no_leak(s, rng, moves=1, observers=observers)

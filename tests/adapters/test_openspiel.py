@@ -18,13 +18,14 @@ from maumau_rules.actions import ActionSpace
 from maumau_rules.adapters import AdapterError
 from maumau_rules.adapters.encoding import ObservationLayout, move_limit, reward_range, round_rewards
 from maumau_rules.adapters.openspiel import GAME_TYPE, SEED_BYTES, MauMauGame, MauMauState
+from maumau_rules.entropy import SEED_BITS
 from maumau_rules.rules import DrawPenalty, PenaltySpec
 from maumau_rules.views import public_view, view
 
 VARIANTS = [v.id for v in available_variants("maumau")]
 
 
-def _dealt(game: pyspiel.Game, seed_bytes: tuple[int, ...] = (1, 2, 3, 4)) -> MauMauState:
+def _dealt(game: pyspiel.Game, seed_bytes: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8)) -> MauMauState:
     state = game.new_initial_state()
     for b in seed_bytes:
         state.apply_action(b)
@@ -73,7 +74,7 @@ def test_every_player_count_in_range_loads_and_deals() -> None:
     for v in available_variants("maumau"):
         for players in range(v.players[0], v.players[1] + 1):
             state = _dealt(pyspiel.load_game("python_maumau", {"variant": v.id, "players": players}))
-            assert state.game_state == new_game(v, players, seed=0x01020304)
+            assert state.game_state == new_game(v, players, seed=0x0102030405060708)
             assert len(state.legal_actions()) == len(state.game_state.legal_moves())
 
 
@@ -90,6 +91,19 @@ def test_chance_nodes_draw_the_shuffle_seed() -> None:
     assert "200" not in state.information_state_string(0) + state.observation_string(1)
     with pytest.raises(AdapterError, match="chance outcome 300 is not a seed byte"):
         game.new_initial_state().apply_action(300)
+
+
+def test_the_chance_nodes_reach_every_64_bit_seed() -> None:
+    """Issue 23: four chance bytes gave 2**32 deals, few enough to find the deal from one hand by trying them all."""
+    assert SEED_BYTES * 8 == SEED_BITS
+    game = pyspiel.load_game("python_maumau", {"variant": "standard", "players": 2})
+    for seed in (2**64 - 1, 2**32 + 5, 0xDEADBEEF_00C0FFEE):
+        state = game.new_initial_state()
+        for byte in seed.to_bytes(SEED_BYTES, "big"):
+            state.apply_action(byte)
+        assert state.game_state == new_game("standard", 2, seed=seed)
+    high = _dealt(game, (1, 0, 0, 0, 0, 0, 0, 0)).game_state  # seed 2**56: past any 32-bit seed
+    assert all(high.hands != new_game("standard", 2, seed=low).hands for low in range(64))
 
 
 def test_tensors_are_the_layout_of_the_view_and_the_public_history() -> None:
@@ -134,7 +148,7 @@ def test_information_state_string_is_the_players_history() -> None:
 def test_returns_follow_round_scoring_and_other_players_have_no_actions() -> None:
     for variant in ("standard-points", "greek-150", "mau-king"):
         game = pyspiel.load_game("python_maumau", {"variant": variant, "players": 3})
-        state = _dealt(game, (9, 8, 7, 6))
+        state = _dealt(game, (9, 8, 7, 6, 5, 4, 3, 2))
         rng = random.Random(variant)
         while not state.is_terminal():
             player = state.current_player()

@@ -152,11 +152,61 @@ def test_reset_seeds_the_deal_and_the_following_rounds() -> None:
         b.reset()
         again.append(b.game_state)
     assert firsts == again and len({s.hands for s in firsts}) == 4
-    c = MauMauEnv("prsi", 3)
+    c, d = MauMauEnv("prsi", 3), MauMauEnv("prsi", 3)
     c.reset()
-    assert c.game_state == new_game("prsi", 3, seed=0)
+    d.reset()
+    assert c.game_state.hands != d.game_state.hands  # never seeded: a fresh seed each (was always seed 0)
     with pytest.raises(AdapterError, match="seed 'x' must be an integer"):
         c.reset(seed="x")  # type: ignore[arg-type]
+
+
+class _Hostile:
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("eq")
+
+    def __hash__(self) -> int:
+        raise RuntimeError("hash")
+
+    def __repr__(self) -> str:
+        raise RuntimeError("repr")
+
+
+class _HostileInt(int):
+    def __repr__(self) -> str:
+        raise RuntimeError("repr")
+
+    def __index__(self) -> int:
+        raise RuntimeError("index")
+
+    def __int__(self) -> int:
+        raise RuntimeError("int")
+
+
+@pytest.mark.parametrize("action", [_Hostile(), _HostileInt(0), 10**5000, -1, 1.0, "0", True],
+                         ids=["hostile", "hostile-int", "huge", "negative", "float", "str", "bool"])
+def test_step_refuses_hostile_actions_with_an_action_error(action: Any) -> None:
+    """Issue 23: an action whose ``__repr__`` raises (or a huge one) escaped the library's errors in ``step``."""
+    e = MauMauEnv("standard", 2)
+    e.reset(seed=1)
+    before = e.game_state
+    with pytest.raises(ActionError):
+        e.step(action)
+    assert e.game_state == before
+    with pytest.raises(AdapterError):
+        e.reset(seed=1, options=_any(_Hostile()))
+
+
+def test_a_dead_agent_steps_only_with_none() -> None:
+    e = MauMauEnv("standard", 2, illegal_action="terminate")
+    e.reset(seed=1)
+    e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"] == 0)[0]))  # an illegal action: the end
+    with pytest.raises(ActionError, match="its only action is None"):
+        e.step(0)  # was PettingZoo's own ValueError
+    e.step(None)
+
+
+def _any(value: object) -> Any:
+    return value
 
 
 def test_illegal_actions_terminate_penalise_or_raise() -> None:

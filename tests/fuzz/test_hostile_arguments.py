@@ -1,5 +1,9 @@
 """Arbitrary Python objects given to every public function: a result or a documented error, nothing else.
 
+The calls run over both families (Mau-Mau and Malilla) and every way to set a game up (a seed, an explicit deal,
+a deck order, a record's overrides, a house-rule file, the house rules of ``examples/house_rules``), not only one
+Mau-Mau game (issue 23, part 6).
+
 Every argument of the public API may come from an untrusted caller. For each function, Hypothesis replaces
 one or more of a valid call's arguments by arbitrary objects (``st.from_type`` of many types, huge and
 negative integers, ``None``, floats, bytes, containers, the library's own values in the wrong place, and
@@ -17,7 +21,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from examples.house_rules import queen_all_draw, six_must_be_covered, ten_swaps_hands
 from maumau_rules import (
+    SPANISH_40,
     Call,
     CallOut,
     Card,
@@ -54,6 +60,7 @@ from maumau_rules import (
 from maumau_rules.actions import ActionSpace, action_table
 from maumau_rules.cli_records import read_record_file
 from maumau_rules.engine import call_due, open_windows
+from maumau_rules.errors import ArgumentTypeError, SeatError
 from maumau_rules.events import apply_with_events, events_between
 from maumau_rules.views import views
 
@@ -140,9 +147,41 @@ ROUND = MATCH.game
 while not ROUND.is_over:
     ROUND = apply(ROUND, legal_moves(ROUND)[0])
 SPACE = ActionSpace.for_variant("standard", 3)
+
+
+def _finished(state: Any) -> Any:
+    while not state.is_over:
+        state = apply(state, legal_moves(state)[0])
+    return state
+
+
+HOUSE_TOML = ('[variant]\nid = "house"\nname = "House"\nbased_on = "prsi"\n[rules.R_DEAL]\nhand_size = 3\n'
+              "two_player_hand_size = 3\n")
+MALILLA_TOML = '[variant]\nid = "m-house"\nname = "M"\nbased_on = "malilla"\n[rules.R_MAL_SCORE]\ntarget = 21\n'
+MALILLA = new_game("malilla", 4, seed=3)
+SETUPS: dict[str, Any] = {
+    "maumau/seed": STATE,
+    "maumau/deal": new_game("standard", 2, 1, deal=Deal(TWO.hands, TWO.stock, TWO.discard)),
+    "maumau/deck_order": new_game("standard", 2, deck_order=STATE.variant.deck.cards(), cut=3, dealer=0),
+    "maumau/overrides": records.GameRecord("mau-king", find_variant("mau-king").version, 3, seed=4,
+                                           overrides={"R_DEAL": {"hand_size": 4, "packets": [2, 2]}}).start(),
+    "maumau/house_rules": new_game(queen_all_draw.VARIANT, 3, seed=5),
+    "maumau/house_rules_36": new_game(six_must_be_covered.VARIANT, 2, seed=6),
+    "maumau/house_rules_swap": new_game(ten_swaps_hands.VARIANT, 4, seed=7),
+    "maumau/toml": new_game(load_variant(HOUSE_TOML), 2, seed=6),
+    "maumau/over": OVER,
+    "malilla/seed": MALILLA,
+    "malilla/deck_order": new_game("malilla", 4, deck_order=SPANISH_40.cards(), dealer=0),
+    "malilla/overrides": records.GameRecord("malilla-table", 1, 4, seed=2,
+                                            overrides={"R_MAL_SCORE": {"target": 20}}).start(),
+    "malilla/toml": new_game(load_variant(MALILLA_TOML), 4, seed=1),
+    "malilla/over": _finished(new_game("malilla", 4, seed=5)),
+}
+"""One state of each family and setup form (and a finished one of each family)."""
 RECORD = records.record_from_moves("standard", 3, 42, legal_moves(STATE)[:1])
 RECORD_TEXT = records.dumps_record(RECORD)
-FAIR = fairness.FairSeed(b"secret", b"salt")
+FAIR_SETUP = fairness.FairSetup.game("standard", 2)
+FAIR = fairness.FairSeed(b"secret", b"salt").bind(FAIR_SETUP)
 FAIR_RECORD = records.record_from_moves("standard", 2, FAIR.game_seed, ["draw"], fairness=FAIR)
 
 TYPES: list[type] = [int, str, bytes, float, bool, complex, list, dict, tuple, set, frozenset, type(None), Suit, Rank,
@@ -246,16 +285,46 @@ CALLS: dict[str, tuple[Callable[..., Any], list[Any], dict[str, Any]]] = {
     "rng.randbelow": (rng.randbelow, [6, 7], {}),
     "rng.shuffle": (rng.shuffle, [(1, 2, 3), 7], {}),
     "fairness.FairSeed": (fairness.FairSeed, [bytes(32), bytes(16)], {"entropy": ("a", "b")}),
-    "fairness.commitment": (fairness.commitment, [bytes(32), bytes(16)], {}),
+    "fairness.commitment": (fairness.commitment, [bytes(32), bytes(16), FAIR_SETUP], {}),
+    "fairness.FairSetup.game": (fairness.FairSetup.game, ["standard", 2],
+                                {"overrides": {"R_DEAL": {"hand_size": 4}}, "dealer": 1, "first_player": 0,
+                                 "hand_sizes": (5, 5)}),
+    "fairness.FairSetup.of": (fairness.FairSetup.of, [FAIR_RECORD], {}),
+    "fairness.FairSetup.from_json": (fairness.FairSetup.from_json, [FAIR_SETUP.to_json()], {}),
+    "fairness.FairSeed.bind": (fairness.FairSeed(b"s", b"t").bind, [FAIR_SETUP], {}),
     "fairness.verify_record": (fairness.verify_record, [FAIR_RECORD], {"commitment": FAIR.commitment}),
     "read_record_file": (read_record_file, ["/nonexistent"], {}),
+    "new_game/malilla": (new_game, ["malilla", 4, 3], {"dealer": 1}),
+    "new_game/malilla/deck_order": (new_game, ["malilla", 4], {"deck_order": SPANISH_40.cards(), "dealer": 0}),
+    "new_game/house_rules": (new_game, [queen_all_draw.VARIANT, 3, 5], {}),
+    "records.first_violation/overrides": (records.first_violation, [records.GameRecord(
+        "malilla", 1, 4, seed=3, overrides={"R_MAL_SCORE": {"target": 20}})], {}),
 }
+for _name, _state in SETUPS.items():
+    _move = legal_moves(_state)[0] if not _state.is_over else Draw()
+    CALLS[f"legal_moves/player@{_name}"] = (legal_moves, [_state, 1], {})
+    CALLS[f"apply@{_name}"] = (apply, [_state, _move], {"player": _state.seat_to_act, "turn": _state.turn})
+    CALLS[f"view@{_name}"] = (view, [_state, 1], {})
+    CALLS[f"public_view@{_name}"] = (public_view, [_state], {})
+    CALLS[f"is_legal@{_name}"] = (is_legal, [_state, _move], {})
 
 
-@pytest.mark.parametrize("name", sorted(CALLS))
+@pytest.mark.parametrize("name", sorted(n for n in CALLS if "@" not in n))
 @settings(max_examples=examples(0.5))
 @given(data=st.data())
 def test_arbitrary_arguments_raise_only_documented_errors(name: str, data: st.DataObject) -> None:
+    _corrupt_and_call(name, data)
+
+
+@pytest.mark.parametrize("name", sorted(n for n in CALLS if "@" in n))
+@settings(max_examples=examples(0.25))
+@given(data=st.data())
+def test_arbitrary_arguments_in_every_family_and_setup(name: str, data: st.DataObject) -> None:
+    """The functions of a state, for a state of each family and setup form (:data:`SETUPS`)."""
+    _corrupt_and_call(name, data)
+
+
+def _corrupt_and_call(name: str, data: st.DataObject) -> None:
     fn, args, kwargs = CALLS[name]
     args, kwargs = list(args), dict(kwargs)
     slots = [("arg", i) for i in range(len(args))] + [("kw", k) for k in kwargs]
@@ -276,12 +345,15 @@ def test_arbitrary_arguments_raise_only_documented_errors(name: str, data: st.Da
 def test_the_valid_calls_are_valid() -> None:
     """The calls the test above corrupts work as they are (so each rejection is due to the corrupted argument)."""
     for name, (fn, args, kwargs) in CALLS.items():
+        if name.startswith("apply@") and args[0].is_over:
+            continue  # a finished game takes no move: the call is there for its corrupted forms
         _call(fn, list(args), dict(kwargs)) if name != "read_record_file" else None
 
 
 @settings(max_examples=examples(3))
-@given(move=anything, player=anything, turn=anything, state=st.sampled_from([STATE, OVER]))
-def test_check_never_raises(move: Any, player: Any, turn: Any, state: Any) -> None:
+@given(move=anything, player=anything, turn=anything, name=st.sampled_from(sorted(SETUPS)))
+def test_check_never_raises(move: Any, player: Any, turn: Any, name: str) -> None:
+    state = SETUPS[name]
     verdict = check(state, move, player=player, turn=turn)
     assert isinstance(verdict, Verdict)
     if verdict.ok:  # only a legal move of the seat to act, at the current turn
@@ -297,14 +369,46 @@ def test_check_never_raises_whatever_the_state(state: Any, move: Any) -> None:
     assert isinstance(verdict, Verdict) and not verdict.ok
 
 
+@pytest.mark.parametrize("name", sorted(SETUPS))
 @pytest.mark.parametrize("turn", [10**5000, -(10**5000), 2**64, Hostile(), HostileInt(0)],
                          ids=["huge", "-huge", "2**64", "hostile", "hostile-int"])
-def test_check_with_absurd_turns_and_seats(turn: Any) -> None:
-    """Finding 4 of issue 14: ``check(s, Draw(), turn=10**5000)`` raised ``ValueError`` (int to str limit)."""
-    v = check(STATE, Draw(), turn=turn)
-    assert not v.ok and v.reason.value == "stale_state"
-    v = check(STATE, Draw(), player=turn)
-    assert not v.ok and v.reason.value == "not_your_turn"
+def test_check_with_absurd_turns_and_seats(turn: Any, name: str) -> None:
+    """Finding 4 of issue 14: ``check(s, Draw(), turn=10**5000)`` raised ``ValueError`` (int to str limit); issue 23:
+    Malilla's ``check`` still did (for a huge ``turn`` or ``player``), and quoted a hostile ``player`` with its
+    raising ``__repr__``."""
+    state = SETUPS[name]
+    v = check(state, Draw(), turn=turn)
+    assert not v.ok and v.reason.value in ("stale_state", "game_over") and "Exceeds" not in v.message
+    v = check(state, Draw(), player=turn)
+    assert not v.ok and v.reason.value in ("not_your_turn", "game_over")
+    v = check(state, PlayLike(Card.parse("Jc"), Suit.HEARTS))  # a move whose hash and equality raise
+    assert not v.ok
+
+
+@pytest.mark.parametrize("name", sorted(SETUPS))
+@pytest.mark.parametrize("player", [1.0, True, "1", Hostile(), HostileInt(1), None], ids=[
+    "float", "bool", "str", "hostile", "hostile-int", "none"])
+def test_legal_moves_of_a_player_takes_only_a_seat_number(player: Any, name: str) -> None:
+    """Issue 23: ``legal_moves(s, 1.0)`` was seat 1's moves, and a player whose ``__eq__`` raises escaped."""
+    state = SETUPS[name]
+    if player is None:
+        assert legal_moves(state, player) == legal_moves(state)
+        return
+    with pytest.raises(ArgumentTypeError, match="must be a seat number"):
+        legal_moves(state, player)
+    assert legal_moves(state, 1) == (legal_moves(state) if state.seat_to_act == 1 and not state.is_over
+                                     else legal_moves(state, 1))
+
+
+@pytest.mark.parametrize("name", sorted(SETUPS))
+@pytest.mark.parametrize("player", [10**5000, -1, 1.0, Hostile(), HostileInt(1)],
+                         ids=["huge", "negative", "float", "hostile", "hostile-int"])
+def test_view_of_a_bad_seat_is_a_seat_error(player: Any, name: str) -> None:
+    """Issue 23: Malilla's ``view`` quoted the seat with ``repr`` (a huge one raised ``ValueError``, a hostile one
+    its own exception) and compared a hostile integer."""
+    with pytest.raises(SeatError) as info:
+        view(SETUPS[name], player)
+    assert "Boom" not in str(info.value)
 
 
 @pytest.mark.parametrize(("call", "error"), [

@@ -382,7 +382,7 @@ def test_reading_thousands_of_records_holds_about_one_at_a_time(shape: str) -> N
 
 
 def test_replay_and_verify_read_json_lines_and_standard_input(tmp_path: Path) -> None:
-    from maumau_rules.fairness import FairSeed
+    from maumau_rules.fairness import FairSeed, FairSetup
 
     recs = [record_from_moves("standard", 2, s, ["draw"]) for s in range(3)]
     save_records(tmp_path / "g.jsonl", recs)
@@ -392,7 +392,7 @@ def test_replay_and_verify_read_json_lines_and_standard_input(tmp_path: Path) ->
     err = io.StringIO()
     assert main(["replay", str(tmp_path / "g.jsonl"), "--index", "3"], out=io.StringIO(), err=err) == 2
     assert "no record 3 (the file holds 3; --index counts from 0)" in err.getvalue()
-    fair = FairSeed(b"secret", b"salt")
+    fair = FairSeed(b"secret", b"salt").bind(FairSetup.game("standard", 2))
     save_records(tmp_path / "f.jsonl", [record_from_moves("standard", 2, fair.game_seed, ["draw"], fairness=fair)] * 2)
     out = io.StringIO()
     assert main(["verify", str(tmp_path / "f.jsonl"), "--commitment", fair.commitment], out=out,

@@ -2,7 +2,8 @@
 
 * A missed call can be called out by any other seat, whether or not it is its turn, until the window closes
   (STD-MAU-3, GR-MAU-2, MK-ANN-3); with two players also after a card that gives the offender another turn.
-* Saying the wrong word is a legal move and a mistake that can be called out (GR-MAU-5, CA-11).
+* Saying the wrong word is a legal move and a mistake that can be called out (GR-MAU-5, CA-11) once the card it
+  was about is shown, when its player goes out with it: before that nobody else can tell (issue 23).
 * "Nobody noticed" can be played: the window closes, and it is recorded and replayed.
 * Going out without the call the variant needs waits for a call-out or for the win to be let stand
   (GR-MAU-5, MK-ANN-4), and both outcomes can be played.
@@ -146,26 +147,56 @@ def test_two_players_the_opponent_calls_out_after_a_play_again_card(v: Variant, 
     assert unnoticed.is_over and unnoticed.winner == 0
 
 
-@pytest.mark.rule("R_ANNOUNCE")
-@pytest.mark.parametrize("v", JACK_WORD_VARIANTS, ids=lambda v: v.id)
-def test_a_wrong_word_is_a_legal_mistake_that_can_be_caught_or_not(v: Variant) -> None:
-    """GR-MAU-4/5, WIKI-MAU-3, MK-MM-1: 'Mau' when the card kept is a Jack ('Mau Mau' is due) is legal; another
-    player may call it out, or nobody does."""
-    hearts = plain(v, Suit.HEARTS, 2)
-    jack = next(str(c) for c in v.plan.deck_cards if "wish" in v.plan.roles.get(c, ()) and c.suit is Suit.CLUBS)
-    s = game(v, [f"{hearts[0]} {jack}", " ".join(plain(v, Suit.CLUBS, 3)), " ".join(plain(v, Suit.SPADES, 3))],
+def _kept(v: Variant, keep_jack: bool) -> tuple[GameState, Card, Card]:
+    """Seat 0 holds a plain heart and, to keep, a Jack (the card the Jack word is for) or another plain heart."""
+    hearts = plain(v, Suit.HEARTS, 3)
+    jack = next(c for c in v.plan.deck_cards if "wish" in v.plan.roles.get(c, ()) and c.suit is Suit.CLUBS)
+    kept = jack if keep_jack else Card.parse(hearts[2])
+    s = game(v, [f"{hearts[0]} {kept}", " ".join(plain(v, Suit.CLUBS, 3)), " ".join(plain(v, Suit.SPADES, 3))],
              top=hearts[1])
-    first = Card.parse(hearts[0])
-    assert call_due(v, s.hands[0], first) is Call.MAU_MAU
-    wrong = Play(first, call=Call.MAU)
+    return s, Card.parse(hearts[0]), kept
+
+
+@pytest.mark.rule("R_ANNOUNCE")
+@pytest.mark.parametrize("keep_jack", [True, False], ids=["jack-kept", "other-kept"])
+@pytest.mark.parametrize("v", JACK_WORD_VARIANTS, ids=lambda v: v.id)
+def test_a_wrong_word_is_judged_when_the_card_is_shown(v: Variant, keep_jack: bool) -> None:
+    """GR-MAU-4/5, WIKI-MAU-3, MK-MM-1, issue 23: 'Mau' when the card kept is a Jack ('Mau Mau' is due), or 'Mau
+    Mau' when it is not, is legal; nobody else can tell at the play, so no window opens and the table sees the same
+    as after the right word. When he goes out with that card it is shown: any other seat may call him out (the card
+    stays, he draws the penalty, play goes on) or the next player lets the win stand."""
+    s, first, kept = _kept(v, keep_jack)
+    due = Call.MAU_MAU if keep_jack else Call.MAU
+    wrong_word = Call.MAU if keep_jack else Call.MAU_MAU
+    assert call_due(v, s.hands[0], first) is due
+    wrong, right = Play(first, call=wrong_word), Play(first, call=due)
     assert check(s, wrong).ok and wrong in legal_moves(s)
     t = apply(s, wrong)
-    assert t.announced[0] is Call.MAU and t.missed_calls == (0,)
-    third = 3 - t.seat_to_act
-    caught = apply(t, CallOut(0), player=third)
-    assert len(caught.hands[0]) == 1 + _ann(v).penalty
-    right = apply(s, Play(first, call=Call.MAU_MAU))
-    assert right.missed_calls == () and not legal_moves(right, third)
+    assert t.announced[0] is wrong_word and t.missed_calls == () and open_windows(t) == ()
+    assert all(legal_moves(t, p) == () for p in (1, 2) if p != t.seat_to_act)
+    # the same play with the same word from a hand keeping the other kind of card: the table sees nothing else
+    other, _, _ = _kept(v, not keep_jack)
+    u = apply(other, wrong)
+    assert (u.missed_calls, u.phase, u.seat_to_act, u.announced) == (t.missed_calls, t.phase, t.seat_to_act,
+                                                                      t.announced)
+    while t.seat_to_act != 0:  # the others draw (or pass): the top card stays
+        t = apply(t, next(m for m in legal_moves(t) if isinstance(m, Draw | Pass)))
+    out = Play(kept, wish=Suit.HEARTS if keep_jack else None)
+    shown = apply(t, out)
+    assert shown.phase is Phase.FINISHING and not shown.is_over and shown.finisher == 0
+    assert [(w.kind, w.offender) for w in open_windows(shown)] == [("unannounced_finish", 0)]
+    third = next(p for p in (1, 2) if p != shown.seat_to_act)
+    caught = apply(shown, CallOut(0), player=third)
+    assert len(caught.hands[0]) == _ann(v).penalty and caught.top_card == kept and not caught.is_over
+    stands = apply(shown, Pass())
+    assert stands.is_over and stands.winner == 0
+    # the right word: he simply goes out
+    t = apply(s, right)
+    assert t.missed_calls == ()
+    while t.seat_to_act != 0:
+        t = apply(t, next(m for m in legal_moves(t) if isinstance(m, Draw | Pass)))
+    done = apply(t, out)
+    assert done.is_over and done.winner == 0
 
 
 @pytest.mark.rule("R_ANNOUNCE")

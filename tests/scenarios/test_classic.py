@@ -118,9 +118,10 @@ def test_mau_at_one_card_and_mau_mau_before_a_jack() -> None:
     t = game(V, ["9h Jc", "7c 9c", "8s 8d"], top="10h")
     right = play(t, "9h maumau")
     assert right.missed_calls == () and right.announced[0] is Call.MAU_MAU
-    wrong = play(t, "9h mau")  # the wrong word is a legal mistake: it can be called out, like no call at all
-    assert wrong.missed_calls == (0,) and wrong.announced[0] is Call.MAU
-    assert len(play(wrong, "2:callout 0").hands[0]) == 2
+    wrong = play(t, "9h mau")  # the wrong word is a legal mistake: it can be called out when the Jack is shown
+    assert wrong.missed_calls == () and wrong.announced[0] is Call.MAU
+    shown = play(wrong, "9c", "draw", "pass", "Jc>h")
+    assert shown.phase is Phase.FINISHING and len(play(shown, "2:callout 0").hands[0]) == 1
 
 
 @pytest.mark.rule("R_CUT")

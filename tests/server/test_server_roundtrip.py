@@ -27,7 +27,7 @@ pytest.importorskip("httpx", reason="the server round trip needs httpx (pip inst
 import httpx
 import uvicorn
 
-from examples.server.app import create_app
+from examples.server.app import Limits, create_app
 from examples.server.client import SeatClient, create_game
 from maumau_rules import Card, GameState
 from maumau_rules.cli_records import main as validate_main
@@ -47,7 +47,9 @@ class Server:
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
-        app = create_app(str(db)) if seeds is None else create_app(str(db), seeds=seeds)
+        # every test's client is 127.0.0.1 and creates many games: the creation limit is tested in test_issue23
+        limits = Limits(create_burst=100_000, global_create_burst=100_000)
+        app = create_app(str(db), limits=limits) if seeds is None else create_app(str(db), seeds=seeds, limits=limits)
         config = uvicorn.Config(app, log_level="warning", lifespan="off")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)

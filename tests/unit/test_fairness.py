@@ -17,7 +17,7 @@ import pytest
 
 from maumau_rules import GameState, apply, legal_moves, new_game, start_match
 from maumau_rules.cli import main
-from maumau_rules.fairness import FairnessError, FairSeed, commitment, verify_record
+from maumau_rules.fairness import FairnessError, FairSeed, FairSetup, commitment, verify_record
 from maumau_rules.notation import dumps, loads_view
 from maumau_rules.records import (
     GameRecord,
@@ -59,7 +59,8 @@ def play_fair(players: int, seed_rng: int, *, cheat_at_reshuffle: bool = False, 
               ) -> tuple[FairSeed, list[GameState], list[PlayerView]]:
     """A fair game played by random moves; seat 0 keeps every view it receives. With ``cheat_at_reshuffle`` the
     'server' swaps two cards of the discard pile just before the first reshuffle (a changed reshuffle)."""
-    fair = FairSeed(b"server secret %d" % seed_rng, b"salt").with_entropy("seat 0 entropy", "seat 1 entropy")
+    fair = FairSeed(b"server secret %d" % seed_rng, b"salt").bind(FairSetup.game("standard", players)).with_entropy(
+        "seat 0 entropy", "seat 1 entropy")
     rng = random.Random(seed_rng)
     s = new_game("standard", players, fair.game_seed)
     states, kept = [s], [view(s, 0)]
@@ -102,10 +103,11 @@ def test_a_finished_fair_game_proves_its_deal_and_reshuffles() -> None:
 
 
 def test_the_commitment_hides_the_seed_and_binds_it() -> None:
-    a, b = FairSeed(bytes(32), b"salt-a"), FairSeed(bytes(32), b"salt-b")
-    assert a.commitment != b.commitment and a.game_seed == b.game_seed  # the salt hides, never changes, the deal
-    assert commitment(bytes(32), b"salt-a") == a.commitment and len(a.commitment) == 64
-    assert FairSeed(b"\x01" + bytes(31), b"salt-a").commitment != a.commitment
+    setup = FairSetup.game("standard", 2)
+    a, b = FairSeed(bytes(32), b"salt-a", setup=setup), FairSeed(bytes(32), b"salt-b", setup=setup)
+    assert a.commitment != b.commitment  # the salt hides the seed
+    assert commitment(bytes(32), b"salt-a", setup) == a.commitment and len(a.commitment) == 64
+    assert FairSeed(b"\x01" + bytes(31), b"salt-a", setup=setup).commitment != a.commitment
 
 
 @pytest.mark.parametrize("tamper", ["seed", "server_seed", "salt", "entropy", "commitment"])
@@ -142,7 +144,9 @@ def test_a_record_file_with_a_forged_commitment_does_not_read() -> None:
         loads_record(json.dumps(doc))
 
 
-def test_a_changed_deal_is_rejected() -> None:
+def test_an_explicit_deal_is_rejected_even_the_seeds_own() -> None:
+    """A fair game is dealt from its seed alone: a record with an explicit deal proves nothing (issue 23 finding 2),
+    whether the deal was changed (seat 0 given a card of seat 1) or is the one the seed gives."""
     fair, states, _ = play_fair(2, 5, limit=1)
     first = states[0]
     hands = [list(h) for h in first.hands]
@@ -151,11 +155,13 @@ def test_a_changed_deal_is_rejected() -> None:
 
     deal = Deal(tuple(tuple(h) for h in hands), first.stock, first.discard, first.dealer, first.seat_to_act)
     rec = GameRecord("standard", 1, 2, seed=fair.game_seed, deal=deal, fairness=fair)
-    with pytest.raises(FairnessError, match="deal is not the deal the committed seed gives"):
+    with pytest.raises(FairnessError, match="dealt from an explicit deal"):
         verify_record(rec, commitment=fair.commitment)
-    honest = GameRecord("standard", 1, 2, seed=fair.game_seed, deal=Deal(first.hands, first.stock, first.discard,
-                        first.dealer, first.seat_to_act), fairness=fair)
-    assert verify_record(honest, commitment=fair.commitment).moves == 0
+    own = GameRecord("standard", 1, 2, seed=fair.game_seed, deal=Deal(first.hands, first.stock, first.discard,
+                     first.dealer, first.seat_to_act), fairness=fair)
+    with pytest.raises(FairnessError, match="dealt from an explicit deal"):
+        verify_record(own, commitment=fair.commitment)
+    assert verify_record(attrs.evolve(own, deal=None), commitment=fair.commitment).moves == 0
 
 
 def test_a_changed_reshuffle_is_rejected() -> None:

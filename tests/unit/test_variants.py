@@ -9,7 +9,18 @@ from typing import Any, Final
 import pytest
 
 from maumau_rules import Card, Play, VariantError, available_variants, find_variant, legal_moves, load_variant, new_game
-from maumau_rules.rules import RULE_CLASSES, CardSet, Deal, DrawPenalty, PenaltySpec, PendingDraw, Skip, Wild, WildSpec
+from maumau_rules.rules import (
+    RULE_CLASSES,
+    Announcement,
+    CardSet,
+    Deal,
+    DrawPenalty,
+    PenaltySpec,
+    PendingDraw,
+    Skip,
+    Wild,
+    WildSpec,
+)
 from maumau_rules.variants import variant_from_dict
 
 ROOT: Final = Path(__file__).resolve().parents[2]
@@ -172,3 +183,15 @@ def test_other_conflicts_and_bad_parameters() -> None:
         load_variant(_house('[rules.R_ANNOUNCE]\nwindow = "forever"'))
     with pytest.raises(VariantError, match="players"):
         variant_from_dict({"variant": {"id": "x", "name": "X", "deck": "french-32", "players": [3, 2]}, "rules": {}})
+
+
+@pytest.mark.rule("R_ANNOUNCE")
+@pytest.mark.parametrize("judged", [{"jack_word": "Mau Mau"}, {"unannounced_finish": "penalty"},
+                                    {"unannounced_finish": "jack_penalty", "jack_word": "Mau Mau"}])
+def test_a_judged_finish_needs_a_penalty_card(judged: dict[str, str]) -> None:
+    """A caught finisher who drew no card would stay in the round with an empty hand: refused when compiled."""
+    base = find_variant("standard")
+    with pytest.raises(VariantError, match=r"R_ANNOUNCE: penalty 0 must be at least 1"):
+        base.with_rules(Announcement(penalty=0, **judged))  # type: ignore[arg-type]
+    assert base.with_rules(Announcement(penalty=1, **judged)).rules  # type: ignore[arg-type]
+    assert base.with_rules(Announcement(penalty=0)).rules  # nothing judged at the finish: 0 is allowed

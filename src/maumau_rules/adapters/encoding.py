@@ -28,7 +28,7 @@ from typing import Final
 import attrs
 
 from ..cards import FRENCH_SUITS, Card
-from ..errors import VariantError
+from ..errors import VariantError, shown
 from ..moves import Call, Move, Play
 from ..scoring import round_points
 from ..state import GameState, Phase
@@ -81,7 +81,7 @@ def resolve_variant(variant: Variant | str, players: int) -> Variant:
     v = _variant(variant)
     low, high = v.players
     if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
-        raise VariantError(f"variant {v.id!r} is for {low}-{high} players, not {players!r}")
+        raise VariantError(f"variant {v.id!r} is for {low}-{high} players, not {shown(players)}")
     return v
 
 
@@ -432,7 +432,7 @@ class ObservationLayout:
                 raise AdapterError("a public view needs the observer's seat: pass seat=")
             seat = view.seat
         if not isinstance(seat, int) or not 0 <= seat < n:
-            raise AdapterError(f"no seat {seat!r} in a game of {n} players")
+            raise AdapterError(f"no seat {shown(seat)} in a game of {n} players")
         idx = self._index
         buf = [0.0] * self.size
         if "hand" in off:

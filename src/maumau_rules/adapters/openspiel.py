@@ -31,6 +31,7 @@ import pyspiel
 
 from ..actions import ActionSpace
 from ..engine import apply, new_game
+from ..errors import shown
 from ..moves import Move, parse_move
 from ..state import GameState
 from ..variants import Variant, available_variants
@@ -40,8 +41,10 @@ from .encoding import ObservationLayout, PublicHistory, move_limit, resolve_vari
 
 __all__ = ["GAME_TYPE", "SEED_BYTES", "MauMauGame", "MauMauObserver", "MauMauState"]
 
-SEED_BYTES: Final = 4
-"""Chance nodes at the start of a round; each draws one byte (0-255) of the round's 32-bit shuffle seed."""
+SEED_BYTES: Final = 8
+"""Chance nodes at the start of a round; each draws one byte (0-255) of the round's 64-bit shuffle seed (the
+generator's whole state, :data:`~maumau_rules.entropy.SEED_BITS`): 2**64 deals, as many as ``new_game`` can make,
+so a deal cannot be found by trying every seed against one hand (with 4 bytes there were 2**32)."""
 
 _DEFAULTS: Final[dict[str, Any]] = {"variant": "standard", "players": 2}
 
@@ -229,7 +232,7 @@ class MauMauGame(pyspiel.Game):  # type: ignore[misc]
         """The chance nodes of a round: :data:`SEED_BYTES`.
 
         >>> MauMauGame().max_chance_nodes_in_history()
-        4
+        8
         """
         return SEED_BYTES
 
@@ -247,10 +250,10 @@ class MauMauState(pyspiel.State):  # type: ignore[misc]
     """A state of :class:`MauMauGame`: the chance nodes of the shuffle seed, then the round.
 
     >>> state = MauMauGame().new_initial_state()
-    >>> for byte in (1, 2, 3, 4):
+    >>> for byte in (1, 2, 3, 4, 5, 6, 7, 8):
     ...     state.apply_action(byte)
     >>> from maumau_rules import new_game
-    >>> state.game_state == new_game("standard", 2, seed=0x01020304)
+    >>> state.game_state == new_game("standard", 2, seed=0x0102030405060708)
     True
     """
 
@@ -270,7 +273,7 @@ class MauMauState(pyspiel.State):  # type: ignore[misc]
         >>> MauMauGame().new_initial_state().game_state
         Traceback (most recent call last):
         ...
-        maumau_rules.adapters.AdapterError: the round is not dealt yet: 4 chance nodes draw its shuffle seed first
+        maumau_rules.adapters.AdapterError: the round is not dealt yet: 8 chance nodes draw its shuffle seed first
         """
         if self._node is None:
             raise AdapterError(f"the round is not dealt yet: {SEED_BYTES} chance nodes draw its shuffle seed first")
@@ -309,7 +312,7 @@ class MauMauState(pyspiel.State):  # type: ignore[misc]
         node = self._node
         if node is None:
             if not 0 <= action < 256:
-                raise AdapterError(f"chance outcome {action!r} is not a seed byte 0..255")
+                raise AdapterError(f"chance outcome {shown(action)} is not a seed byte 0..255")
             self._seed = (*self._seed, int(action))
             if len(self._seed) == SEED_BYTES:
                 sh = self._shared

@@ -33,6 +33,8 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ..actions import ActionError, ActionSpace
 from ..engine import apply, legal_moves, new_game
+from ..entropy import fresh_seed
+from ..errors import shown
 from ..state import Deal, GameState
 from ..variants import Variant
 from ..views import public_view, view
@@ -150,14 +152,16 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         """Deal a new round.
 
         ``reset(seed=s)`` deals exactly ``new_game(variant, players, seed=s)``; each later ``reset()`` without a
-        seed deals the next round of a sequence of seeds drawn from ``s`` (from 0 if never seeded).
+        seed deals the next round of a sequence of seeds drawn from ``s``. An environment never seeded starts that
+        sequence from a fresh seed of the operating system's CSPRNG (:func:`~maumau_rules.entropy.fresh_seed`), so
+        two unseeded environments play different games.
 
         ``options`` may start the round elsewhere: ``{"deal": Deal(...)}`` deals those cards
         (``new_game(..., deal=...)``; the seed then drives only reshuffles), ``{"game_state": state}`` starts at
         a given state of this variant and player count. Other keys are ignored.
 
         Raises:
-            AdapterError: ``seed`` is not an integer, or ``game_state`` is of another game.
+            AdapterError: ``seed`` is not an integer, ``options`` not a dict, or ``game_state`` is of another game.
 
         >>> from maumau_rules import new_game
         >>> e = MauMauEnv("prsi", 3); e.reset(seed=5)
@@ -167,16 +171,19 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         True
         """
         if seed is not None and (not isinstance(seed, int | np.integer) or isinstance(seed, bool)):
-            raise AdapterError(f"seed {seed!r} must be an integer or None")
+            raise AdapterError(f"seed {shown(seed)} must be an integer or None")
         if seed is None and self._seeds is None:
-            seed = 0
+            seed = fresh_seed()
         if seed is not None:
             self._seeds = random.Random(int(seed))
             round_seed = int(seed)
         else:
             assert self._seeds is not None
             round_seed = self._seeds.getrandbits(64)
-        options = options or {}
+        if options is None:
+            options = {}
+        elif not isinstance(options, dict):
+            raise AdapterError(f"options {shown(options)} must be a dict or None")
         start = options.get("game_state")
         if start is not None:
             if (not isinstance(start, GameState) or start.variant != self.variant or start.players != self.players
@@ -215,8 +222,12 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
 
     def _action_id(self, action: object) -> int:
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
-            raise ActionError(f"action {action!r} is not an action ID: expected an integer 0..{self.codec.size - 1}")
-        return int(action)
+            raise ActionError(f"action {shown(action)} is not an action ID: expected an integer "
+                              f"0..{self.codec.size - 1}")
+        try:
+            return int(action)
+        except Exception:  # an integer subclass whose __int__ or __index__ raises
+            raise ActionError(f"action {shown(action)} is not an action ID: it cannot be read as an integer") from None
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         """Play ``action`` (an action ID) for the agent to act; ``None`` for an agent that is done.
@@ -235,6 +246,8 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         state = self.game_state
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise ActionError(f"{agent} is done: its only action is None, not {shown(action)}")
             self._was_dead_step(action)
             return
         action_id = self._action_id(action)

@@ -24,15 +24,15 @@ from typing import Any, Final
 
 from .. import rng as _rng
 from ..cards import Card, Rank, Suit
-from ..errors import IllegalMoveError, VariantError
-from ..moves import CallOut, Draw, Move, Pass, Play, Redeal
+from ..errors import ArgumentTypeError, IllegalMoveError, VariantError, shown
+from ..moves import MOVE_TYPES, CallOut, Draw, Move, Pass, Play, Redeal
 from ..reasons import Reason, Verdict
 from ..state import EndReason, StateError
 from ..variants import Variant, find_variant
 from .plan import SEATS, MalillaPlan, partner, team_of
 from .state import MalillaState, Stage, Trick
 
-__all__ = ["BREACHES", "apply", "check", "deck_order_for", "is_legal", "legal_moves", "moves_of", "new_hand",
+__all__ = ["BREACHES", "MAX_ALBUR_DRAWS", "apply", "check", "deck_order_for", "is_legal", "legal_moves", "moves_of", "new_hand",
            "playable", "trick_winner_index", "why_not"]
 
 _new: Final = object.__new__
@@ -43,6 +43,11 @@ BREACHES: Final = frozenset({Reason.MUST_FOLLOW_SUIT, Reason.MUST_BEAT, Reason.M
                              Reason.RULE_FORBIDS})
 """The reasons of a card refused by R_MAL_FOLLOW or R_MAL_SEVEN: the breaches that table play (R_MAL_BREACH
 ``lose_match``) lets stand, losing the match."""
+
+
+MAX_ALBUR_DRAWS: Final = 1000
+"""Most shuffles the draw of the Albur (R_MAL_ALBUR) may take; with the ranks the plan checks (at least two, four
+cards each), a tie has a chance of at most 3 in 7, so a variant that compiles never reaches it in practice."""
 
 
 def _plan_of(variant: Variant) -> MalillaPlan:
@@ -80,7 +85,7 @@ def new_hand(
 
     Raises:
         VariantError: not a Malilla variant, not four players, or bad scores.
-        StateError: ``deck_order`` is not exactly the variant's deck.
+        StateError: ``deck_order`` is not exactly the variant's deck (``ArgumentTypeError``: not a sequence of cards).
 
     >>> s = new_hand("malilla", seed=5, dealer=2)
     >>> s.dealer, s.leader, s.trump_card in s.hands[2], sum(len(h) for h in s.hands)
@@ -92,13 +97,16 @@ def new_hand(
     """
     v = find_variant(variant) if isinstance(variant, str) else variant
     plan = _plan_of(v)
-    if players != SEATS or isinstance(players, bool):
-        raise VariantError(f"variant {v.id!r} is for 4 players, not {players!r}")
-    score_t = tuple(scores)
+    if type(players) is not int or players != SEATS:
+        raise VariantError(f"variant {v.id!r} is for 4 players, not {shown(players)}")
+    try:
+        score_t = tuple(scores)
+    except Exception:  # not iterable, or an iterable that raises
+        raise VariantError(f"scores {shown(scores)} must be two whole numbers, one per team") from None
     if len(score_t) != 2 or not all(type(x) is int and x >= 0 for x in score_t):
-        raise VariantError(f"scores {scores!r} must be two whole numbers, one per team")
+        raise VariantError(f"scores {shown(scores)} must be two whole numbers, one per team")
     if type(round_no) is not int or round_no < 1:
-        raise VariantError(f"round_no {round_no!r} must be a positive integer")
+        raise VariantError(f"round_no {shown(round_no)} must be a positive integer")
     state = _rng.seed_state(seed)
     if dealer is None:
         if plan.first_dealer == "random":
@@ -106,7 +114,7 @@ def new_hand(
         else:
             dealer = 0
     elif type(dealer) is not int or not 0 <= dealer < SEATS:
-        raise VariantError(f"dealer {dealer!r} is not a seat of a game of 4 players")
+        raise VariantError(f"dealer {shown(dealer)} is not a seat of a game of 4 players")
     leader = (dealer - 1) % SEATS
     albur: tuple[Card, ...] = ()
     bonus = [0, 0]
@@ -116,8 +124,12 @@ def new_hand(
             leader = dealer
         bonus[team_of(leader)] += plan.albur_points
     if deck_order is not None:
-        pile = tuple(deck_order)
-        if Counter(pile) != Counter(plan.deck_cards):
+        try:
+            pile = tuple(deck_order)
+            same = Counter(pile) == Counter(plan.deck_cards)
+        except Exception:  # not iterable, or items that cannot be hashed or compared
+            raise ArgumentTypeError(f"deck_order {shown(deck_order)} must be a sequence of cards") from None
+        if not same:
             raise StateError(f"deck_order does not hold exactly the {v.deck} deck of {v.id!r}")
     else:
         pile, state = _rng.shuffle(plan.deck_cards, state)
@@ -200,11 +212,13 @@ def _deferred(plan: MalillaPlan, scores: tuple[int, ...], bonus: Sequence[int]) 
 
 
 def _draw_albur(plan: MalillaPlan, state: int) -> tuple[tuple[Card, ...], int]:
-    """Two cards of different rank from a shuffle: the dealer's, then his right-hand player's."""
-    while True:
+    """Two cards of different rank from a shuffle: the dealer's, then his right-hand player's (shuffled again on
+    a tie, at most :data:`MAX_ALBUR_DRAWS` times; a deck of one rank is refused when the variant is compiled)."""
+    for _ in range(MAX_ALBUR_DRAWS):
         pile, state = _rng.shuffle(plan.deck_cards, state)
         if plan.strength[pile[0]] != plan.strength[pile[1]]:
             return (pile[0], pile[1]), state
+    raise VariantError(f"rule R_MAL_ALBUR: the two cards of the Albur still tie after {MAX_ALBUR_DRAWS} shuffles")
 
 
 # ====================================================================== legal moves
@@ -389,9 +403,11 @@ def is_legal(state: MalillaState, move: Move) -> bool:
     for m in moves:
         if m is move:
             return True
+    if type(move) not in MOVE_TYPES:  # a subclass or look-alike could compare equal to a legal move, or raise
+        return False
     try:
         return move in frozenset(moves)
-    except TypeError:
+    except Exception:  # a move forged past its constructor's checks, whose fields raise when hashed or compared
         return False
 
 
@@ -407,24 +423,27 @@ def check(state: MalillaState, move: Move, *, player: int | None = None, turn: i
     (False, 'draw_not_allowed', 'R_MAL_TRICK')
     """
     if turn is not None and (type(turn) is not int or turn != state.turn):
-        return Verdict.reject(Reason.STALE_STATE, "R_MAL_DEAL",
-                              f"move {_show(move)} was made against turn {turn}, but the game is at turn {state.turn}")
+        return Verdict.reject(Reason.STALE_STATE, "R_MAL_DEAL", f"move {_show(move)} was made against turn "
+                              f"{shown(turn)}, but the game is at turn {state.turn}")
     if state.end is not None:
         rule = "R_MAL_BREACH" if state.end is EndReason.VIOLATION else "R_MAL_TRICK"
         return Verdict.reject(Reason.GAME_OVER, rule, f"illegal move {_show(move)}: the hand is over")
     if player is not None and (type(player) is not int or player != state.seat_to_act):
-        return Verdict.reject(Reason.NOT_YOUR_TURN, "R_MAL_DEAL",
-                              f"illegal move {_show(move)} by player {player}: it is player {state.seat_to_act}'s turn")
-    if is_legal(state, move):
-        return Verdict.accept()
-    return _explain(state, move)
+        return Verdict.reject(Reason.NOT_YOUR_TURN, "R_MAL_DEAL", f"illegal move {_show(move)} by player "
+                              f"{shown(player)}: it is player {state.seat_to_act}'s turn")
+    try:
+        if is_legal(state, move):
+            return Verdict.accept()
+        return _explain(state, move)
+    except Exception:  # a move forged past its constructor's checks, whose fields raise when hashed or compared
+        return Verdict.reject(Reason.NOT_A_MOVE, "R_MAL_TRICK", f"{_show(move)} is not a move that can be judged")
 
 
 def _show(move: object) -> str:
     try:
-        return repr(str(move)) if isinstance(move, Play | Draw | Pass | CallOut | Redeal) else repr(move)[:60]
-    except Exception:  # pragma: no cover - defensive: never fail while explaining
-        return "<move>"
+        return repr(str(move)) if isinstance(move, Play | Draw | Pass | CallOut | Redeal) else shown(move)
+    except Exception:  # a forged move whose fields raise
+        return shown(move)
 
 
 def why_not(state: MalillaState, card: Card) -> Verdict | None:

@@ -285,9 +285,10 @@ def check_other_seats(state: MalillaState) -> None:
         _fail("INV_ONE_SEAT_TO_ACT", "a move after the end of the hand is not refused as game_over", state)
 
 
-def _hidden_shuffle(state: MalillaState, keep: set[int], rnd: random.Random) -> MalillaState:
+def _hidden_shuffle(state: MalillaState, keep: set[int], rnd: random.Random, *, keep_rng: bool = False) -> MalillaState:
     """``state`` with the cards of the hands not in ``keep`` shuffled among those hands (sizes kept; the trump card,
-    which everyone has seen, stays in the dealer's hand), and another random state."""
+    which everyone has seen, stays in the dealer's hand), and another random state (unless ``keep_rng``: a redeal
+    by the next move then deals the same cards in both)."""
     others = [s for s in range(SEATS) if s not in keep]
     pool = [c for s in others for c in state.hands[s] if c is not state.trump_card]
     rnd.shuffle(pool)
@@ -296,12 +297,14 @@ def _hidden_shuffle(state: MalillaState, keep: set[int], rnd: random.Random) -> 
         n = len(state.hands[s]) - (1 if state.trump_card in state.hands[s] else 0)
         hands[s] = tuple(pool[:n]) + ((state.trump_card,) if state.trump_card in state.hands[s] else ())
         pool = pool[n:]
-    return attrs.evolve(state, hands=tuple(hands), rng=rnd.getrandbits(64))
+    return attrs.evolve(state, hands=tuple(hands), rng=state.rng if keep_rng else rnd.getrandbits(64))
 
 
-def check_no_leak(state: MalillaState, rnd: random.Random) -> None:
-    """A player's view is the same whatever the other hands hold (partners' included); the public view whatever every
-    hand holds (INV_NO_LEAK).
+def check_no_leak(state: MalillaState, rnd: random.Random, *, moves: int = 3) -> None:
+    """Everything public for a player is the same whatever the other hands hold (partners' included), and for a
+    spectator whatever every hand holds (INV_NO_LEAK): the view and its JSON, the stage, the seat to act, the verdicts
+    on the moves he might try (:func:`maumau_rules.testing.invariants.public_facts`), and the same after each of up to
+    ``moves`` next moves legal in both (:func:`maumau_rules.testing.invariants.compare_hidden`).
 
     Raises:
         InvariantViolation: a view shows something its seat cannot see.
@@ -309,13 +312,18 @@ def check_no_leak(state: MalillaState, rnd: random.Random) -> None:
     >>> from maumau_rules.malilla.engine import new_hand
     >>> check_no_leak(new_hand("malilla", seed=5), random.Random(1))
     """
+    from ..testing.invariants import compare_hidden
+
     for seat in range(SEATS):
         other = _hidden_shuffle(state, {seat}, rnd)
         if view(other, seat) != view(state, seat) or view(other, seat).to_json() != view(state, seat).to_json():
             _fail("INV_NO_LEAK", f"seat {seat}'s view depends on cards it cannot see", state)
+        compare_hidden(state, other, seat, rnd, moves=0)
+        compare_hidden(state, _hidden_shuffle(state, {seat}, rnd, keep_rng=True), seat, rnd, moves=moves)
     everyone = _hidden_shuffle(state, set(), rnd)
     if public_view(everyone) != public_view(state):
         _fail("INV_NO_LEAK", "the public view depends on hidden cards", state)
+    compare_hidden(state, _hidden_shuffle(state, set(), rnd, keep_rng=True), None, rnd, moves=moves)
 
 
 def check_step(state: MalillaState, rnd: random.Random | None = None) -> Iterator[tuple[Move, MalillaState]]:

@@ -169,6 +169,9 @@ class MalillaPlanBuilder:
         if self.redeal_min is not None and self.redeal_min > len(deck.ranks):
             raise VariantError(f"{where}: rule R_MAL_REDEAL: min_suit={self.redeal_min} but a suit of {deck} has "
                                f"{len(deck.ranks)} cards")
+        if self.albur_points is not None and len(set(deck.ranks)) < 2:
+            raise VariantError(f"{where}: rule R_MAL_ALBUR draws two cards of different rank, but every card of {deck} "
+                               "has the same rank: the draw would never end")
         for check in self.checks:
             check(self)
         return MalillaPlan(self)

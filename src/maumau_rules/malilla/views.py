@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from ..cards import Card, Suit
-from ..errors import SeatError
+from ..errors import SeatError, shown
 from ..moves import Move
 from ..reasons import Reason
 from ..state import EndReason
@@ -205,7 +205,7 @@ class MalillaPlayerView(MalillaPublicView):
 
 def _public_fields(state: MalillaState) -> dict[str, Any]:
     """The allow-list: every field a view may hold, each copied from a public part of ``state``."""
-    shown = tuple(s + (0 if held else b) for s, b, held in zip(state.scores, state.bonus, state.deferred, strict=True))
+    visible = tuple(s + (0 if held else b) for s, b, held in zip(state.scores, state.bonus, state.deferred, strict=True))
     return {
         "variant": state.variant.id,
         "rules": state.variant,
@@ -219,7 +219,7 @@ def _public_fields(state: MalillaState) -> dict[str, Any]:
         "tricks": state.tricks,
         "hand_sizes": state.hand_sizes,
         "asker": state.asker,
-        "scores": shown,
+        "scores": visible,
         "bonus": state.bonus,
         "deferred": state.deferred,
         "albur": state.albur,
@@ -260,8 +260,8 @@ def view(state: MalillaState, player: int, *, scores: Sequence[int] | None = Non
     ...
     maumau_rules.errors.SeatError: no seat 4 in a game of 4 players
     """
-    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < SEATS:
-        raise SeatError(f"no seat {player!r} in a game of 4 players")
+    if type(player) is not int or not 0 <= player < SEATS:
+        raise SeatError(f"no seat {shown(player)} in a game of 4 players")
     mine = player == state.seat_to_act and state.end is None
     return MalillaPlayerView(**_public_fields(state), seat=player, hand=state.hands[player],
                              legal_moves=state.legal_moves() if mine else ())

@@ -12,6 +12,7 @@ using only the builder's public methods, as a rule written outside the library w
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Final, Literal
 
@@ -47,7 +48,7 @@ from .effects import (
     SkipNext,
     WishSuit,
 )
-from .plan import CutResult, DrawPolicy, Lead, Masks, Plan, PlanBuilder, Rejection
+from .plan import MAX_REDEALS, REDEAL_CHANCE_LIMIT, CutResult, DrawPolicy, Lead, Masks, Plan, PlanBuilder, Rejection
 
 if TYPE_CHECKING:
     from ..state import GameState
@@ -215,24 +216,36 @@ class Dealer(Rule):
         """
         plan.claim("dealer", self.rule_id)
         plan.dealer = self
+        if self.selection == "highest_card" and len({c.rank for c in plan.deck_cards}) < 2:
+            raise VariantError(f"rule R_DEALER: selection = 'highest_card' draws for the first dealer, but every card "
+                               f"of {plan.deck} has the same rank: the draw always ties (use 'seat_zero')")
 
     def first_dealer(self, players: int, cards: tuple[Card, ...], rng: int) -> tuple[int, int]:
         """The first dealer: every player draws from the shuffled pack, the highest card deals, ties draw again.
 
+        Raises:
+            VariantError: still a tie after :data:`~maumau_rules.rules.plan.MAX_REDEALS` rounds (a deck of one
+                rank, which the rule refuses when it is compiled, always ties).
+
         >>> from maumau_rules.deck import SKAT_32
         >>> Dealer(selection="seat_zero").first_dealer(3, SKAT_32.cards(), 7)
         (0, 7)
+        >>> Dealer().first_dealer(2, SKAT_32.cards()[:1] * 4, 7)
+        Traceback (most recent call last):
+        ...
+        maumau_rules.errors.VariantError: rule R_DEALER: the draw for the first dealer still ties after 1000 rounds
         """
         if self.selection == "seat_zero":
             return 0, rng
         contenders = list(range(players))
-        while True:
+        for _ in range(MAX_REDEALS):
             drawn, rng = _rng.shuffle(cards, rng)
             ranks = {seat: int(drawn[i].rank) for i, seat in enumerate(contenders)}
             best = max(ranks.values())
             contenders = [seat for seat, r in ranks.items() if r == best]
             if len(contenders) == 1:
                 return contenders[0], rng
+        raise VariantError(f"rule R_DEALER: the draw for the first dealer still ties after {MAX_REDEALS} rounds")
 
     def next_dealer(self, dealer: int, seats: tuple[int, ...], players: int, loser: int | None) -> int:
         """The next round's dealer, a match seat among ``seats`` (those still playing): the next one to the left
@@ -296,10 +309,43 @@ class Cut(Rule):
                 if self.max_kept >= least:
                     raise VariantError(f"rule R_CUT keeps up to {self.max_kept} cards, but rule R_DEAL deals only "
                                        f"{least}")
+            chance = self.redeal_chance(b.deck_cards)
+            if chance > REDEAL_CHANCE_LIMIT:
+                special = sum(1 for c in b.deck_cards if self.special.matches(c))
+                how = ("so the deal can never succeed" if chance >= 1 else
+                       f"more than {REDEAL_CHANCE_LIMIT:.0%}")
+                raise VariantError(f"rule R_CUT: with mode = {self.mode!r}, {special} of the {len(b.deck_cards)} "
+                                   f"cards of {b.deck} are special (special = {self.special}): the cut asks for a "
+                                   f"new deal in {chance:.1%} of deals, {how}")
 
         plan.add_check(check)
         if self.mode != "none":
             plan.cutting = self
+
+    def redeal_chance(self, cards: Sequence[Card]) -> float:
+        """The chance that the cut of a shuffled deck of ``cards`` asks for a new deal: ``power_cards`` when all four
+        cut cards are special, ``bottom_ceremony`` when ``max_kept + 1`` special cards come up in a row (each a
+        draw of distinct places in a shuffled deck). 1.0: the deal can never succeed.
+
+        >>> from maumau_rules.deck import SKAT_32
+        >>> round(Cut(mode="power_cards", special=["7", "8", "J", "A"]).redeal_chance(SKAT_32.cards()), 4)
+        0.0506
+        >>> Cut(mode="power_cards", special=list("789JQKA") + ["10"]).redeal_chance(SKAT_32.cards())
+        1.0
+        >>> Cut().redeal_chance(SKAT_32.cards())
+        0.0
+        """
+        if self.mode == "power_cards":
+            needed = 4
+        elif self.mode == "bottom_ceremony":
+            needed = self.max_kept + 1
+        else:
+            return 0.0
+        n = len(cards)
+        special = sum(1 for c in cards if self.special.matches(c))
+        if needed > n:  # fewer places than the cut looks at: it never finds that many specials
+            return 0.0
+        return math.comb(special, needed) / math.comb(n, needed)
 
     def cut(self, pile: tuple[Card, ...], rng: int, at: int | None) -> CutResult | None:
         """Cut ``pile`` (at ``at``, or where the seed says): ``simple`` moves the cut packet under the rest;
@@ -322,7 +368,7 @@ class Cut(Rule):
             cards = cards[k + 1:] + cards[: k + 1]
         elif self.mode == "power_cards":
             exposed: list[int] = []
-            for i in range(4):
+            for i in range(min(4, len(cards))):
                 if at is None:
                     k, rng = _rng.randbelow(len(cards), rng)
                 else:
@@ -848,29 +894,38 @@ class Series(Rule):
 class WildFinishSeries(Rule):
     """R_WILD_FINISH_SERIES: a player holding only wilds may throw them all at once to finish (Mau King).
 
-    >>> WildFinishSeries().rule_id
-    'R_WILD_FINISH_SERIES'
+    >>> WildFinishSeries().rule_id, WildFinishSeries().opens
+    ('R_WILD_FINISH_SERIES', 'always')
     """
 
     rule_id: ClassVar[str] = "R_WILD_FINISH_SERIES"
     kind: ClassVar[Kind] = "end"
+    opens: Literal["always", "after_call"] = FROM_SPEC
 
     def contribute(self, plan: PlanBuilder) -> None:
-        """After a wild, a player holding only wilds of its rank may go on playing them.
+        """After a wild, a player holding only wilds of its rank may go on playing them; the series phase opens
+        after every wild that leaves him cards (``always``), or only while his standing call is the Jack word
+        (``after_call``), and he ends it with a pass.
 
         >>> b = example_plan(); WildFinishSeries().contribute(b); len(b.checks)
         1
         """
         plan.claim("wild_finish_series", self.rule_id)
+        after_call = self.opens == "after_call"
 
         def follows(p: Plan, first: Card, top: Card, present: int) -> int:
             same = p.rank_mask[first.rank]
             return same & p.wild_mask if not present & ~same else 0
 
+        def called(call: Call | None) -> bool:
+            return call is Call.MAU_MAU
+
         def check(b: PlanBuilder) -> None:
             if not b.wild_mask:
                 raise _no_effect(self.rule_id, "the rule", "without wild cards (R_WILD)")
-            b.series(self.rule_id, b.wild_mask, follows)
+            if after_call and (b.announcer is None or not b.announcer.jack_call):
+                raise _no_effect(self.rule_id, "opens = 'after_call'", "without a jack_word (R_ANNOUNCE)")
+            b.series(self.rule_id, b.wild_mask, follows, called if after_call else None)
 
         plan.add_check(check)
 
@@ -1045,6 +1100,9 @@ class Announcement(Rule):
             raise _no_effect(self.rule_id, "window", "with enforcement = 'automatic' (nobody calls out)")
         if not self.word:
             raise VariantError("rule R_ANNOUNCE: word must not be empty")
+        if self.penalty < 1 and self.judges_finish:
+            raise VariantError(f"rule R_ANNOUNCE: penalty {self.penalty!r} must be at least 1 where a finish is judged "
+                               "(a finisher caught without the call would stay in the round with no cards)")
         plan.announcer = self
         plan.on_finish(self.rule_id, self._finish_check, order=20)
 
@@ -1105,9 +1163,32 @@ class Announcement(Rule):
                 return 2
         return 0
 
+    @property
+    def judges_finish(self) -> bool:
+        """Whether the standing call is judged when its player goes out: a wrong word shows then (a ``jack_word``),
+        or the variant checks every finish (``unannounced_finish``).
+
+        >>> Announcement().judges_finish, Announcement(jack_word="Mau-Mau").judges_finish
+        (False, True)
+        """
+        return bool(self.jack_word) or self.unannounced_finish != "allowed"
+
+    def seen_mistake(self, n: int, call: Call | None) -> bool:
+        """Whether a play from a hand of ``n`` cards saying ``call`` is a mistake the table sees at once: nothing
+        said with the play that leaves one card (a call is due whatever that card is), or ``word`` with a play that
+        leaves more (it is right only for one card left). Whether the other word is right depends on the cards kept,
+        which nobody else sees: that is judged when they are shown, at the finish (:meth:`_finish_check`).
+
+        >>> a = Announcement(jack_word="Mau Mau", multi_jack=True)
+        >>> a.seen_mistake(2, None), a.seen_mistake(2, Call.MAU), a.seen_mistake(3, None), a.seen_mistake(3, Call.MAU)
+        (True, False, False, True)
+        """
+        return call is None if n == 2 else n > 2 and call is Call.MAU
+
     def on_play(self, t: Turn, plan: Plan, before: int, card: Card, call: Call | None) -> None:
-        """Record the call made with a play. A call that is due and not made, or made with the wrong word, is a
-        mistake: penalised at once (``automatic``) or open to a call-out (``callout``).
+        """Record the call made with a play. Where the standing call is judged when he goes out
+        (:attr:`judges_finish`), the word said with the play that leaves one card, nothing included, replaces it. A mistake the table sees (:meth:`seen_mistake`) is penalised at once
+        (``automatic``) or opens a call-out window (``callout``); a wrong word waits until the card is shown.
 
         >>> from maumau_rules import new_game, Card
         >>> from maumau_rules.rules.turn import Turn
@@ -1115,10 +1196,10 @@ class Announcement(Rule):
         >>> Announcement().on_play(t, s.variant.plan, 0, Card.parse("7h"), Call.MAU); t.announced[t.seat]
         <Call.MAU: 'mau'>
         """
-        if call is not None:
+        n = _size(plan, before)
+        if call is not None or (n == 2 and self.judges_finish):
             t.set_call(t.seat, call)
-        due = self.due(plan, before, card, _size(plan, before))
-        if due and call is not _DUE_CALLS[due]:
+        if self.seen_mistake(n, call) and self.due(plan, before, card, n):
             self.mistake(t, t.seat)
 
     def mistake(self, t: Turn, seat: int) -> None:
@@ -1168,21 +1249,24 @@ class Announcement(Rule):
     def _finish_check(self, t: Turn, state: GameState, card: Card, before: int) -> bool:
         """Going out without the call the variant needs (MK-ANN-4, GR-MAU-5): with ``automatic`` enforcement the
         card stays, the player draws and play goes on; with ``callout`` the round waits in phase ``FINISHING`` for
-        the others to call him out or let the win stand."""
+        the others to call him out or let the win stand.
+
+        The last card is shown now, so a wrong word said for it (``word`` for a Jack, ``jack_word`` for another
+        card) is judged here in every variant with a ``jack_word``, whatever ``unannounced_finish`` says: the table
+        could not tell it was wrong when it was said."""
         plan = t.plan
-        if self.unannounced_finish == "allowed":
-            return False
         jack_finish = bool(before) and not _present(plan, before) & ~_wishes(plan)
-        if self.unannounced_finish == "jack_penalty" and not jack_finish:
-            return False
         seat = t.seat
         call = state.announced[seat]
-        if call is None:
-            announced = bool(state.turn_plays)  # the call of an earlier card of this same series counts
-        else:
-            announced = call is (Call.MAU_MAU if jack_finish and self.jack_word else Call.MAU)
-        if announced:
-            return False
+        right = Call.MAU_MAU if jack_finish and self.jack_word else Call.MAU
+        if not (self.jack_word and call is not None and call is not right):  # no wrong word shown now
+            if self.unannounced_finish == "allowed":
+                return False
+            if self.unannounced_finish == "jack_penalty" and not jack_finish:
+                return False
+            # the call of an earlier card of this same series counts
+            if (bool(state.turn_plays) if call is None else call is right):
+                return False
         from ..state import Phase
 
         if self.enforcement == "callout":

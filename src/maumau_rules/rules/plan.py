@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from ..state import GameState
     from .turn import Turn
 
-__all__ = ["CutResult", "DrawPolicy", "Lead", "Masks", "MoveMemo", "Plan", "PlanBuilder", "Rejection"]
+__all__ = ["MAX_REDEALS", "REDEAL_CHANCE_LIMIT", "CutResult", "DrawPolicy", "Lead", "Masks", "MoveMemo", "Plan", "PlanBuilder", "Rejection"]
 
 SUITS: Final[tuple[Suit, ...]] = FRENCH_SUITS
 """The suits a wild card can wish (the French suits), in the order of the lead codes 1-4."""
@@ -156,6 +156,18 @@ class CutResult:
     kept: tuple[Card, ...]
     start: Card | None
     rng: int
+
+
+MAX_REDEALS: Final = 1000
+"""Most shuffles one setup step may take: redeals asked for by the cut (R_CUT), or rounds of the draw for the
+first dealer (R_DEALER) that end in a tie. A variant whose deal can never succeed is refused when it is compiled
+(:class:`~maumau_rules.errors.VariantError` naming the rule), and so is one whose cut asks for a redeal in more
+than :data:`REDEAL_CHANCE_LIMIT` of deals; for every variant that compiles, the chance of reaching this bound is
+below ``0.9 ** 1000`` (about 1e-46). Past it, :func:`~maumau_rules.new_game` raises ``VariantError`` (a rule
+written outside the library that keeps asking for redeals meets the same bound)."""
+REDEAL_CHANCE_LIMIT: Final = 0.9
+"""The largest chance of a redeal that a cut (R_CUT ``power_cards`` or ``bottom_ceremony``) may have: a variant
+above it is refused when it is compiled."""
 
 
 class Dealing(Protocol):
@@ -351,6 +363,14 @@ class Announcer(Protocol):
 
         >>> from maumau_rules import find_variant
         >>> find_variant("standard").plan.announcer is not None
+        True
+        """
+
+    def seen_mistake(self, n: int, call: Call | None) -> bool:
+        """Whether saying ``call`` with a play from ``n`` cards is a mistake the table sees at once.
+
+        >>> from maumau_rules.rules import Announcement
+        >>> Announcement().seen_mistake(2, None)
         True
         """
 
@@ -627,6 +647,7 @@ class PlanBuilder:
         self.no_finish_rules: dict[Card, str] = {}
         self.wild_mask: int = 0
         self.series_hooks: list[tuple[str, int, SeriesHook]] = []
+        self.series_opens: list[tuple[int, Callable[[Call | None], bool] | None]] = []
         self.finish_checks: list[tuple[int, int, FinishCheck]] = []
         self.round_end_hooks: list[TurnHook] = []
         self.draw_policy: DrawPolicy = NO_DRAWING
@@ -748,15 +769,21 @@ class PlanBuilder:
         for card in self.masks.cards(cards):
             self.no_finish_rules.setdefault(card, rule_id)
 
-    def series(self, rule_id: str, starts: int, follows: SeriesHook) -> None:
-        """A way to play several cards in one turn: after playing one of ``starts`` (a mask) the player goes on
-        while ``follows(plan, first card, top card, hand)`` allows a card of his hand.
+    def series(self, rule_id: str, starts: int, follows: SeriesHook,
+               opens: Callable[[Call | None], bool] | None = None) -> None:
+        """A way to play several cards in one turn: after playing one of ``starts`` (a mask) the player may go on
+        with a card of his hand that ``follows(plan, first card, top card, hand)`` allows, or pass to stop.
+
+        Whether the series phase opens never depends on the cards he holds (the other players would learn them): it
+        opens after every card of ``starts`` that leaves him cards, or, with ``opens``, only where ``opens(his
+        standing call)`` says so (something everyone heard).
 
         >>> from maumau_rules.deck import SKAT_32
         >>> b = PlanBuilder("x", SKAT_32, 2, 4); b.series("R_SERIES", 0, lambda p, f, t, h: 0); len(b.series_hooks)
         1
         """
         self.series_hooks.append((rule_id, starts, follows))
+        self.series_opens.append((starts, opens))
 
     # ------------------------------------------------------------ turns and the end of a round
 
@@ -923,6 +950,7 @@ class Plan:
         """Cards that wipe a pending draw out whatever the top card."""
         self.skip_answers = b.skip_answers
         self.series_hooks = tuple(b.series_hooks)
+        self.series_opens = tuple(b.series_opens)
         self.series_starts = _union(s for _, s, _ in b.series_hooks)
         # turns
         policy = b.draw_policy

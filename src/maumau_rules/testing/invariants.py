@@ -20,7 +20,7 @@ import hashlib
 import json
 import random
 from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Final, NoReturn
 
 import attrs
@@ -52,8 +52,10 @@ __all__ = [
     "check_state",
     "check_step",
     "check_transition",
+    "compare_hidden",
     "hidden_permutation",
     "play_random_game",
+    "public_facts",
     "replay",
     "snapshot",
     "state_digest",
@@ -627,11 +629,14 @@ def check_other_seats(state: GameState) -> list[tuple[int, Move, GameState]]:
 # ---------------------------------------------------------------------------------------- views
 
 
-def hidden_permutation(state: GameState, player: int | None, rnd: random.Random) -> GameState:
+def hidden_permutation(state: GameState, player: int | None, rnd: random.Random, *,
+                       keep_stock: bool = False) -> GameState:
     """A state that differs from ``state`` only in cards ``player`` cannot see.
 
     The stock and the other players' hands are shuffled together and dealt back with the same sizes;
-    the random state changes too. With ``player=None`` (a spectator) every hand is shuffled in.
+    the random state changes too. With ``player=None`` (a spectator) every hand is shuffled in. With ``keep_stock``
+    only the other hands are shuffled among themselves, and the stock and the random state stay: what the next move
+    draws is then the same in both states (a draw shows the drawer a card; that card must not differ).
 
     >>> import random
     >>> from maumau_rules import new_game
@@ -639,13 +644,16 @@ def hidden_permutation(state: GameState, player: int | None, rnd: random.Random)
     >>> t = hidden_permutation(s, 0, random.Random(1))
     >>> t.hands[0] == s.hands[0] and [len(h) for h in t.hands] == [len(h) for h in s.hands]
     True
+    >>> hidden_permutation(s, 0, random.Random(1), keep_stock=True).stock == s.stock
+    True
     """
     hidden = [p for p in range(state.players) if p != player]
     held = state.hands  # each read decodes every hand
-    pool = list(state.stock) + [c for p in hidden for c in held[p]]
+    stock_part = () if keep_stock else state.stock
+    pool = list(stock_part) + [c for p in hidden for c in held[p]]
     rnd.shuffle(pool)
-    stock = tuple(pool[: len(state.stock)])
-    pos = len(state.stock)
+    stock = state.stock if keep_stock else tuple(pool[: len(state.stock)])
+    pos = len(stock_part)
     hands = list(held)
     for p in hidden:
         k = len(held[p])
@@ -654,28 +662,172 @@ def hidden_permutation(state: GameState, player: int | None, rnd: random.Random)
     drawn = state.drawn
     if drawn is not None and state.seat_to_act != player:
         drawn = rnd.choice(hands[state.seat_to_act])
-    return attrs.evolve(state, hands=tuple(hands), stock=stock, drawn=drawn, rng=rnd.getrandbits(64), _legal=None)
+    rng = state.rng if keep_stock else rnd.getrandbits(64)
+    return attrs.evolve(state, hands=tuple(hands), stock=stock, drawn=drawn, rng=rng, _legal=None)
 
 
-def check_no_leak(state: GameState, rnd: random.Random, tries: int = 1) -> None:
-    """INV_NO_LEAK: every seat's view (and the public view) is the same for states that differ only in
-    cards that seat cannot see.
+def _verdicts(state: GameState | MalillaState, viewer: int) -> list[tuple[object, ...]]:
+    """The verdicts on moves ``viewer`` might try, chosen from what he sees (his hand, the top card, every seat)."""
+    tries: list[Move] = [*legal_moves(state, viewer), _DRAW, _PASS, *(CallOut(q) for q in range(state.players))]
+    for c in state.hands[viewer]:
+        tries += [Play(c), Play(c, Suit.HEARTS), Play(c, None, Call.MAU), Play(c, Suit.CLUBS, Call.MAU_MAU)]
+    out: list[tuple[object, ...]] = []
+    for m in dict.fromkeys(tries):
+        v = check(state, m, player=viewer)
+        out.append((str(m), v.ok, v.reason, v.rule_id, v.message))
+    return out
+
+
+def public_facts(state: GameState | MalillaState, viewer: int | None,
+                 observers: Sequence[Callable[[GameState | MalillaState, int | None], object]] = ()) -> dict[
+        str, object]:
+    """Everything ``viewer`` (``None``: a spectator) is shown of ``state``: the view (and its JSON), the phase, the
+    seat to act, the open windows and the call-outs every seat is offered, the verdict (reason, rule, message) on
+    every move the viewer might try, the texts the terminal prints about open windows, and ``observers``' values.
+    Two states that differ only in cards the viewer cannot see must give equal facts (INV_NO_LEAK).
+
+    >>> from maumau_rules import new_game
+    >>> f = public_facts(new_game("standard", players=3, seed=1), 0)
+    >>> sorted(f)
+    ['callouts', 'json', 'observed', 'phase', 'seat_to_act', 'verdicts', 'view', 'window_texts', 'windows']
+    """
+    out: dict[str, object] = {}
+    if viewer is None:
+        pv: object = public_view(state)
+    else:
+        pv = view(state, viewer)
+        out["verdicts"] = _verdicts(state, viewer)
+    out["view"] = pv
+    out["json"] = pv.to_json()  # type: ignore[attr-defined]
+    out["phase"] = getattr(state, "phase", getattr(state, "stage", None))
+    out["seat_to_act"] = state.seat_to_act
+    if type(state) is GameState:
+        from ..cli_play import _window_text
+
+        windows = open_windows(state)
+        out["windows"] = windows
+        out["window_texts"] = [_window_text(state, w.offender, viewer) for w in windows]
+        out["callouts"] = [legal_moves(state, q) for q in range(state.players) if q != state.seat_to_act]
+    out["observed"] = [obs(state, viewer) for obs in observers]
+    return out
+
+
+def _strip_points(events: Sequence[object]) -> list[object]:
+    """Events with a round's points left out: when a round ends every hand is shown and counted."""
+    from ..events import RoundOver
+
+    return [attrs.evolve(e, points=()) if isinstance(e, RoundOver) else e for e in events]
+
+
+def _move_facts(before: GameState | MalillaState, move: Move, seat: int, after: GameState | MalillaState,
+                viewer: int | None, sees_own: bool) -> dict[str, object]:
+    """What ``viewer`` is told about ``move`` by ``seat``: its events and the terminal's line about it (only those
+    that name no card he was just shown, unless ``sees_own``: his hand is the same in both worlds)."""
+    out: dict[str, object] = {}
+    if type(before) is GameState:
+        from ..cli_play import describe_move
+        from ..events import events_between
+
+        assert type(after) is GameState
+        out["events"] = _strip_points(events_between(before, move, after, player=seat, viewer=None))
+        if viewer is not None and sees_own:
+            out["own_events"] = _strip_points(events_between(before, move, after, player=seat, viewer=viewer))
+        if not after.is_over:  # at the end of the round the line may count the hands, which are then shown
+            out["line"] = describe_move(before, move, after, human=viewer if sees_own else None, seat=seat)
+        out["winner"] = (after.is_over, after.winner, after.end)
+    return out
+
+
+def _common_moves(a: GameState | MalillaState, b: GameState | MalillaState) -> list[tuple[int, Move]]:
+    """The moves (with their seats) legal in both states: the actor's and every interjection."""
+    out: list[tuple[int, Move]] = []
+    for q in range(a.players):
+        theirs = set(legal_moves(b, q))
+        out += [(q, m) for m in legal_moves(a, q) if m in theirs]
+    return out
+
+
+def _same_public(state: GameState | MalillaState, other: GameState | MalillaState, viewer: int | None,
+                 observers: Sequence[Callable[[GameState | MalillaState, int | None], object]], what: str) -> None:
+    fa, fb = public_facts(state, viewer, observers), public_facts(other, viewer, observers)
+    for key, value in fa.items():
+        if fb[key] != value:
+            who = "the public" if viewer is None else f"seat {viewer}"
+            _fail("INV_NO_LEAK", f"{what}: {who}'s {key} changes when hidden cards are permuted:\n"
+                                 f"      {value!r}\n   vs {fb[key]!r}", state)  # type: ignore[arg-type]
+
+
+def compare_hidden(state: GameState | MalillaState, other: GameState | MalillaState, viewer: int | None,
+                   rnd: random.Random, *, moves: int = 3,
+                   observers: Sequence[Callable[[GameState | MalillaState, int | None], object]] = ()) -> int:
+    """INV_NO_LEAK for one pair: ``other`` differs from ``state`` only in cards ``viewer`` cannot see.
+
+    Everything public for the viewer (:func:`public_facts`) must be equal in both; then up to ``moves`` moves legal
+    in both (the actor's, and call-outs by any seat) are made in both, and what the viewer is told about each
+    (events, the terminal's line) must be equal, and so must everything public after it. Where the move showed the
+    viewer a card (his hand after it differs: a draw is the same card in both only when the stock was kept) only
+    what everyone sees is compared. While the actor holds three cards or fewer (the calls, the last cards, going out)
+    every common move is made. Returns the number of moves compared.
 
     Raises:
-        InvariantViolation: a view depends on a hidden card.
+        InvariantViolation: something public depends on a hidden card.
+
+    >>> import random
+    >>> from maumau_rules import new_game
+    >>> s = new_game("standard", players=3, seed=1)
+    >>> compare_hidden(s, hidden_permutation(s, 0, random.Random(1), keep_stock=True), 0, random.Random(2)) > 0
+    True
+    """
+    _same_public(state, other, viewer, observers, "the state")
+    if state.is_over:
+        return 0
+    common = _common_moves(state, other)
+    rnd.shuffle(common)
+    if len(state.hands[state.seat_to_act]) <= 3:  # calls, the last cards, going out: try every move
+        moves = max(moves, len(common))
+    done = 0
+    for seat, m in common[:moves]:
+        a, b = apply(state, m, player=seat), apply(other, m, player=seat)
+        sees_own = viewer is None or a.hands[viewer] == b.hands[viewer]
+        ma = _move_facts(state, m, seat, a, viewer, sees_own)
+        mb = _move_facts(other, m, seat, b, viewer, sees_own)
+        if ma != mb:
+            _fail("INV_NO_LEAK", f"after {m} by seat {seat}, what {viewer} is told changes when hidden cards are "
+                                 f"permuted:\n      {ma!r}\n   vs {mb!r}", state)  # type: ignore[arg-type]
+        _same_public(a, b, None, observers, f"after {m} by seat {seat}")
+        if sees_own and viewer is not None:
+            _same_public(a, b, viewer, observers, f"after {m} by seat {seat}")
+        done += 1
+    return done
+
+
+def check_no_leak(state: GameState, rnd: random.Random, tries: int = 1, *, moves: int = 3,
+                  observers: Sequence[Callable[[GameState | MalillaState, int | None], object]] = ()) -> None:
+    """INV_NO_LEAK: everything public for a seat (or a spectator) is the same for states that differ only in cards
+    that seat cannot see: the view, phase, seat to act, windows and call-outs, verdicts, the terminal's texts and
+    ``observers``' values (:func:`public_facts`), and what it is told about the next moves (:func:`compare_hidden`).
+
+    Each try compares, for each seat and for a spectator, ``state`` with a :func:`hidden_permutation` of it (stock
+    and random state included), and makes up to ``moves`` next moves in ``state`` and a permutation that keeps the
+    stock.
+
+    Raises:
+        InvariantViolation: something public depends on a hidden card.
 
     >>> import random
     >>> from maumau_rules import new_game
     >>> check_no_leak(new_game("standard", players=3, seed=1), random.Random(0))
     """
+    if type(state) is not GameState:  # a Malilla hand: its own permutation
+        from ..malilla.invariants import check_no_leak as malilla_no_leak
+
+        malilla_no_leak(state, rnd, moves=moves)  # type: ignore[arg-type]
+        return
     for _ in range(tries):
-        for p in range(state.players):
-            other = hidden_permutation(state, p, rnd)
-            if view(state, p) != view(other, p):
-                _fail("INV_NO_LEAK", f"seat {p}'s view changes when hidden cards are permuted", state)
-        other = hidden_permutation(state, None, rnd)
-        if public_view(state) != public_view(other):
-            _fail("INV_NO_LEAK", "the public view changes when hidden cards are permuted", state)
+        for p in (*range(state.players), None):
+            _same_public(state, hidden_permutation(state, p, rnd), p, observers, "the state")
+            compare_hidden(state, hidden_permutation(state, p, rnd, keep_stock=True), p, rnd, moves=moves,
+                           observers=observers)
 
 
 # ---------------------------------------------------------------------------------------- whole steps
