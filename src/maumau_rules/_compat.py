@@ -45,7 +45,9 @@ class _Alias(importlib.abc.Loader):
                       DeprecationWarning, stacklevel=_caller_level())
         places = _COMBINED.get(old)
         if places is None:
-            return importlib.import_module(_new_name(old))
+            target = importlib.import_module(_new_name(old))
+            self._specs[target.__name__] = target.__spec__  # the import system sets the old spec on it next
+            return target
         module = types.ModuleType(old, f"Deprecated: the names of {', '.join(places)}.")
 
         def lookup(name: str) -> Any:
@@ -58,8 +60,13 @@ class _Alias(importlib.abc.Loader):
         module.__getattr__ = lookup  # type: ignore[method-assign]
         return module
 
+    def __init__(self) -> None:
+        self._specs: dict[str, importlib.machinery.ModuleSpec | None] = {}
+
     def exec_module(self, module: types.ModuleType) -> None:
-        """Nothing to run: the module is complete."""
+        """Nothing to run: the module is complete; a moved module keeps its own spec (its own name and package)."""
+        if module.__name__ in self._specs:
+            module.__spec__ = self._specs.pop(module.__name__)
 
 
 def _caller_level() -> int:
@@ -99,4 +106,6 @@ def install() -> None:
     1
     """
     if _FINDER not in sys.meta_path:
-        sys.meta_path.append(_FINDER)
+        # first: the path finder would otherwise find an old submodule name (maumau_rules.malilla.engine) in the
+        # moved package's folder and load a second copy under the old name, whose relative imports fail
+        sys.meta_path.insert(0, _FINDER)
