@@ -106,6 +106,6 @@ def install() -> None:
     1
     """
     if _FINDER not in sys.meta_path:
-        # first: the path finder would otherwise find an old submodule name (maumau_rules.malilla.engine) in the
+        # first: the path finder would otherwise find an old submodule name (the old path of a moved engine) in the
         # moved package's folder and load a second copy under the old name, whose relative imports fail
         sys.meta_path.insert(0, _FINDER)

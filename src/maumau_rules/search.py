@@ -505,7 +505,7 @@ class MauMauSearch:
     def observe(self, view: PlayerView) -> None:
         """Take in what this seat sees after a move. A runner that calls it after every move (as
         :func:`maumau_rules.simulate.play_game` does) lets the bot follow the other seats' draws and plays;
-        :meth:`choose` calls it too, with the view it is given.
+        ``choose`` calls it too, with the view it is given.
 
         With ``infer`` set, the bot takes the other seats to play as the sources advise (play when you can,
         keep wild cards for when nothing else fits, wish the suit you hold most) and concludes:
@@ -761,7 +761,7 @@ class SearchBot:
     def observe(self, view: Any) -> None:
         """Take in what this seat sees after a move (:meth:`MauMauSearch.observe` says what a Mau-Mau bot
         concludes). A runner that calls it after every move (as :func:`maumau_rules.simulate.play_game` does) lets
-        the bot follow the other seats; :meth:`choose` calls it too, with the view it is given.
+        the bot follow the other seats; ``choose`` calls it too, with the view it is given.
 
         >>> from maumau_rules import new_game, apply, Draw
         >>> from maumau_rules.views import view

@@ -291,7 +291,7 @@ class GameTally(Protocol):
         """
 
     def counts(self, final: Any) -> dict[str, int]:
-        """The game's counts once it is over: ``turns`` and every name of :attr:`GameStatistics.counts`.
+        """The game's counts once it is over: ``turns`` and every name of ``GameStatistics.counts``.
 
         >>> from maumau_rules import new_game
         >>> s = new_game("malilla", 4, seed=1)
@@ -389,7 +389,7 @@ class GameFacts:
     turns: int
     """Turns played."""
     counts: tuple[tuple[str, int], ...]
-    """The family's own per-game counts (:attr:`GameStatistics.counts`), by name."""
+    """The family's own per-game counts (``GameStatistics.counts``), by name."""
     points: tuple[int, ...]
     """Each seat's points for the round (:meth:`GameStatistics.points`)."""
 
@@ -563,7 +563,7 @@ class CellResult:
     turns: Distribution = Distribution()
     """Turns per game."""
     counts: tuple[tuple[str, Distribution], ...] = ()
-    """The family's own per-game counts (:attr:`GameStatistics.counts`), by name."""
+    """The family's own per-game counts (``GameStatistics.counts``), by name."""
     wins_by_seat: tuple[int, ...] = ()
     """Games won by each seat."""
     wins_by_position: tuple[int, ...] = ()
@@ -733,7 +733,7 @@ class CellResult:
 
     def estimates(self) -> dict[str, Estimate]:
         """Every single-number statistic of the family by name (means per game, and rates), in the family's
-        order (:attr:`GameStatistics.estimates`).
+        order (``GameStatistics.estimates``).
 
         >>> sorted(simulate("standard", players=2, games=3, seed=1).cells[0].estimates())[:3]
         ['blocked', 'decisions', 'penalties']

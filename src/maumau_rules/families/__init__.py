@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
 from ..errors import ArgumentTypeError, VariantError, shown
 
 if TYPE_CHECKING:
     import random
-    from types import ModuleType
 
     from ..cards import Card
     from ..moves import Move

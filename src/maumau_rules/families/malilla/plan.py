@@ -4,7 +4,7 @@ Each Malilla rule object (:mod:`maumau_rules.families.malilla.rules`) writes wha
 :class:`MalillaPlanBuilder` through :meth:`~maumau_rules.families.malilla.rules.MalillaRule.build`;
 :meth:`MalillaPlanBuilder.build` checks the combination and freezes it into a :class:`MalillaPlan`, which
 the Malilla engine runs. A variant of the ``malilla`` family compiles its plan this way
-(:func:`compile_plan`) where a Mau-Mau variant builds a Mau-Mau plan.
+(``compile_plan``) where a Mau-Mau variant builds a Mau-Mau plan.
 
 >>> from maumau_rules import find_variant, Card
 >>> plan = find_variant("malilla").family_plan
