@@ -779,7 +779,7 @@ def compare_hidden(state: Any, other: Any, viewer: int | None,
         return 0
     common = _common_moves(state, other)
     rnd.shuffle(common)
-    if len(state.hands[state.seat_to_act]) <= 3:  # calls, the last cards, going out: try every move
+    if moves and len(state.hands[state.seat_to_act]) <= 3:  # calls, the last cards, going out: every move
         moves = max(moves, len(common))
     done = 0
     for seat, m in common[:moves]:

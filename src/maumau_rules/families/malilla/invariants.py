@@ -290,7 +290,7 @@ def _hidden_shuffle(state: MalillaState, keep: set[int], rnd: random.Random, *, 
     which everyone has seen, stays in the dealer's hand), and another random state (unless ``keep_rng``: a redeal
     by the next move then deals the same cards in both)."""
     others = [s for s in range(SEATS) if s not in keep]
-    pool = [c for s in others for c in state.hands[s] if c is not state.trump_card]
+    pool = [c for s in others for c in state.hands[s] if c != state.trump_card]
     rnd.shuffle(pool)
     hands = list(state.hands)
     for s in others:
