@@ -514,18 +514,18 @@ class BatchEngine:
         q = r // f
         call = r % f
         in_w = q < nw
-        cw = _select_bit(pw, np.where(in_w, q // W, 0))
-        co = _select_bit(po, np.where(in_w, 0, q - nw))
-        card = np.minimum(np.where(in_w, cw, co), self.n_cards - 1)
+        chosen = _select_bit(np.where(in_w, pw, po), np.where(in_w, q // W, q - nw))
+        card = np.minimum(chosen, self.n_cards - 1)
         wish = np.where(in_w, self.WISH_FORM[card, np.where(in_w, q % W, 0)], 0)
         out = self.ACTION_ID[card, wish, call]
         rt = r - nplay
         draw_first = (tail & 2) != 0
         t_action = np.where(draw_first & (rt == 0), 0, 1)
         out = np.where((r >= nplay) & (rt < ntail), t_action, out)
-        rc = rt - ntail
-        target = _select_bit(self.cur_callouts.astype(U64), np.maximum(rc, 0))
-        out = np.where(r >= nplay + ntail, self.CALLOUT_BASE + target, out)
+        calls = np.flatnonzero(r >= nplay + ntail)
+        if calls.size:
+            rc = (rt - ntail)[calls]
+            out[calls] = self.CALLOUT_BASE + _select_bit(self.cur_callouts[calls].astype(U64), rc)
         return np.where(total > 0, out, -1)
 
     def sample_interjections(self, bot_rng: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -839,12 +839,12 @@ class BatchEngine:
             gg = g[sub]
             empty = self.nst[gg] == 0
             if empty.any():
-                for j in sub[empty].tolist():
-                    b = int(g[j])
-                    if t.reshuffle and self.nd[b] > 1:
-                        self._reshuffle(b)
-                    else:
-                        left[j] = 0
+                e = sub[empty]
+                ge = g[e]
+                can = (self.nd[ge] > 1) if t.reshuffle else np.zeros(e.size, dtype=bool)
+                if can.any():
+                    self._reshuffle(ge[can])
+                left[e[~can]] = 0
                 sub = np.flatnonzero(left > 0)
                 if not sub.size:
                     break
@@ -860,17 +860,48 @@ class BatchEngine:
             self.ann[g[m], seats[m]] = 0
         return got, last
 
-    def _reshuffle(self, b: int) -> None:
-        """The discard pile under its top card becomes the stock, shuffled as the scalar engine shuffles it."""
-        nd = int(self.nd[b])
-        cards = tuple(self.disc[b, :nd - 1].tolist())
-        stock, state = _rng.shuffle(cards, int(self.rng[b]))
-        self.stock[b, :len(stock)] = stock
-        self.nst[b] = len(stock)
-        self.disc[b, 0] = self.disc[b, nd - 1]
-        self.nd[b] = 1
-        self.rng[b] = state
-        self._resh[b] = True
+    def _reshuffle(self, g: np.ndarray) -> None:
+        """In games ``g``, the discard pile under its top card becomes the stock, shuffled exactly as the scalar
+        engine shuffles it (:func:`~maumau_rules.rng.shuffle`: Fisher-Yates, one bounded draw per card from the
+        last card down, from the game's generator), for all the games at once."""
+        count = self.nd[g] - 1
+        M = int(count.max())
+        rows = np.arange(g.size)
+        pile = np.ascontiguousarray(self.disc[g, :M], dtype=np.int64)
+        if M >= 2:
+            k = np.arange(1, M, dtype=U64)
+            z = _mix(self.rng[g][:, None] + k[None, :] * U64(_GAMMA))
+            n = (count[:, None] - np.arange(M - 1)[None, :])
+            live = n >= 2
+            nn = np.maximum(n, 1).astype(U64)
+            rem = (U64(0) - nn) % nn
+            rejected = live & (rem != 0) & (z >= U64(0) - rem)
+            j = (z % nn).astype(np.int64)
+            base = (rows * M)[:, None]
+            tops = np.ascontiguousarray(np.where(live, base + n - 1, base).T)  # a swap of a place with itself
+            js = np.ascontiguousarray(np.where(live, base + j, base).T)  # where a game has fewer cards: nothing
+            flat = pile.reshape(-1)
+            for i in range(M - 1):
+                ti, ji = tops[i], js[i]
+                a = flat[ti]
+                flat[ti] = flat[ji]
+                flat[ji] = a
+            self.rng[g] += np.where(count >= 2, (count - 1).astype(U64) * U64(_GAMMA), _ZERO)
+            for x in np.flatnonzero(rejected.any(axis=1)).tolist():  # a draw rejected (odds below 2**-56 a card)
+                b = int(g[x])
+                self.rng[b] -= U64(int(count[x] - 1) * _GAMMA % (1 << 64))
+                cards = tuple(self.disc[b, :count[x]].tolist())
+                stock, state = _rng.shuffle(cards, int(self.rng[b]))
+                pile[x, :count[x]] = stock
+                self.rng[b] = state
+        width = self.stock.shape[1]
+        cols = np.arange(M)
+        keep = cols[None, :] < count[:, None]
+        self.stock[g, :M] = np.where(keep, pile, self.stock[g, :M]) if M <= width else pile[:, :width]
+        self.nst[g] = count
+        self.disc[g, 0] = self.disc[g, self.nd[g] - 1]
+        self.nd[g] = 1
+        self._resh[g] = True
 
     # ------------------------------------------------------------------ results
 
