@@ -266,6 +266,16 @@ class BatchEngine:
         self._deal(np.arange(B))
         self._legal()
 
+    def deal(self, games: np.ndarray) -> None:
+        """Deal the games ``games`` (indices) afresh, from their own generators (what ``auto_reset`` does).
+
+        >>> eng = BatchEngine("standard", 2, 3, seed=1, auto_reset=False); eng.deal(np.array([1])); int(eng.turn[1])
+        0
+        """
+        g = np.asarray(games, dtype=np.int64)
+        self._deal(g)
+        self._legal()
+
     def _next(self, g: np.ndarray) -> np.ndarray:
         """The next random value of each game of ``g`` (its generator moves on)."""
         self.rng[g] += U64(_GAMMA)
@@ -897,7 +907,7 @@ class BatchEngine:
         width = self.stock.shape[1]
         cols = np.arange(M)
         keep = cols[None, :] < count[:, None]
-        self.stock[g, :M] = np.where(keep, pile, self.stock[g, :M]) if M <= width else pile[:, :width]
+        self.stock[g, :M] = np.where(keep, pile, self.stock[g, :M]) if width >= M else pile[:, :width]
         self.nst[g] = count
         self.disc[g, 0] = self.disc[g, self.nd[g] - 1]
         self.nd[g] = 1
