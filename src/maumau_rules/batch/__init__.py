@@ -19,5 +19,7 @@ except ModuleNotFoundError as exc:  # pragma: no cover - the extra is installed 
     raise missing_extra(exc, "batch", __name__) from exc
 
 from .engine import BatchEngine, scalar_snapshot
+from .env import VectorEnv
+from .simulate import simulate_batch
 
-__all__ = ["BatchEngine", "scalar_snapshot"]
+__all__ = ["BatchEngine", "VectorEnv", "scalar_snapshot", "simulate_batch"]
