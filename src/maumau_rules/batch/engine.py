@@ -62,17 +62,21 @@ def _popcount(x: np.ndarray) -> np.ndarray:
     return out
 
 
-def _select_bit(mask: np.ndarray, k: np.ndarray) -> np.ndarray:
-    """The position of the ``k``-th (from 0) set bit of each mask (a binary search over popcounts)."""
+_WIDTHS: Final = tuple((U64((1 << w) - 1), U64(w)) for w in (32, 16, 8, 4, 2, 1))
+
+
+def _select_bit(mask: np.ndarray, k: np.ndarray, bits: int = 64) -> np.ndarray:
+    """The position of the ``k``-th (from 0) set bit of each mask, masks of at most ``bits`` bits (a binary search
+    over popcounts; a mask with fewer bits gives some position, which the callers do not use)."""
     pos = np.zeros(mask.shape, dtype=U64)
-    k = k.astype(np.int64).copy()
-    for width in (32, 16, 8, 4, 2, 1):
-        low = (mask >> pos) & U64((1 << width) - 1)
-        cnt = _popcount(low)
+    k = np.asarray(k).astype(np.uint8)
+    for low, width in _WIDTHS[0 if bits > 32 else 1:]:
+        cnt = np.bitwise_count((mask >> pos) & low)
         go = k >= cnt
-        k -= np.where(go, cnt, 0)
-        pos += np.where(go, U64(width), _ZERO)
-    return pos.astype(np.int64)
+        k -= cnt * go
+        pos += go * width
+    out: np.ndarray = pos.astype(np.int64)
+    return out
 
 
 class BatchEngine:
@@ -128,7 +132,10 @@ class BatchEngine:
         self.anyc = np.zeros(B, dtype=bool)
         self.drawn = np.full(B, -1, dtype=np.int64)
         self.ann = np.zeros((B, P), dtype=np.int8)
-        self.missed = np.zeros((B, P), dtype=bool)
+        self.missed = np.zeros(B, dtype=np.int64)
+        """Seats whose missed call can be called out, as bits."""
+        self.top = np.zeros(B, dtype=np.int64)
+        """The top card of the discard pile."""
         self.fresh = np.zeros(B, dtype=bool)
         self.passes = np.zeros(B, dtype=np.int64)
         self.turn = np.zeros(B, dtype=np.int64)
@@ -144,6 +151,7 @@ class BatchEngine:
         self.penalties = np.zeros(B, dtype=np.int64)
         self.penalty_cards = np.zeros(B, dtype=np.int64)
         self._resh = np.zeros(B, dtype=bool)
+        self._rows = np.arange(B)
         self.games_done = 0
         """Games finished since the last :meth:`reset`."""
         self.finished: dict[str, np.ndarray] = {}
@@ -180,7 +188,9 @@ class BatchEngine:
         self.ST_FREE = np.array([o.start_free for o in ops], dtype=bool)
         self.SUIT = np.array(t.suit_code, dtype=np.int64)
         self.VALUES = np.array(t.values, dtype=np.int64)
-        self.TAILS = np.array(t.tails, dtype=np.int8)
+        self.TAILS = np.array(t.tails, dtype=np.int64)
+        self._tails_flat = self.TAILS.reshape(-1)
+        self._fit_flat = self.FIT.reshape(-1)
         self.IN = {name: U64(getattr(t, name)) for name in
                    ("answer_cancel", "skip_answers", "no_finish", "wishes", "penalty_skip", "again_no_finish",
                     "rebury", "multiplier_cards")}
@@ -317,6 +327,7 @@ class BatchEngine:
         self.nst[g] = R - 1
         start = rest[:, R - 1]
         self.disc[g, 0] = start
+        self.top[g] = start
         self.nd[g] = 1
         first = self.FIRST_OF[dealer]
         self._fresh_round(g, first)
@@ -332,7 +343,7 @@ class BatchEngine:
                            (self.penalty_cards, 0)):
             arr[g] = value
         self.ann[g] = 0
-        self.missed[g] = False
+        self.missed[g] = 0
 
     def _start_effects(self, g: np.ndarray, start: np.ndarray) -> None:
         acts = self.tables.start_effects
@@ -400,9 +411,8 @@ class BatchEngine:
             self.anyc[b] = f["any_card"]
             self.drawn[b] = -1 if f["drawn"] is None else index[f["drawn"]]
             self.ann[b] = [_CALLS.index(c) for c in f["announced"]]
-            self.missed[b] = False
-            for p in f["missed_calls"]:
-                self.missed[b, p] = True
+            self.missed[b] = sum(1 << p for p in set(f["missed_calls"]))
+            self.top[b] = index[f["discard"][-1]]
             self.fresh[b] = f["fresh"]
             self.passes[b] = f["passes"]
             self.turn[b] = f["turn"]
@@ -425,19 +435,20 @@ class BatchEngine:
         """Find what the seat to act of every game may do: the playable cards, the tail (1 pass, 2 draw), whether a
         call is due, and whom he may call out."""
         t = self.tables
-        ar = np.arange(self.batch)
         seat = self.seat
-        cur = self.hands[ar, seat]
-        n = _popcount(cur)
-        top = self.disc[ar, self.nd - 1].astype(np.int64)
-        code = np.where(self.anyc, np.where(self.turn == 0, t.free_first_code, t.free_code), 2 * self.wish)
-        fit = self.FIT[code + self.fresh, top]
+        cur = self.hands.reshape(-1).take(self._rows * self.players + seat)
+        n = np.bitwise_count(cur)
+        top = self.top
+        code = 2 * self.wish + self.fresh
+        if self.anyc.any():
+            code = np.where(self.anyc, np.where(self.turn == 0, t.free_first_code, t.free_code) + self.fresh, code)
+        fit = self._fit_flat.take(code * self.n_cards + top)
         can_draw = (self.nst > 0) | ((self.nd > 1) if t.reshuffle else False)
         if not t.can_draw_at_all:
             can_draw = np.zeros(self.batch, dtype=bool)
         phase = self.phase
         playable = cur & fit
-        tail = self.TAILS[(playable != 0).astype(np.int64), can_draw.astype(np.int64)].astype(np.int64)
+        tail = self._tails_flat.take((playable != 0) * 2 + can_draw)
         answering = (phase == _PLAY) & ((self.pend > 0) | (self.pskip > 0))
         if answering.any():
             pen = answering & (self.pend > 0)
@@ -469,8 +480,7 @@ class BatchEngine:
         self.cur_tail = tail
         self.cur_due = (n == 2) & t.announce
         if t.announce:
-            bits = (self.missed.astype(np.int64) << np.arange(self.players)[None, :]).sum(axis=1)
-            self.cur_callouts = np.where(over, 0, bits & ~(1 << seat))
+            self.cur_callouts = np.where(over, 0, self.missed & ~(1 << seat))
         else:
             self.cur_callouts = np.zeros(self.batch, dtype=np.int64)
 
@@ -524,7 +534,7 @@ class BatchEngine:
         q = r // f
         call = r % f
         in_w = q < nw
-        chosen = _select_bit(np.where(in_w, pw, po), np.where(in_w, q // W, q - nw))
+        chosen = _select_bit(np.where(in_w, pw, po), np.where(in_w, q // W, q - nw), self.n_cards)
         card = np.minimum(chosen, self.n_cards - 1)
         wish = np.where(in_w, self.WISH_FORM[card, np.where(in_w, q % W, 0)], 0)
         out = self.ACTION_ID[card, wish, call]
@@ -552,7 +562,7 @@ class BatchEngine:
         movers = np.full(B, -1, dtype=np.int64)
         if not self.tables.announce or not self.missed.any():
             return actions, movers
-        bits = (self.missed.astype(np.int64) << np.arange(P)[None, :]).sum(axis=1)
+        bits = self.missed
         for k in range(1, P):
             p = (self.seat + k * self.dirn) % P
             mine = np.where(self.end == 0, bits & ~(1 << p), 0)
@@ -584,7 +594,7 @@ class BatchEngine:
                       & ((self.A_CALL[a] == 0) | self.cur_due), False)
         ok |= (kind == _K_DRAW) & ((self.cur_tail & 2) != 0)
         ok |= (kind == _K_PASS) & ((self.cur_tail & 1) != 0)
-        missed_bits = (self.missed.astype(np.int64) << np.arange(self.players)[None, :]).sum(axis=1)
+        missed_bits = self.missed
         tgt = self.A_TARGET[a]
         ok |= (kind == _K_CALLOUT) & (((missed_bits >> tgt) & 1) != 0) & (tgt != mover) & (self.end == 0)
         ok &= own | (kind == _K_CALLOUT)
@@ -622,15 +632,13 @@ class BatchEngine:
         self.turn += live
         kind = np.where(live, self.A_KIND[a], -1)
         if t.announce and self.missed.any():  # a move that is not a call-out closes windows
-            g = np.flatnonzero((kind >= 0) & (kind != _K_CALLOUT) & self.missed.any(axis=1))
+            g = np.flatnonzero((kind >= 0) & (kind != _K_CALLOUT) & (self.missed != 0))
             if g.size:
-                s = mover[g]
+                own = 1 << mover[g]
                 if t.window_next:
-                    keep = self.missed[g, s]
-                    self.missed[g] = False
-                    self.missed[g, s] = keep
+                    self.missed[g] &= own
                 else:
-                    self.missed[g, s] = False
+                    self.missed[g] &= ~own
         ip = np.flatnonzero(kind == _K_PLAY)
         if ip.size:
             self._play(ip, mover[ip], a[ip])
@@ -645,7 +653,7 @@ class BatchEngine:
             tgt = self.A_TARGET[a[ic]]
             before = _popcount(self.hands[ic, tgt])
             self._draw(ic, tgt, np.full(ic.size, t.call_penalty))
-            self.missed[ic, tgt] = False
+            self.missed[ic] &= ~(1 << tgt)
             self.penalties[ic] += 1
             self.penalty_cards[ic] += _popcount(self.hands[ic, tgt]) - before
         limit = live & (self.end == 0) & (self.turn >= t.max_moves)
@@ -677,6 +685,7 @@ class BatchEngine:
         self.hands[g, s] = before & ~bit
         self.disc[g, self.nd[g]] = c
         self.nd[g] += 1
+        self.top[g] = c
         self.passes[g] = 0
         self.drawn[g] = -1
         self.fresh[g] = True
@@ -691,7 +700,7 @@ class BatchEngine:
                     w = np.flatnonzero(wrong)
                     self._draw(g[w], s[w], np.full(w.size, t.call_penalty))
                 else:
-                    self.missed[g[wrong], s[wrong]] = True
+                    self.missed[g[wrong]] |= 1 << s[wrong]
         m = self.OP_WISH[c]
         if m.any():
             self.wish[g[m]] = self.A_WISH[a[m]]
@@ -741,7 +750,7 @@ class BatchEngine:
                 self.last_card[go] = co
                 if t.final_word:
                     self.ann[go, so] = 2
-                self.missed[go] = False
+                self.missed[go] = 0
                 if t.final_card_effects:
                     pend = self.pend[go] > 0
                     if pend.any():
@@ -832,7 +841,7 @@ class BatchEngine:
         self.stack_skip[g] = False
         self.pskip[g] = 0
         self.drawn[g] = -1
-        self.missed[g] = False
+        self.missed[g] = 0
 
     def _draw(self, g: np.ndarray, seats: np.ndarray, n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Seats ``seats`` of games ``g`` (distinct games) draw ``n`` cards each, one at a time from the end of the
@@ -992,7 +1001,7 @@ class BatchEngine:
             "pending_skip": int(self.pskip[b]), "wished_suit": suits[int(self.wish[b])],
             "any_card": bool(self.anyc[b]), "drawn": None if self.drawn[b] < 0 else cards[int(self.drawn[b])],
             "announced": tuple(_CALLS[int(x)] for x in self.ann[b]),
-            "missed_calls": frozenset(int(p) for p in np.flatnonzero(self.missed[b])),
+            "missed_calls": frozenset(p for p in range(self.players) if (int(self.missed[b]) >> p) & 1),
             "fresh": bool(self.fresh[b]), "passes": int(self.passes[b]), "turn": int(self.turn[b]),
             "rng": int(self.rng[b]), "winner": None if self.winner[b] < 0 else int(self.winner[b]),
             "end": END_REASONS[int(self.end[b])],

@@ -145,5 +145,5 @@ class VectorEnv:
         put("direction", eng.dirn[:, None])
         calls = eng.ann[ar[:, None], order]
         put("calls", np.concatenate([calls == 1, calls == 2], axis=1))
-        put("missed", eng.missed[ar[:, None], order])
+        put("missed", (eng.missed[:, None] >> order) & 1)
         return out
