@@ -1011,7 +1011,7 @@ def bench_adapters(cfg: Settings) -> None:
 # ====================================================================== section: batch engine
 
 
-BATCH_SIZES = (1, 16, 64, 256, 1024, 4096, 16384)
+BATCH_SIZES = (1, 16, 64, 256, 1024, 4096, 16384, 65536)
 
 
 def batch_runner(variant: Variant, players: int, batch: int) -> Runner:

@@ -44,6 +44,7 @@ END_REASONS: Final = (None, EndReason.EMPTY_HAND, EndReason.BLOCKED, EndReason.T
 _PLAY, _DRAWN, _OVER = 0, 1, 4
 _K_DRAW, _K_PASS, _K_PLAY, _K_CALLOUT = 0, 1, 2, 3
 _CALLS: Final = (None, Call.MAU, Call.MAU_MAU)
+_F_WISH, _F_FREE, _F_DEMAND, _F_CANCEL, _F_PENDING, _F_SKIPP, _F_PASSING, _F_DRAWS = (1 << i for i in range(8))
 
 
 def _mix(state: np.ndarray) -> np.ndarray:
@@ -182,6 +183,11 @@ class BatchEngine:
         self.OP_REV2 = np.array([o.two_player_again for o in ops], dtype=bool)
         self.OP_AGAIN = np.array([o.again for o in ops], dtype=bool)
         self.OP_PASSING = np.array([bool(o.skip_count or o.reverse or o.again) for o in ops], dtype=bool)
+        self.FLAGS = (self.OP_WISH * _F_WISH + self.OP_FREE * _F_FREE + self.OP_DEMAND * _F_DEMAND
+                      + self.OP_CANCEL * _F_CANCEL + (self.OP_PEND > 0) * _F_PENDING + self.OP_SKIPP * _F_SKIPP
+                      + self.OP_PASSING * _F_PASSING
+                      + np.array([bool(o.draws) for o in ops]) * _F_DRAWS).astype(np.int64)
+        """Which operations each card has, as bits (one lookup per play)."""
         self.ST_PEND = np.array([o.start_pending for o in ops], dtype=np.int64)
         self.ST_SKIP = np.array([o.start_skip for o in ops], dtype=bool)
         self.ST_FREE_ACT = np.array([o.start_free_if_acting for o in ops], dtype=bool)
@@ -239,6 +245,8 @@ class BatchEngine:
                 suits = [s for s in range(1, 5) if o.own_suit or s != t.suit_code[c]]
                 forms[c, :len(suits)] = suits
         self.WISH_FORM = forms
+        self._wish_form_flat = forms.reshape(-1)
+        self._action_flat = ids.reshape(-1)
 
     def _setup(self, t: Tables) -> None:
         plan = self.variant.plan
@@ -520,33 +528,46 @@ class BatchEngine:
         z = _mix(bot_rng)
         playable = self.cur_playable
         pw = playable & self.IN["wishes"]
-        po = playable & ~self.IN["wishes"]
+        po = playable ^ pw
         W = t.wish_forms
-        f = np.where(self.cur_due, t.calls, 1)
-        nw = _popcount(pw) * W
-        nplay = f * (nw + _popcount(po))
+        nw = np.bitwise_count(pw).astype(np.int64) * W
+        nplay = nw + np.bitwise_count(po)
+        if t.calls > 1:
+            f = np.where(self.cur_due, t.calls, 1)
+            nplay *= f
         tail = self.cur_tail
-        ntail = (tail & 1) + ((tail >> 1) & 1)
-        ncall = _popcount(self.cur_callouts.astype(U64))
-        total = nplay + ntail + ncall
-        r = ((z >> U64(11)).astype(np.float64) * (1.0 / (1 << 53)) * total).astype(np.int64)
-        r = np.minimum(r, np.maximum(total - 1, 0))
-        q = r // f
-        call = r % f
+        ntail = (tail & 1) + (tail >> 1)
+        total = nplay + ntail
+        if t.announce:
+            total += np.bitwise_count(self.cur_callouts)
+        r = (((z >> U64(32)) * total.astype(U64)) >> U64(32)).astype(np.int64)  # uniform below total
+        if t.calls > 1:
+            q = r // f
+            call = r - q * f
+        else:
+            q, call = r, 0
         in_w = q < nw
-        chosen = _select_bit(np.where(in_w, pw, po), np.where(in_w, q // W, q - nw), self.n_cards)
+        if W == 4:
+            kw, form = q >> 2, q & 3
+        else:
+            kw = q // W
+            form = q - kw * W
+        chosen = _select_bit(np.where(in_w, pw, po), np.where(in_w, kw, q - nw), self.n_cards)
         card = np.minimum(chosen, self.n_cards - 1)
-        wish = np.where(in_w, self.WISH_FORM[card, np.where(in_w, q % W, 0)], 0)
-        out = self.ACTION_ID[card, wish, call]
+        wish = self._wish_form_flat.take(card * 4 + form) * in_w
+        out = self._action_flat.take(card * 15 + wish * 3 + call)
         rt = r - nplay
-        draw_first = (tail & 2) != 0
-        t_action = np.where(draw_first & (rt == 0), 0, 1)
-        out = np.where((r >= nplay) & (rt < ntail), t_action, out)
-        calls = np.flatnonzero(r >= nplay + ntail)
-        if calls.size:
-            rc = (rt - ntail)[calls]
-            out[calls] = self.CALLOUT_BASE + _select_bit(self.cur_callouts[calls].astype(U64), rc)
-        return np.where(total > 0, out, -1)
+        tails = (r >= nplay) & (rt < ntail)
+        if tails.any():
+            out = np.where(tails, ((tail & 2) == 0) | (rt != 0), out)  # draw (0) first, then pass (1)
+        if t.announce:
+            calls = np.flatnonzero(r >= nplay + ntail)
+            if calls.size:
+                rc = (rt - ntail)[calls]
+                out[calls] = self.CALLOUT_BASE + _select_bit(self.cur_callouts[calls].astype(U64), rc)
+        out[total == 0] = -1
+        result: np.ndarray = out
+        return result
 
     def sample_interjections(self, bot_rng: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Random bots' call-outs between turns (as :class:`~maumau_rules.bots.RandomBot` makes them): each other
@@ -680,11 +701,14 @@ class BatchEngine:
         c = self.A_CARD[a]
         k = self.A_CALL[a]
         bit = _BIT[c]
-        before = self.hands[g, s]
-        n = _popcount(before)
-        self.hands[g, s] = before & ~bit
-        self.disc[g, self.nd[g]] = c
-        self.nd[g] += 1
+        hands = self.hands.reshape(-1)
+        where = g * P + s
+        before = hands.take(where)
+        n = np.bitwise_count(before)
+        hands[where] = before & ~bit
+        nd = self.nd[g]
+        self.disc.reshape(-1)[g * self.N + nd] = c
+        self.nd[g] = nd + 1
         self.top[g] = c
         self.passes[g] = 0
         self.drawn[g] = -1
@@ -701,20 +725,21 @@ class BatchEngine:
                     self._draw(g[w], s[w], np.full(w.size, t.call_penalty))
                 else:
                     self.missed[g[wrong]] |= 1 << s[wrong]
-        m = self.OP_WISH[c]
+        flags = self.FLAGS.take(c)
+        m = (flags & _F_WISH) != 0
         if m.any():
             self.wish[g[m]] = self.A_WISH[a[m]]
-        m = self.OP_FREE[c]
+        m = (flags & _F_FREE) != 0
         if m.any():
             self.anyc[g[m]] = True
-        m = self.OP_DEMAND[c]
+        m = (flags & _F_DEMAND) != 0
         if m.any():
             self.wish[g[m]] = self.SUIT[c[m]]
-        m = self.OP_CANCEL[c]
+        m = (flags & _F_CANCEL) != 0
         if m.any():
             self.pend[g[m]] = 0
             self.stack_skip[g[m]] = False
-        for amounts, whos in self.OP_DRAWS:
+        for amounts, whos in (self.OP_DRAWS if ((flags & _F_DRAWS) != 0).any() else ()):
             amount = amounts[c]
             m = amount > 0
             if not m.any():
@@ -727,15 +752,16 @@ class BatchEngine:
                     continue
                 for st in steps:
                     self._draw(gg[sel], (ss[sel] + d[sel] * st) % P, am[sel])
-        amount = self.OP_PEND[c]
-        m = amount > 0
+        m = (flags & _F_PENDING) != 0
         if m.any():
-            self.pend[g[m]] += amount[m]
-            self.stack_skip[g[m]] |= self.PENALTY_SKIP[c[m]]
-        m = self.OP_SKIPP[c] & (self.pskip[g] > 0)
+            gm, cm = g[m], c[m]
+            self.pend[gm] += self.OP_PEND[cm]
+            self.stack_skip[gm] |= self.PENALTY_SKIP[cm]
+        m = (flags & _F_SKIPP) != 0
         if m.any():
+            m &= self.pskip[g] > 0
             self.pskip[g[m]] = 0
-        out = self.hands[g, s] == 0
+        out = hands.take(where) == 0
         if out.any():
             o = np.flatnonzero(out)
             go, so, co = g[o], s[o], c[o]
@@ -765,7 +791,7 @@ class BatchEngine:
             return
         g, s, c = g[on], s[on], c[on]
         self.phase[g] = _PLAY
-        passing = self.OP_PASSING[c]
+        passing = (self.FLAGS.take(c) & _F_PASSING) != 0
         plain = ~passing
         self.seat[g[plain]] = (s[plain] + self.dirn[g[plain]]) % P
         if passing.any():
@@ -844,44 +870,72 @@ class BatchEngine:
         self.missed[g] = 0
 
     def _draw(self, g: np.ndarray, seats: np.ndarray, n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Seats ``seats`` of games ``g`` (distinct games) draw ``n`` cards each, one at a time from the end of the
-        stock, reshuffling the discard pile under its top card when the stock runs out (R_RESHUFFLE). Returns the
-        cards each drew and the last card drawn (``-1``: none)."""
+        """Seats ``seats`` of games ``g`` (distinct games) draw ``n`` cards each from the end of the stock,
+        reshuffling the discard pile under its top card when the stock runs out (R_RESHUFFLE), as
+        :func:`~maumau_rules.zones.draw_cards` does. Returns the cards each drew and the last card drawn (``-1``:
+        none).
+
+        The discard pile does not change while cards are drawn, so the stock a reshuffle makes is known before
+        the old stock's last cards are drawn: it goes under them, and each game reshuffles at most once."""
         t = self.tables
-        left = np.asarray(n, dtype=np.int64).copy()
-        got = np.zeros(g.size, dtype=np.int64)
+        need = np.asarray(n, dtype=np.int64)
+        if need.size and need.min() == 1 and need.max() == 1:
+            return self._draw1(g, seats)
+        if t.reshuffle:
+            short = g[(self.nst[g] < need) & (self.nd[g] > 1)]
+            if short.size:
+                self._reshuffle(short)
+        nst = self.nst[g]
+        take = np.minimum(need, nst)
         last = np.full(g.size, -1, dtype=np.int64)
-        while True:
-            sub = np.flatnonzero(left > 0)
-            if not sub.size:
-                break
-            gg = g[sub]
-            empty = self.nst[gg] == 0
-            if empty.any():
-                e = sub[empty]
-                ge = g[e]
-                can = (self.nd[ge] > 1) if t.reshuffle else np.zeros(e.size, dtype=bool)
-                if can.any():
-                    self._reshuffle(ge[can])
-                left[e[~can]] = 0
-                sub = np.flatnonzero(left > 0)
-                if not sub.size:
-                    break
-                gg = g[sub]
-            top = self.stock[gg, self.nst[gg] - 1].astype(np.int64)
-            self.nst[gg] -= 1
-            self.hands[gg, seats[sub]] |= _BIT[top]
-            got[sub] += 1
-            last[sub] = top
-            left[sub] -= 1
+        hands = self.hands.reshape(-1)
+        stock = self.stock.reshape(-1)
+        for k in range(int(take.max(initial=0))):
+            rows = np.flatnonzero(take > k)
+            gg = g[rows]
+            card = stock.take(gg * self.N + nst[rows] - 1 - k).astype(np.int64)
+            hands[gg * self.players + seats[rows]] |= _BIT[card]
+            last[rows] = card
+        self.nst[g] = nst - take
         if t.calls_lapse:
-            m = got > 0
+            m = take > 0
             self.ann[g[m], seats[m]] = 0
+        return take, last
+
+    def _draw1(self, g: np.ndarray, seats: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`_draw` of one card each (the common case), in one pass."""
+        t = self.tables
+        nst = self.nst[g]
+        empty = nst == 0
+        ok: np.ndarray | None = None
+        if empty.any():
+            e = g[empty]
+            if t.reshuffle:
+                can = e[self.nd[e] > 1]
+                if can.size:
+                    self._reshuffle(can)
+                    nst = self.nst[g]
+            ok = nst > 0
+            gg, ss, nst = g[ok], seats[ok], nst[ok]
+        else:
+            gg, ss = g, seats
+        nst = nst - 1
+        top = self.stock.reshape(-1).take(gg * self.N + nst).astype(np.int64)
+        self.nst[gg] = nst
+        self.hands.reshape(-1)[gg * self.players + ss] |= _BIT[top]
+        if ok is None:
+            got, last = np.ones(g.size, dtype=np.int64), top
+        else:
+            got = ok.astype(np.int64)
+            last = np.full(g.size, -1, dtype=np.int64)
+            last[ok] = top
+        if t.calls_lapse:
+            self.ann[gg, ss] = 0
         return got, last
 
     def _reshuffle(self, g: np.ndarray) -> None:
-        """In games ``g``, the discard pile under its top card becomes the stock, shuffled exactly as the scalar
-        engine shuffles it (:func:`~maumau_rules.rng.shuffle`: Fisher-Yates, one bounded draw per card from the
+        """In games ``g``, the discard pile under its top card goes under the stock (what is left of it), shuffled
+        exactly as the scalar engine shuffles it (:func:`~maumau_rules.rng.shuffle`: Fisher-Yates, one bounded draw per card from the
         last card down, from the game's generator), for all the games at once."""
         count = self.nd[g] - 1
         M = int(count.max())
@@ -897,14 +951,13 @@ class BatchEngine:
             rejected = live & (rem != 0) & (z >= U64(0) - rem)
             j = (z % nn).astype(np.int64)
             base = (rows * M)[:, None]
-            tops = np.ascontiguousarray(np.where(live, base + n - 1, base).T)  # a swap of a place with itself
-            js = np.ascontiguousarray(np.where(live, base + j, base).T)  # where a game has fewer cards: nothing
+            tops = np.where(live, base + n - 1, base).T  # a swap of a place with itself where a game has fewer
+            js = np.where(live, base + j, base).T  # cards: nothing
+            places = np.concatenate([tops, js], axis=1)  # swap i: the places, and where their cards come from
+            sources = np.concatenate([js, tops], axis=1)
             flat = pile.reshape(-1)
             for i in range(M - 1):
-                ti, ji = tops[i], js[i]
-                a = flat[ti]
-                flat[ti] = flat[ji]
-                flat[ji] = a
+                flat[places[i]] = flat[sources[i]]
             self.rng[g] += np.where(count >= 2, (count - 1).astype(U64) * U64(_GAMMA), _ZERO)
             for x in np.flatnonzero(rejected.any(axis=1)).tolist():  # a draw rejected (odds below 2**-56 a card)
                 b = int(g[x])
@@ -913,11 +966,18 @@ class BatchEngine:
                 stock, state = _rng.shuffle(cards, int(self.rng[b]))
                 pile[x, :count[x]] = stock
                 self.rng[b] = state
-        width = self.stock.shape[1]
-        cols = np.arange(M)
-        keep = cols[None, :] < count[:, None]
-        self.stock[g, :M] = np.where(keep, pile, self.stock[g, :M]) if width >= M else pile[:, :width]
-        self.nst[g] = count
+        old = self.nst[g]  # cards left in the old stock: they stay on top (drawn first)
+        if old.any():
+            K = int(old.max())
+            kept = self.stock[g, :K].astype(np.int64)
+            width = min(M + K, self.N)  # (each game's cards fit: count + old is at most the deck)
+            cols = np.arange(width)[None, :]
+            shifted = np.take_along_axis(kept, np.clip(cols - count[:, None], 0, K - 1), axis=1)
+            fresh = np.take_along_axis(pile, np.minimum(cols, M - 1), axis=1)
+            self.stock[g, :width] = np.where(cols < count[:, None], fresh, shifted)
+        else:
+            self.stock[g, :M] = pile
+        self.nst[g] = count + old
         self.disc[g, 0] = self.disc[g, self.nd[g] - 1]
         self.nd[g] = 1
         self._resh[g] = True
