@@ -63,6 +63,8 @@ def _popcount(x: np.ndarray) -> np.ndarray:
     return out
 
 
+_REM64: Final = np.array([0, *((1 << 64) % n for n in range(1, 65))], dtype=U64)
+"""``2**64 % n``: a bounded draw below ``n`` is redrawn from ``2**64 - 2**64 % n`` up (:func:`~maumau_rules.rng.randbelow`)."""
 _WIDTHS: Final = tuple((U64((1 << w) - 1), U64(w)) for w in (32, 16, 8, 4, 2, 1))
 
 
@@ -151,8 +153,10 @@ class BatchEngine:
         self.reshuffles = np.zeros(B, dtype=np.int64)
         self.penalties = np.zeros(B, dtype=np.int64)
         self.penalty_cards = np.zeros(B, dtype=np.int64)
-        self._resh = np.zeros(B, dtype=bool)
+        self._resh_mark = np.zeros(B, dtype=np.int64)
+        self._stepno = 0
         self._rows = np.arange(B)
+        self._no_callouts = np.zeros(B, dtype=np.int64)
         self.games_done = 0
         """Games finished since the last :meth:`reset`."""
         self.finished: dict[str, np.ndarray] = {}
@@ -457,40 +461,51 @@ class BatchEngine:
         phase = self.phase
         playable = cur & fit
         tail = self._tails_flat.take((playable != 0) * 2 + can_draw)
-        answering = (phase == _PLAY) & ((self.pend > 0) | (self.pskip > 0))
-        if answering.any():
-            pen = answering & (self.pend > 0)
-            skip = answering & ~(self.pend > 0)
-            ans = cur & (self.IN["answer_cancel"] | (self.ANSWER_FIT[top] & fit))
-            playable = np.where(pen, ans, playable)
-            tail = np.where(pen, 2, tail)
-            playable = np.where(skip, cur & self.IN["skip_answers"] & fit, playable)
-            tail = np.where(skip, 1, tail)
-        drawn_phase = phase == _DRAWN
-        if drawn_phase.any():
-            has = self.drawn >= 0
-            dbit = np.where(has, _BIT[np.maximum(self.drawn, 0)], _ZERO)
+        rows = np.flatnonzero((self.pend > 0) | (self.pskip > 0))
+        if rows.size:  # answering a pending draw or skip (only in phase PLAY)
+            rows = rows[phase[rows] == _PLAY]
+            pen = self.pend[rows] > 0
+            r = rows[pen]
+            playable[r] = cur[r] & (self.IN["answer_cancel"] | (self.ANSWER_FIT[top[r]] & fit[r]))
+            tail[r] = 2
+            r = rows[~pen]
+            playable[r] = cur[r] & self.IN["skip_answers"] & fit[r]
+            tail[r] = 1
+        rows = np.flatnonzero(phase == _DRAWN)
+        if rows.size:
+            drawn = self.drawn[rows]
+            has = drawn >= 0
+            dbit = np.where(has, _BIT[np.maximum(drawn, 0)], _ZERO)
             if t.after_draw == 2:
-                dplay = np.zeros(self.batch, dtype=U64)
+                dplay = np.zeros(rows.size, dtype=U64)
             elif t.after_draw == 0:
-                dplay = cur & fit & dbit
+                dplay = cur[rows] & fit[rows] & dbit
             else:
-                dplay = np.where(has, cur & fit, _ZERO)
-            dplay = np.where((n == 1), dplay & ~self.IN["no_finish"], dplay)
-            again = t.until_playable & has & ((dplay & dbit) == 0) & can_draw
-            playable = np.where(drawn_phase, dplay, playable)
-            tail = np.where(drawn_phase, np.where(again, 2, 1), tail)
-        playable = np.where(n == 1, playable & ~self.IN["no_finish"], playable)
-        over = self.end != 0
-        playable = np.where(over, _ZERO, playable)
-        tail = np.where(over, 0, tail)
+                dplay = np.where(has, cur[rows] & fit[rows], _ZERO)
+            if t.no_finish:
+                dplay = np.where(n[rows] == 1, dplay & ~self.IN["no_finish"], dplay)
+            playable[rows] = dplay
+            if t.until_playable:
+                again = has & ((dplay & dbit) == 0) & can_draw[rows]
+                tail[rows] = np.where(again, 2, 1)
+            else:
+                tail[rows] = 1
+        if t.no_finish:
+            r = np.flatnonzero(n == 1)
+            playable[r] &= ~self.IN["no_finish"]
+        over = np.flatnonzero(self.end != 0)
+        if over.size:
+            playable[over] = 0
+            tail[over] = 0
         self.cur_playable = playable
         self.cur_tail = tail
         self.cur_due = (n == 2) & t.announce
-        if t.announce:
-            self.cur_callouts = np.where(over, 0, self.missed & ~(1 << seat))
+        if t.announce and self.missed.any():
+            callouts = self.missed & ~(1 << seat)
+            callouts[over] = 0
+            self.cur_callouts = callouts
         else:
-            self.cur_callouts = np.zeros(self.batch, dtype=np.int64)
+            self.cur_callouts = self._no_callouts
 
     def legal_mask(self) -> np.ndarray:
         """The legal actions of every game's seat to act, as a (batch × actions) boolean array in the layout of
@@ -641,17 +656,21 @@ class BatchEngine:
         maumau_rules.errors.ArgumentError: action 5 (8♣ mau) is not legal in game 0 for seat 0
         """
         a = np.asarray(actions, dtype=np.int64)
-        a = np.where(self.end == 0, a, 0) if not check else a
-        mover = self.seat.copy() if movers is None else np.where(np.asarray(movers) >= 0, movers, self.seat)
+        before_seat = self.seat.copy()
+        mover = before_seat if movers is None else np.where(np.asarray(movers) >= 0, movers, self.seat)
+        live = self.end == 0
+        all_live = bool(live.all())
         if check:
             self._check(a, mover)
         t = self.tables
-        live = self.end == 0
-        a = np.where(live, a, 0)
-        before_seat = self.seat.copy()
-        self._resh[:] = False
-        self.turn += live
-        kind = np.where(live, self.A_KIND[a], -1)
+        self._stepno += 1
+        if all_live:
+            self.turn += 1
+            kind = self.A_KIND.take(a)
+        else:
+            a = np.where(live, a, 0)
+            self.turn += live
+            kind = np.where(live, self.A_KIND.take(a), -1)
         if t.announce and self.missed.any():  # a move that is not a call-out closes windows
             g = np.flatnonzero((kind >= 0) & (kind != _K_CALLOUT) & (self.missed != 0))
             if g.size:
@@ -677,14 +696,15 @@ class BatchEngine:
             self.missed[ic] &= ~(1 << tgt)
             self.penalties[ic] += 1
             self.penalty_cards[ic] += _popcount(self.hands[ic, tgt]) - before
-        limit = live & (self.end == 0) & (self.turn >= t.max_moves)
-        if limit.any():
-            self._finish_by_count(np.flatnonzero(limit), 3)
-        self.reshuffles += self._resh
-        turned = (self.end != 0) | (self.seat != before_seat) | ((self.phase == _PLAY) & ((kind == _K_PLAY)
-                                                                                      | (kind == _K_PASS)))
-        self.turns += live & turned
-        done = np.flatnonzero(live & (self.end != 0))
+        limit = np.flatnonzero(self.turn >= t.max_moves)
+        if limit.size:
+            limit = limit[live[limit] & (self.end[limit] == 0)]
+            if limit.size:
+                self._finish_by_count(limit, 3)
+        ended = self.end != 0
+        turned = ended | (self.seat != before_seat) | ((self.phase == _PLAY) & ((kind == _K_PLAY) | (kind == _K_PASS)))
+        self.turns += turned if all_live else live & turned
+        done = np.flatnonzero(ended if all_live else live & ended)
         if done.size:
             self.finished = self._results(done)
             self.games_done += done.size
@@ -947,7 +967,7 @@ class BatchEngine:
             n = (count[:, None] - np.arange(M - 1)[None, :])
             live = n >= 2
             nn = np.maximum(n, 1).astype(U64)
-            rem = (U64(0) - nn) % nn
+            rem = _REM64.take(np.maximum(n, 1))
             rejected = live & (rem != 0) & (z >= U64(0) - rem)
             j = (z % nn).astype(np.int64)
             base = (rows * M)[:, None]
@@ -980,7 +1000,9 @@ class BatchEngine:
         self.nst[g] = count + old
         self.disc[g, 0] = self.disc[g, self.nd[g] - 1]
         self.nd[g] = 1
-        self._resh[g] = True
+        first = g[self._resh_mark[g] != self._stepno]  # a move's reshuffles count once (as the scalar tally does)
+        self.reshuffles[first] += 1
+        self._resh_mark[g] = self._stepno
 
     # ------------------------------------------------------------------ results
 
