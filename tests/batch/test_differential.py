@@ -129,3 +129,18 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     with pytest.raises(Exception, match="not legal in game 0"):
         eng.step(actions)
     assert (eng.hands == before).all()
+
+
+def test_the_docs_list_every_variant_with_its_coverage() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "batch.rst").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^([a-z0-9-]+) +(yes|no)\b", text, flags=re.M))
+    assert set(rows) == {v.id for v in available_variants()}
+    for v in available_variants():
+        assert rows[v.id] == ("yes" if not table_coverage(v) else "no"), v.id
+        if rows[v.id] == "no" and v.family == "maumau":
+            named = re.search(r"rule (R_[A-Z_]+)", table_coverage(v))
+            assert named is not None
+            line = next(line for line in text.splitlines() if line.startswith(v.id + " "))
+            assert named.group(1) in line, (v.id, named.group(1))

@@ -41,7 +41,7 @@ PHASES: Final = (Phase.PLAY, Phase.DRAWN, Phase.SERIES, Phase.FINISHING, Phase.O
 """Phase codes (the index)."""
 END_REASONS: Final = (None, EndReason.EMPTY_HAND, EndReason.BLOCKED, EndReason.TURN_LIMIT)
 """End codes (the index; 0: not over)."""
-_PLAY, _DRAWN, _OVER = 0, 1, 4
+_PLAY, _DRAWN, _FINISHING, _OVER = 0, 1, 3, 4
 _K_DRAW, _K_PASS, _K_PLAY, _K_CALLOUT = 0, 1, 2, 3
 _CALLS: Final = (None, Call.MAU, Call.MAU_MAU)
 _F_WISH, _F_FREE, _F_DEMAND, _F_CANCEL, _F_PENDING, _F_SKIPP, _F_PASSING, _F_DRAWS = (1 << i for i in range(8))
@@ -146,6 +146,8 @@ class BatchEngine:
         self.winner = np.full(B, -1, dtype=np.int64)
         self.end = np.zeros(B, dtype=np.int8)
         self.last_card = np.full(B, -1, dtype=np.int64)
+        self.finisher = np.full(B, -1, dtype=np.int64)
+        """In phase FINISHING, the seat that went out without the call it needed."""
         # per-game counts (the simulation's facts)
         self.first = np.zeros(B, dtype=np.int64)
         self.start_dir = np.ones(B, dtype=np.int64)
@@ -351,7 +353,7 @@ class BatchEngine:
         for arr, value in ((self.phase, _PLAY), (self.pend, 0), (self.stack_skip, False), (self.pskip, 0),
                            (self.wish, 0), (self.anyc, False), (self.drawn, -1), (self.fresh, False),
                            (self.passes, 0), (self.turn, 0), (self.winner, -1), (self.end, 0),
-                           (self.last_card, -1), (self.turns, 0), (self.reshuffles, 0), (self.penalties, 0),
+                           (self.last_card, -1), (self.finisher, -1), (self.turns, 0), (self.reshuffles, 0), (self.penalties, 0),
                            (self.penalty_cards, 0)):
             arr[g] = value
         self.ann[g] = 0
@@ -433,6 +435,7 @@ class BatchEngine:
             self.end[b] = END_REASONS.index(f["end"])
             plays = f["turn_plays"]
             self.last_card[b] = index[plays[-1]] if plays and f["end"] is EndReason.EMPTY_HAND else -1
+            self.finisher[b] = -1 if s.finisher is None else s.finisher
             self.first[b] = f["seat_to_act"]
             self.start_dir[b] = f["direction"]
             for arr in (self.turns, self.reshuffles, self.penalties, self.penalty_cards):
@@ -493,6 +496,10 @@ class BatchEngine:
         if t.no_finish:
             r = np.flatnonzero(n == 1)
             playable[r] &= ~self.IN["no_finish"]
+        fin = np.flatnonzero(phase == _FINISHING) if t.judges_finish else rows[:0]
+        if fin.size:  # let the win stand (pass) or call the finisher out
+            playable[fin] = 0
+            tail[fin] = 1
         over = np.flatnonzero(self.end != 0)
         if over.size:
             playable[over] = 0
@@ -500,8 +507,10 @@ class BatchEngine:
         self.cur_playable = playable
         self.cur_tail = tail
         self.cur_due = (n == 2) & t.announce
-        if t.announce and self.missed.any():
-            callouts = self.missed & ~(1 << seat)
+        if t.announce and (self.missed.any() or fin.size):
+            targets = self.missed.copy()
+            targets[fin] |= 1 << self.finisher[fin]
+            callouts = targets & ~(1 << seat)
             callouts[over] = 0
             self.cur_callouts = callouts
         else:
@@ -596,9 +605,10 @@ class BatchEngine:
         B, P = self.batch, self.players
         actions = np.full(B, -1, dtype=np.int64)
         movers = np.full(B, -1, dtype=np.int64)
-        if not self.tables.announce or not self.missed.any():
+        fin = self.phase == _FINISHING
+        if not self.tables.announce or not (self.missed.any() or fin.any()):
             return actions, movers
-        bits = self.missed
+        bits = self.missed | np.where(fin, 1 << np.maximum(self.finisher, 0), 0)
         for k in range(1, P):
             p = (self.seat + k * self.dirn) % P
             mine = np.where(self.end == 0, bits & ~(1 << p), 0)
@@ -630,7 +640,7 @@ class BatchEngine:
                       & ((self.A_CALL[a] == 0) | self.cur_due), False)
         ok |= (kind == _K_DRAW) & ((self.cur_tail & 2) != 0)
         ok |= (kind == _K_PASS) & ((self.cur_tail & 1) != 0)
-        missed_bits = self.missed
+        missed_bits = self.missed | np.where(self.phase == _FINISHING, 1 << np.maximum(self.finisher, 0), 0)
         tgt = self.A_TARGET[a]
         ok |= (kind == _K_CALLOUT) & (((missed_bits >> tgt) & 1) != 0) & (tgt != mover) & (self.end == 0)
         ok &= own | (kind == _K_CALLOUT)
@@ -692,8 +702,14 @@ class BatchEngine:
         if ic.size:
             tgt = self.A_TARGET[a[ic]]
             before = _popcount(self.hands[ic, tgt])
+            caught = (self.phase[ic] == _FINISHING) & (tgt == self.finisher[ic])  # "nisi najavio": play goes on
             self._draw(ic, tgt, np.full(ic.size, t.call_penalty))
-            self.missed[ic] &= ~(1 << tgt)
+            plain = ~caught
+            self.missed[ic[plain]] &= ~(1 << tgt[plain])
+            if caught.any():
+                gc, sc = ic[caught], tgt[caught]
+                self.finisher[gc] = -1
+                self._pass_on(gc, sc, self.top[gc])
             self.penalties[ic] += 1
             self.penalty_cards[ic] += _popcount(self.hands[ic, tgt]) - before
         limit = np.flatnonzero(self.turn >= t.max_moves)
@@ -723,6 +739,7 @@ class BatchEngine:
         bit = _BIT[c]
         hands = self.hands.reshape(-1)
         where = g * P + s
+        standing = self.ann.reshape(-1).take(where) if t.judges_finish else None  # the call before this play
         before = hands.take(where)
         n = np.bitwise_count(before)
         hands[where] = before & ~bit
@@ -736,7 +753,7 @@ class BatchEngine:
         self.anyc[g] = False
         self.wish[g] = 0
         if t.announce:
-            said = k != 0
+            said = (k != 0) | ((n == 2) & t.judges_finish)  # the word said for the last card replaces the call
             self.ann[g[said], s[said]] = k[said]
             wrong = (n == 2) & (k == 0)
             if wrong.any():
@@ -788,28 +805,60 @@ class BatchEngine:
             stop = (_BIT[co] & self.IN["again_no_finish"]) != 0  # an empty hand must draw and play on
             self.phase[go[stop]] = _PLAY
             fin = ~stop
+            if t.judges_finish and fin.any():
+                assert standing is not None
+                call = standing[o]
+                jack = (_BIT[co] & self.IN["wishes"]) != 0
+                right = np.where(jack & (t.calls == 3), 2, 1)
+                wrong = (t.calls == 3) & (call != 0) & (call != right)
+                stands = (t.unannounced == 0) | ((t.unannounced == 2) & ~jack) | (call == right)
+                judged = fin & (wrong | ~stands)
+                if judged.any():
+                    gj, sj = go[judged], so[judged]
+                    if t.call_automatic:  # caught at once: he draws, play goes on from him
+                        self._draw(gj, sj, np.full(gj.size, t.call_penalty))
+                        self._pass_on(gj, sj, co[judged])
+                    else:  # the others may call him out, or let the win stand
+                        self.phase[gj] = _FINISHING
+                        self.finisher[gj] = sj
+                        self.seat[gj] = (sj + self.dirn[gj]) % P
+                fin &= ~judged
             go, so, co = go[fin], so[fin], co[fin]
             if go.size:
-                self.phase[go] = _OVER
-                self.end[go] = 1
-                self.winner[go] = so
-                self.last_card[go] = co
-                if t.final_word:
-                    self.ann[go, so] = 2
-                self.missed[go] = 0
-                if t.final_card_effects:
-                    pend = self.pend[go] > 0
-                    if pend.any():
-                        gp = go[pend]
-                        steps = 1 + self.OP_SKIPN[co[pend]]
-                        self._draw(gp, (so[pend] + self.dirn[gp] * steps) % P, self.pend[gp])
-                self.pend[go] = 0
-                self.stack_skip[go] = False
-                self.pskip[go] = 0
+                self._finish(go, so, co)
         on = np.flatnonzero(~out)
         if not on.size:
             return
         g, s, c = g[on], s[on], c[on]
+        self._pass_on(g, s, c)
+
+    def _finish(self, go: np.ndarray, so: np.ndarray, co: np.ndarray) -> None:
+        """Seats ``so`` went out in games ``go`` with cards ``co``: the round ends (R_FINAL_CARD_EFFECTS: a pending
+        draw the card left is still drawn)."""
+        t = self.tables
+        P = self.players
+        if go.size:
+            self.phase[go] = _OVER
+            self.end[go] = 1
+            self.winner[go] = so
+            self.last_card[go] = co
+            if t.final_word:
+                self.ann[go, so] = 2
+            self.missed[go] = 0
+            if t.final_card_effects:
+                pend = self.pend[go] > 0
+                if pend.any():
+                    gp = go[pend]
+                    steps = 1 + self.OP_SKIPN[co[pend]]
+                    self._draw(gp, (so[pend] + self.dirn[gp] * steps) % P, self.pend[gp])
+            self.pend[go] = 0
+            self.stack_skip[go] = False
+            self.pskip[go] = 0
+
+    def _pass_on(self, g: np.ndarray, s: np.ndarray, c: np.ndarray) -> None:
+        """The turn passes on in games ``g`` after seat ``s`` played card ``c``: its skips, reversal or another
+        turn (:func:`~maumau_rules.rules.turn.end_turn` of one card)."""
+        P = self.players
         self.phase[g] = _PLAY
         passing = (self.FLAGS.take(c) & _F_PASSING) != 0
         plain = ~passing
@@ -854,6 +903,13 @@ class BatchEngine:
         t = self.tables
         P = self.players
         self.drawn[g] = -1
+        if t.judges_finish:
+            fin = self.phase[g] == _FINISHING
+            if fin.any():  # nobody called the finisher out: his win stands
+                gf = g[fin]
+                self._finish(gf, self.finisher[gf], self.top[gf])
+                self.finisher[gf] = -1
+                g, s = g[~fin], s[~fin]
         self.fresh[g] = False
         drawn = self.phase[g] == _DRAWN
         gd = g[drawn]
