@@ -330,9 +330,8 @@ def _compile(variant: Variant) -> Tables:
             form(e, o)
         ops.append(o)
     ann: Any = plan.announcer
-    if ann is not None:
-        if ann.call_mode != 1:
-            raise _refuse(variant, "R_ANNOUNCE", "multi_jack: a call due with several cards left has no table form yet")
+    if ann is not None and ann.call_mode != 1:
+        raise _refuse(variant, "R_ANNOUNCE", "multi_jack: a call due with several cards left has no table form yet")
     again_rule = next((r for r in variant.rules if r.rule_id == "R_PLAY_AGAIN"), None)
     again_no_finish = 0
     if again_rule is not None and getattr(again_rule, "last_card", "wins") == "draw":
