@@ -65,6 +65,9 @@ def _popcount(x: np.ndarray) -> np.ndarray:
 
 _REM64: Final = np.array([0, *((1 << 64) % n for n in range(1, 65))], dtype=U64)
 """``2**64 % n``: a bounded draw below ``n`` is redrawn from ``2**64 - 2**64 % n`` up (:func:`~maumau_rules.rng.randbelow`)."""
+_LCG_A: Final = U64(6364136223846793005)
+_LCG_C: Final = U64(1442695040888963407)
+"""The bots' generator: Knuth's MMIX linear congruential generator (the high bits are used)."""
 _WIDTHS: Final = tuple((U64((1 << w) - 1), U64(w)) for w in (32, 16, 8, 4, 2, 1))
 
 
@@ -91,6 +94,7 @@ class BatchEngine:
         batch: the number of games B.
         seed: the seed of every game's generator (game ``b`` gets its own stream; the same seed, the same games).
         auto_reset: deal a finished game again at once (``False``: it stays over, with no legal moves).
+        count_turns: count the turns of every game (for :func:`~maumau_rules.batch.simulate.simulate_batch`).
 
     Raises:
         VariantError: the variant has no table form (the message names the rule), or the player count is outside
@@ -103,7 +107,7 @@ class BatchEngine:
     """
 
     def __init__(self, variant: Variant | str, players: int, batch: int, seed: int = 0, *,
-                 auto_reset: bool = True) -> None:
+                 auto_reset: bool = True, count_turns: bool = False) -> None:
         self.variant = v = find_variant(variant)
         t = self.tables = compile_tables(v)
         if type(players) is not int or not t.min_players <= players <= t.max_players:
@@ -113,6 +117,8 @@ class BatchEngine:
         self.players = P = players
         self.batch = B = batch
         self.auto_reset = auto_reset
+        self.count_turns = count_turns
+        """Whether turns are counted (``finished["turns"]``; the simulation's statistics need them)."""
         self.n_cards = C = t.n_cards
         self.N = N = C
         self._compile_arrays(t)
@@ -537,7 +543,8 @@ class BatchEngine:
 
     def sample_random(self, bot_rng: np.ndarray | None = None) -> np.ndarray:
         """A uniformly random legal action for each game's seat to act (a finished game gets ``-1``), from
-        ``bot_rng`` (one SplitMix64 state per game, advanced in place; default: the engine's own bot stream).
+        ``bot_rng`` (one 64-bit generator state per game, a linear congruential generator whose high bits are
+        used, advanced in place; default: the engine's own bot stream).
 
         >>> eng = BatchEngine("standard", 2, 16, seed=5); a = eng.sample_random()
         >>> bool(eng.legal_mask()[np.arange(16), a].all())
@@ -548,8 +555,9 @@ class BatchEngine:
                 self._bot_rng = _mix(self.rng ^ U64(0x5DEECE66D))
             bot_rng = self._bot_rng
         t = self.tables
-        bot_rng += U64(_GAMMA)
-        z = _mix(bot_rng)
+        bot_rng *= _LCG_A
+        bot_rng += _LCG_C
+        z = bot_rng  # (its high 32 bits are used)
         playable = self.cur_playable
         pw = playable & self.IN["wishes"]
         po = playable ^ pw
@@ -612,15 +620,16 @@ class BatchEngine:
         for k in range(1, P):
             p = (self.seat + k * self.dirn) % P
             mine = np.where(self.end == 0, bits & ~(1 << p), 0)
-            bot_rng += U64(_GAMMA)
-            coin = _mix(bot_rng) >> U64(63)
+            bot_rng *= _LCG_A
+            bot_rng += _LCG_C
+            coin = bot_rng >> U64(63)
             go = (mine != 0) & (coin == 1) & (movers < 0)
             if not go.any():
                 continue
-            bot_rng += U64(_GAMMA)
-            z = _mix(bot_rng)
+            bot_rng *= _LCG_A
+            bot_rng += _LCG_C
             cnt = _popcount(mine.astype(U64))
-            r = ((z >> U64(11)).astype(np.float64) * (1.0 / (1 << 53)) * cnt).astype(np.int64)
+            r = (((bot_rng >> U64(32)) * cnt.astype(U64)) >> U64(32)).astype(np.int64)
             target = _select_bit(mine.astype(U64), np.minimum(r, np.maximum(cnt - 1, 0)))
             actions = np.where(go, self.CALLOUT_BASE + target, actions)
             movers = np.where(go, p, movers)
@@ -718,8 +727,10 @@ class BatchEngine:
             if limit.size:
                 self._finish_by_count(limit, 3)
         ended = self.end != 0
-        turned = ended | (self.seat != before_seat) | ((self.phase == _PLAY) & ((kind == _K_PLAY) | (kind == _K_PASS)))
-        self.turns += turned if all_live else live & turned
+        if self.count_turns:
+            turned = ended | (self.seat != before_seat) | ((self.phase == _PLAY) & ((kind == _K_PLAY)
+                                                                                  | (kind == _K_PASS)))
+            self.turns += turned if all_live else live & turned
         done = np.flatnonzero(ended if all_live else live & ended)
         if done.size:
             self.finished = self._results(done)
