@@ -507,6 +507,17 @@ class GameFamily(Protocol):
         ('player', 'public', None)
         """
 
+    def table_scene(self, view: Any, names: Sequence[str] | None = None) -> Any:
+        """What lies where on the table as ``view`` (one of this family's views) shows it: a
+        :class:`~maumau_rules.svg.TableScene` that :func:`maumau_rules.svg.view_svg` draws. Built from the view
+        alone, so a picture shows nothing its seat cannot see.
+
+        >>> from maumau_rules import new_game, view
+        >>> s = new_game("malilla", 4, seed=1)
+        >>> family_named("malilla").table_scene(view(s, 1)).seats[1].cards == s.hands[1]
+        True
+        """
+
     def round_of(self, item: object) -> int | None:
         """The number of the hand (round of a match) a state or a view of this family carries, or ``None`` when its
         rounds carry none (a Mau-Mau game is one round: its states and views say nothing of a match).

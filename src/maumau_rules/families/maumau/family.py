@@ -272,6 +272,18 @@ class MauMauFamily:
             return "player"
         return "public" if isinstance(item, PublicView) else None
 
+    def table_scene(self, view: Any, names: Sequence[str] | None = None) -> Any:
+        """The family's ``table_scene`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules import new_game, view
+        >>> s = new_game("standard", 2, seed=1)
+        >>> FAMILY.table_scene(view(s, 1), names=None).seats[1].mine
+        True
+        """
+        from .picture import table_scene
+
+        return table_scene(view, names)
+
     def round_of(self, item: object) -> None:
         """The family's ``round_of``: a Mau-Mau state or view carries no hand number (see
         :class:`~maumau_rules.families.GameFamily`).
