@@ -13,6 +13,7 @@ from __future__ import annotations
 import doctest
 import json
 import re
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -153,15 +154,46 @@ def test_a_whole_mau_mau_game_in_chromium(url: str, browser: Any, downloads: Pat
     assert shots and shots[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_a_malilla_hand_in_chromium(url: str, browser: Any, downloads: Path) -> None:
+def _person(url: str, gid: str, seat: int, token: str, moves: list[str]) -> None:
+    """Another person at the table, through the API: the first legal move whenever the seat is to act."""
+    with httpx.Client(base_url=url, timeout=30) as http:
+        me = SeatClient(http, gid, seat, token)
+        for _ in range(400):
+            table = _my_turn(http, gid, seat, token)
+            if table["over"]:
+                return
+            move = table["view"]["legal_moves"][0]
+            res = me.move(table["turn"], move)
+            if res.status_code == 200:
+                moves.append(move)
+            else:
+                assert res.json()["reason"] in ("stale_state", "not_your_turn"), res.text
+
+
+def test_a_malilla_hand_in_chromium_with_a_partner_at_another_link(url: str, browser: Any, downloads: Path) -> None:
+    """Malilla: the page's player at seat 0, the partner opposite another person (who plays through the token of
+    the link the page shows, here from a thread), bots at seats 1 and 3; a whole hand."""
+    from selenium.webdriver.common.by import By
+
     page = TablePage(browser, url)
-    page.start("malilla", 4)
+    page.start("malilla", 4, persons=[2])
     commitment = page.text("commitment")
-    page.play_to_end(0)
+    links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "#invite-links a")]
+    assert len(links) == 1
+    fragment = dict(part.split("=", 1) for part in urlparse(links[0]).fragment.split("&"))
+    assert fragment["seat"] == "2" and fragment["game"] in browser.current_url
+    theirs: list[str] = []
+    partner = threading.Thread(target=_person, args=(url, fragment["game"], 2, fragment["token"], theirs))
+    partner.start()
+    try:
+        page.play_to_end(0)
+    finally:
+        partner.join(30)
     record = _check_finished_game(page, downloads, commitment)
     assert record.variant == "malilla" and len(record.moves) >= 40
+    assert [str(m.move) for m in record.moves if m.seat == 2] == theirs and len(theirs) >= 10
     log = page.text("log")
-    assert "takes the trick" in log and "CPU 2 (partner)" in log and "the hand is over" in log
+    assert "takes the trick" in log and "player 2 (partner)" in log and "CPU 1" in log and "the hand is over" in log
 
 
 # ---------------------------------------------------------------- the table's API, without a browser
@@ -278,8 +310,6 @@ def test_a_waiting_table_answers_as_soon_as_the_game_moves_on(http: httpx.Client
     other = 1 - actor
     mover = SeatClient(http, gid, actor, tokens[actor])
     view = mover.view().json()
-
-    import threading
 
     answer: dict[str, Any] = {}
 

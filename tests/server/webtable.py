@@ -183,6 +183,7 @@ class TablePage:
         from selenium.webdriver.common.by import By
         from selenium.webdriver.support.ui import Select
 
+        self.driver.get_log("performance")  # (what an earlier page received is not this game's)
         self.driver.get(self.url + "/")
         self.wait("the lobby", "s.ready === 'lobby'")
         Select(self.driver.find_element(By.ID, "variant")).select_by_value(variant)
