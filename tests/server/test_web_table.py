@@ -90,6 +90,9 @@ def _check_finished_game(page: TablePage, downloads: Path, commitment: str, seat
     mine = [(step, m.move) for step, m in enumerate(record.moves) if m.seat == seat]
     assert [(p.turn, parse_move(p.move)) for p in page.played] == mine
     assert {p.how for p in page.played} == {"button", "picture"}
+    # what happened: every step of the game is in the page's list, in order
+    turns = page.driver.execute_script("return [...document.querySelectorAll('#log li')].map((li) => +li.dataset.turn)")
+    assert sorted(set(turns)) == list(range(len(record.moves))) and turns == sorted(turns)
     # every refusal shown is the library's verdict for that state
     for turn, move, reason, text in page.refusals:
         verdict = check(states[turn], parse_move(move), player=seat, turn=turn)
