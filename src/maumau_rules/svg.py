@@ -28,6 +28,7 @@ This module imports nothing of the cards at run time (it reads a card's ``rank``
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
@@ -225,6 +226,7 @@ def _label(card: Card, palette: Palette) -> str:
     return card.name
 
 
+@functools.lru_cache(maxsize=1024)
 def _face(card: Card, palette: Palette) -> str:
     """The face of ``card`` in a CARD_W x CARD_H box at the origin."""
     suit = None if card.suit is None else card.suit.name
@@ -273,6 +275,7 @@ def _face(card: Card, palette: Palette) -> str:
     return "".join(out)
 
 
+@functools.lru_cache(maxsize=16)
 def _back(palette: Palette) -> str:
     """The back of a card in a CARD_W x CARD_H box at the origin."""
     out = [f'<rect x="0.5" y="0.5" width="{CARD_W - 1}" height="{CARD_H - 1}" rx="6" fill="{palette.back}" '

@@ -268,8 +268,10 @@ class FamilyInvariants(Protocol):
         True
         """
 
-    def check_no_leak(self, state: Any, rnd: random.Random, *, moves: int = 3) -> None:
-        """A view is equal for two states that differ only in cards that player cannot see.
+    def check_no_leak(self, state: Any, rnd: random.Random, *, moves: int = 3,
+                      observers: Sequence[Callable[[Any, int | None], object]] = ()) -> None:
+        """A view is equal for two states that differ only in cards that player cannot see, and so are
+        ``observers``' values (functions of a state and a seat, ``None`` for a spectator: a picture, an observation).
 
         >>> all(hasattr(f.invariants, "check_no_leak") for f in families())
         True

@@ -815,7 +815,7 @@ def check_no_leak(state: GameState, rnd: random.Random, tries: int = 1, *, moves
     >>> check_no_leak(new_game("standard", players=3, seed=1), random.Random(0))
     """
     if type(state) is not GameState:  # a state of another family: its own permutation
-        family_of(state).invariants.check_no_leak(state, rnd, moves=moves)
+        family_of(state).invariants.check_no_leak(state, rnd, moves=moves, observers=observers)
         return
     for _ in range(tries):
         for p in (*range(state.players), None):

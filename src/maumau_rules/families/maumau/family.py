@@ -71,10 +71,11 @@ class _Invariants:
 
         check_transition(before, move, after, conservation=False)  # check_state checks the deck
 
-    def check_no_leak(self, state: GameState, rnd: random.Random, *, moves: int = 3) -> None:
+    def check_no_leak(self, state: GameState, rnd: random.Random, *, moves: int = 3,
+                      observers: Sequence[Callable[[Any, int | None], object]] = ()) -> None:
         from ...testing.invariants import check_no_leak
 
-        check_no_leak(state, rnd, moves=moves)
+        check_no_leak(state, rnd, moves=moves, observers=observers)
 
     def state_digest(self, state: GameState) -> str:
         from ...testing.invariants import state_digest
