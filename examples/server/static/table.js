@@ -324,6 +324,13 @@ function table(params) {
     const el = e.target.closest("[data-move]");
     if (el) sendMove(el.getAttribute("data-move"));
   });
+  $("board").addEventListener("keydown", (e) => { // (the picture's moves are focusable buttons: Enter or Space)
+    const el = e.target.closest("[data-move]");
+    if (el && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      sendMove(el.getAttribute("data-move"));
+    }
+  });
   $("move-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const text = $("move-text").value.trim();
