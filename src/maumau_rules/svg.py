@@ -588,10 +588,10 @@ def _seat_box(seat: SeatScene, x: float, y: float, width: float, palette: Palett
            f'fill-opacity="0.85" stroke="{stroke}" stroke-width="{3 if seat.to_act else 1}"/>',
            _text(left + 8, top + 17, seat.name + ("  ▶" if seat.to_act else ""), size=13, weight="bold",
                  color=palette.highlight if seat.to_act else palette.text)]
-    shown_backs = min(seat.count, 12)
+    shown_backs = min(seat.count, 8)
     scale = 0.42
     bw = CARD_W * scale
-    step = 0 if shown_backs <= 1 else min(9, (width - 60 - bw) / (shown_backs - 1))
+    step = 0 if shown_backs <= 1 else min(9, (width - 84 - bw) / (shown_backs - 1))
     for i in range(shown_backs):
         out.append(_card_group(None, left + 8 + i * step, top + 24, palette, scale=scale))
     count = f"{seat.count} card{'s' if seat.count != 1 else ''}"
@@ -739,11 +739,11 @@ def draw_scene(scene: TableScene, *, size: float = 1.0, highlight: Iterable[obje
     # the bottom seat: the viewer's hand face up (a spectator: seat 0 as backs)
     if bottom is not None:
         hand_y = H - CARD_H - 22
-        title = bottom.name + ("  ▶ to act" if bottom.to_act else "") + (
-            "  · " + " · ".join(bottom.notes) if bottom.notes else "")
-        parts.append(_text(14, hand_y - 20, title, size=14, weight="bold",
-                           color=palette.highlight if bottom.to_act else palette.text))
         if bottom.mine:
+            title = bottom.name + ("  ▶ to act" if bottom.to_act else "") + (
+                "  · " + " · ".join(bottom.notes) if bottom.notes else "")
+            parts.append(_text(14, hand_y - 20, title, size=14, weight="bold",
+                               color=palette.highlight if bottom.to_act else palette.text))
             cards = bottom.cards
             step = _spacing(len(cards), _TABLE_W - 28)
             width = CARD_W + step * max(len(cards) - 1, 0)
@@ -755,7 +755,7 @@ def draw_scene(scene: TableScene, *, size: float = 1.0, highlight: Iterable[obje
             hand.append("</g>")
             parts.append("".join(hand))
         else:
-            parts.append(_seat_box(bottom, _CX, hand_y + CARD_H / 2 - 10, 200, palette))
+            parts.append(_seat_box(bottom, _CX, hand_y + CARD_H / 2 - 4, box_w, palette))
     # the side panel
     px, pw = _TABLE_W + 16, W - _TABLE_W - 32
     py: float = 14
