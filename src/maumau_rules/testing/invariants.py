@@ -668,9 +668,9 @@ def _verdicts(state: Any, viewer: int) -> list[tuple[object, ...]]:
     for c in state.hands[viewer]:
         tries += [Play(c), Play(c, Suit.HEARTS), Play(c, None, Call.MAU), Play(c, Suit.CLUBS, Call.MAU_MAU)]
     out: list[tuple[object, ...]] = []
-    for m in dict.fromkeys(tries):
+    for m in dict.fromkeys(tries):  # the move itself, not its text: a failure shows its repr
         v = check(state, m, player=viewer)
-        out.append((str(m), v.ok, v.reason, v.rule_id, v.message))
+        out.append((m, v.ok, v.reason, v.rule_id, v.message))
     return out
 
 
