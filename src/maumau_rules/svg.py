@@ -342,6 +342,8 @@ def _card_group(card: Card | None, x: float, y: float, palette: Palette, *, scal
             attrs_.append(f"data-moves={quoteattr('|'.join(moves))}")
         attrs_.append('role="button" tabindex="0"')
         title += ": playable" if len(moves) == 1 else f": playable ({', '.join(moves)})"
+    else:
+        attrs_.append('role="img"')
     attrs_.append(f"aria-label={quoteattr(title)}")
     ring = ""
     if highlight:
@@ -354,10 +356,13 @@ def _card_group(card: Card | None, x: float, y: float, palette: Palette, *, scal
 
 
 def _document(width: float, height: float, size: float, label: str, body: str) -> str:
+    """The SVG document: an image, or a group when it holds buttons (an image's parts are hidden from screen
+    readers, a group's are not)."""
     if not isinstance(size, (int, float)) or isinstance(size, bool) or not 0 < size <= 100:
         raise ArgumentTypeError(f"size {shown(size)} must be a number above 0 and at most 100")
+    role = "group" if 'role="button"' in body else "img"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * size:.1f}" height="{height * size:.1f}" '
-            f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label={quoteattr(label)}>'
+            f'viewBox="0 0 {width:g} {height:g}" role="{role}" aria-label={quoteattr(label)}>'
             f"<title>{escape(label)}</title>{body}</svg>")
 
 
