@@ -30,7 +30,7 @@ from typing import Any, TextIO
 
 from .errors import MauMauError
 from .exitcodes import ExitCode
-from .extras import MissingExtraError
+from .extras import MissingExtraError, require
 from .simulate import SimulationResult, available_cores, simulate
 
 __all__ = ["TextProgress", "add_subcommand", "cmd_simulate"]
@@ -180,6 +180,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         formats = [f.strip().lower() for f in args.plot_format.split(",") if f.strip()]
         if args.plot is not None and (not formats or any(f not in ("png", "svg") for f in formats)):
             raise MauMauError(f"plot format {args.plot_format!r}: choose png, svg or both ('png,svg')")
+        if args.plot is not None:  # before the games: a missing extra is said at once, not after the whole run
+            require("matplotlib.figure", "plot", "maumau simulate --plot")
         cores = available_cores()
         workers = args.jobs or cores
         total = args.games * max(1, len(args.players or [0])) * len(variants)
