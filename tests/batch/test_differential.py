@@ -144,3 +144,19 @@ def test_the_docs_list_every_variant_with_its_coverage() -> None:
             assert named is not None
             line = next(line for line in text.splitlines() if line.startswith(v.id + " "))
             assert named.group(1) in line, (v.id, named.group(1))
+
+
+def test_the_batch_package_without_numpy_says_which_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+    import sys
+
+    from maumau_rules.extras import MissingExtraError
+
+    for name in [m for m in sys.modules if m == "numpy" or m.startswith("numpy.")]:
+        monkeypatch.setitem(sys.modules, name, None)
+    for name in [m for m in sys.modules if m.startswith("maumau_rules.batch")]:
+        monkeypatch.delitem(sys.modules, name)
+    with pytest.raises(MissingExtraError) as caught:
+        importlib.import_module("maumau_rules.batch")
+    assert 'pip install "maumau-rules[batch]"' in str(caught.value)
+    assert compile_tables("standard").n_cards == 32  # the tables themselves need no numpy
