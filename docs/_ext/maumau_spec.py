@@ -1453,13 +1453,14 @@ def page_playing(data: SpecData) -> str:
 
 def _playing_table() -> str:
     """What a player sees at the table, drawn from a game of Standard (seed 7, a few moves in)."""
-    from maumau_rules import apply, find_variant, legal_moves, new_game
+    from maumau_rules import Play, apply, find_variant, legal_moves, new_game
 
     v = find_variant("standard")
     s = new_game(v, players=3, seed=7)
-    last = None
-    for _ in range(4):
-        last = legal_moves(s)[0]
+    last: Any = None
+    while s.turn < 3 or not isinstance(last, Play):  # each player plays a card when he can; the last move is one
+        moves = legal_moves(s)
+        last = next((m for m in moves if isinstance(m, Play)), moves[0])
         s = apply(s, last)
     out = [heading("At the table", 1)]
     out.append("This is what a player sees of a game of "

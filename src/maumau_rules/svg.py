@@ -42,7 +42,22 @@ if TYPE_CHECKING:
     from .cards import Card
     from .moves import Move
 
-__all__ = ["Palette", "SeatScene", "TableScene", "Zone", "card_svg", "hand_svg", "move_code", "view_svg"]
+__all__ = [
+    "CARD_H",
+    "CARD_W",
+    "H",
+    "Palette",
+    "SeatScene",
+    "TableScene",
+    "W",
+    "Zone",
+    "card_svg",
+    "draw_scene",
+    "hand_svg",
+    "move_code",
+    "seat_names",
+    "view_svg",
+]
 
 
 # ------------------------------------------------------------------------------------------------ colours
@@ -566,7 +581,9 @@ class TableScene:
 
 
 W: Final = 1000
+"""A table picture's width at ``size=1`` (:func:`view_svg`)."""
 H: Final = 640
+"""A table picture's height at ``size=1``."""
 _TABLE_W: Final = 760
 _CX: Final = 380
 _CY: Final = 255
