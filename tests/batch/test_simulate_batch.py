@@ -18,9 +18,9 @@ def _overlap(a: Estimate, b: Estimate) -> bool:
 
 @pytest.mark.parametrize(("variant", "players"), [("standard", 2), ("prsi", 3)])
 def test_batch_statistics_match_the_scalar_engine(variant: str, players: int) -> None:
-    scalar = simulate(variant, players, bots=["random"], games=80, seed=11, jobs=1).cells[0]
-    batch = simulate_batch(variant, players, games=500, seed=11, batch=500).cells[0]
-    assert batch.games == 500 and sum(batch.wins_by_seat) + batch.no_winner == 500
+    scalar = simulate(variant, players, bots=["random"], games=60, seed=11, jobs=1).cells[0]
+    batch = simulate_batch(variant, players, games=400, seed=11, batch=400).cells[0]
+    assert batch.games == 400 and sum(batch.wins_by_seat) + batch.no_winner == 400
     mine, theirs = batch.estimates(), scalar.estimates()
     assert mine.keys() == theirs.keys()
     apart = {k: (str(theirs[k]), str(mine[k])) for k in theirs if not _overlap(theirs[k], mine[k])}

@@ -41,7 +41,7 @@ PHASES: Final = (Phase.PLAY, Phase.DRAWN, Phase.SERIES, Phase.FINISHING, Phase.O
 """Phase codes (the index)."""
 END_REASONS: Final = (None, EndReason.EMPTY_HAND, EndReason.BLOCKED, EndReason.TURN_LIMIT)
 """End codes (the index; 0: not over)."""
-_PLAY, _DRAWN, _OVER = 0, 1, 4
+_PLAY, _DRAWN, _FINISHING, _OVER = 0, 1, 3, 4
 _K_DRAW, _K_PASS, _K_PLAY, _K_CALLOUT = 0, 1, 2, 3
 _CALLS: Final = (None, Call.MAU, Call.MAU_MAU)
 _F_WISH, _F_FREE, _F_DEMAND, _F_CANCEL, _F_PENDING, _F_SKIPP, _F_PASSING, _F_DRAWS = (1 << i for i in range(8))
@@ -65,6 +65,9 @@ def _popcount(x: np.ndarray) -> np.ndarray:
 
 _REM64: Final = np.array([0, *((1 << 64) % n for n in range(1, 65))], dtype=U64)
 """``2**64 % n``: a bounded draw below ``n`` is redrawn from ``2**64 - 2**64 % n`` up (:func:`~maumau_rules.rng.randbelow`)."""
+_LCG_A: Final = U64(6364136223846793005)
+_LCG_C: Final = U64(1442695040888963407)
+"""The bots' generator: Knuth's MMIX linear congruential generator (the high bits are used)."""
 _WIDTHS: Final = tuple((U64((1 << w) - 1), U64(w)) for w in (32, 16, 8, 4, 2, 1))
 
 
@@ -91,6 +94,7 @@ class BatchEngine:
         batch: the number of games B.
         seed: the seed of every game's generator (game ``b`` gets its own stream; the same seed, the same games).
         auto_reset: deal a finished game again at once (``False``: it stays over, with no legal moves).
+        count_turns: count the turns of every game (for :func:`~maumau_rules.batch.simulate.simulate_batch`).
 
     Raises:
         VariantError: the variant has no table form (the message names the rule), or the player count is outside
@@ -103,7 +107,7 @@ class BatchEngine:
     """
 
     def __init__(self, variant: Variant | str, players: int, batch: int, seed: int = 0, *,
-                 auto_reset: bool = True) -> None:
+                 auto_reset: bool = True, count_turns: bool = False) -> None:
         self.variant = v = find_variant(variant)
         t = self.tables = compile_tables(v)
         if type(players) is not int or not t.min_players <= players <= t.max_players:
@@ -113,6 +117,8 @@ class BatchEngine:
         self.players = P = players
         self.batch = B = batch
         self.auto_reset = auto_reset
+        self.count_turns = count_turns
+        """Whether turns are counted (``finished["turns"]``; the simulation's statistics need them)."""
         self.n_cards = C = t.n_cards
         self.N = N = C
         self._compile_arrays(t)
@@ -146,6 +152,8 @@ class BatchEngine:
         self.winner = np.full(B, -1, dtype=np.int64)
         self.end = np.zeros(B, dtype=np.int8)
         self.last_card = np.full(B, -1, dtype=np.int64)
+        self.finisher = np.full(B, -1, dtype=np.int64)
+        """In phase FINISHING, the seat that went out without the call it needed."""
         # per-game counts (the simulation's facts)
         self.first = np.zeros(B, dtype=np.int64)
         self.start_dir = np.ones(B, dtype=np.int64)
@@ -351,7 +359,7 @@ class BatchEngine:
         for arr, value in ((self.phase, _PLAY), (self.pend, 0), (self.stack_skip, False), (self.pskip, 0),
                            (self.wish, 0), (self.anyc, False), (self.drawn, -1), (self.fresh, False),
                            (self.passes, 0), (self.turn, 0), (self.winner, -1), (self.end, 0),
-                           (self.last_card, -1), (self.turns, 0), (self.reshuffles, 0), (self.penalties, 0),
+                           (self.last_card, -1), (self.finisher, -1), (self.turns, 0), (self.reshuffles, 0), (self.penalties, 0),
                            (self.penalty_cards, 0)):
             arr[g] = value
         self.ann[g] = 0
@@ -433,6 +441,7 @@ class BatchEngine:
             self.end[b] = END_REASONS.index(f["end"])
             plays = f["turn_plays"]
             self.last_card[b] = index[plays[-1]] if plays and f["end"] is EndReason.EMPTY_HAND else -1
+            self.finisher[b] = -1 if s.finisher is None else s.finisher
             self.first[b] = f["seat_to_act"]
             self.start_dir[b] = f["direction"]
             for arr in (self.turns, self.reshuffles, self.penalties, self.penalty_cards):
@@ -493,6 +502,10 @@ class BatchEngine:
         if t.no_finish:
             r = np.flatnonzero(n == 1)
             playable[r] &= ~self.IN["no_finish"]
+        fin = np.flatnonzero(phase == _FINISHING) if t.judges_finish else rows[:0]
+        if fin.size:  # let the win stand (pass) or call the finisher out
+            playable[fin] = 0
+            tail[fin] = 1
         over = np.flatnonzero(self.end != 0)
         if over.size:
             playable[over] = 0
@@ -500,8 +513,10 @@ class BatchEngine:
         self.cur_playable = playable
         self.cur_tail = tail
         self.cur_due = (n == 2) & t.announce
-        if t.announce and self.missed.any():
-            callouts = self.missed & ~(1 << seat)
+        if t.announce and (self.missed.any() or fin.size):
+            targets = self.missed.copy()
+            targets[fin] |= 1 << self.finisher[fin]
+            callouts = targets & ~(1 << seat)
             callouts[over] = 0
             self.cur_callouts = callouts
         else:
@@ -528,7 +543,8 @@ class BatchEngine:
 
     def sample_random(self, bot_rng: np.ndarray | None = None) -> np.ndarray:
         """A uniformly random legal action for each game's seat to act (a finished game gets ``-1``), from
-        ``bot_rng`` (one SplitMix64 state per game, advanced in place; default: the engine's own bot stream).
+        ``bot_rng`` (one 64-bit generator state per game, a linear congruential generator whose high bits are
+        used, advanced in place; default: the engine's own bot stream).
 
         >>> eng = BatchEngine("standard", 2, 16, seed=5); a = eng.sample_random()
         >>> bool(eng.legal_mask()[np.arange(16), a].all())
@@ -539,8 +555,9 @@ class BatchEngine:
                 self._bot_rng = _mix(self.rng ^ U64(0x5DEECE66D))
             bot_rng = self._bot_rng
         t = self.tables
-        bot_rng += U64(_GAMMA)
-        z = _mix(bot_rng)
+        bot_rng *= _LCG_A
+        bot_rng += _LCG_C
+        z = bot_rng  # (its high 32 bits are used)
         playable = self.cur_playable
         pw = playable & self.IN["wishes"]
         po = playable ^ pw
@@ -596,21 +613,23 @@ class BatchEngine:
         B, P = self.batch, self.players
         actions = np.full(B, -1, dtype=np.int64)
         movers = np.full(B, -1, dtype=np.int64)
-        if not self.tables.announce or not self.missed.any():
+        fin = self.phase == _FINISHING
+        if not self.tables.announce or not (self.missed.any() or fin.any()):
             return actions, movers
-        bits = self.missed
+        bits = self.missed | np.where(fin, 1 << np.maximum(self.finisher, 0), 0)
         for k in range(1, P):
             p = (self.seat + k * self.dirn) % P
             mine = np.where(self.end == 0, bits & ~(1 << p), 0)
-            bot_rng += U64(_GAMMA)
-            coin = _mix(bot_rng) >> U64(63)
+            bot_rng *= _LCG_A
+            bot_rng += _LCG_C
+            coin = bot_rng >> U64(63)
             go = (mine != 0) & (coin == 1) & (movers < 0)
             if not go.any():
                 continue
-            bot_rng += U64(_GAMMA)
-            z = _mix(bot_rng)
+            bot_rng *= _LCG_A
+            bot_rng += _LCG_C
             cnt = _popcount(mine.astype(U64))
-            r = ((z >> U64(11)).astype(np.float64) * (1.0 / (1 << 53)) * cnt).astype(np.int64)
+            r = (((bot_rng >> U64(32)) * cnt.astype(U64)) >> U64(32)).astype(np.int64)
             target = _select_bit(mine.astype(U64), np.minimum(r, np.maximum(cnt - 1, 0)))
             actions = np.where(go, self.CALLOUT_BASE + target, actions)
             movers = np.where(go, p, movers)
@@ -630,7 +649,7 @@ class BatchEngine:
                       & ((self.A_CALL[a] == 0) | self.cur_due), False)
         ok |= (kind == _K_DRAW) & ((self.cur_tail & 2) != 0)
         ok |= (kind == _K_PASS) & ((self.cur_tail & 1) != 0)
-        missed_bits = self.missed
+        missed_bits = self.missed | np.where(self.phase == _FINISHING, 1 << np.maximum(self.finisher, 0), 0)
         tgt = self.A_TARGET[a]
         ok |= (kind == _K_CALLOUT) & (((missed_bits >> tgt) & 1) != 0) & (tgt != mover) & (self.end == 0)
         ok &= own | (kind == _K_CALLOUT)
@@ -692,8 +711,14 @@ class BatchEngine:
         if ic.size:
             tgt = self.A_TARGET[a[ic]]
             before = _popcount(self.hands[ic, tgt])
+            caught = (self.phase[ic] == _FINISHING) & (tgt == self.finisher[ic])  # "nisi najavio": play goes on
             self._draw(ic, tgt, np.full(ic.size, t.call_penalty))
-            self.missed[ic] &= ~(1 << tgt)
+            plain = ~caught
+            self.missed[ic[plain]] &= ~(1 << tgt[plain])
+            if caught.any():
+                gc, sc = ic[caught], tgt[caught]
+                self.finisher[gc] = -1
+                self._pass_on(gc, sc, self.top[gc])
             self.penalties[ic] += 1
             self.penalty_cards[ic] += _popcount(self.hands[ic, tgt]) - before
         limit = np.flatnonzero(self.turn >= t.max_moves)
@@ -702,8 +727,10 @@ class BatchEngine:
             if limit.size:
                 self._finish_by_count(limit, 3)
         ended = self.end != 0
-        turned = ended | (self.seat != before_seat) | ((self.phase == _PLAY) & ((kind == _K_PLAY) | (kind == _K_PASS)))
-        self.turns += turned if all_live else live & turned
+        if self.count_turns:
+            turned = ended | (self.seat != before_seat) | ((self.phase == _PLAY) & ((kind == _K_PLAY)
+                                                                                  | (kind == _K_PASS)))
+            self.turns += turned if all_live else live & turned
         done = np.flatnonzero(ended if all_live else live & ended)
         if done.size:
             self.finished = self._results(done)
@@ -723,6 +750,7 @@ class BatchEngine:
         bit = _BIT[c]
         hands = self.hands.reshape(-1)
         where = g * P + s
+        standing = self.ann.reshape(-1).take(where) if t.judges_finish else None  # the call before this play
         before = hands.take(where)
         n = np.bitwise_count(before)
         hands[where] = before & ~bit
@@ -736,7 +764,7 @@ class BatchEngine:
         self.anyc[g] = False
         self.wish[g] = 0
         if t.announce:
-            said = k != 0
+            said = (k != 0) | ((n == 2) & t.judges_finish)  # the word said for the last card replaces the call
             self.ann[g[said], s[said]] = k[said]
             wrong = (n == 2) & (k == 0)
             if wrong.any():
@@ -788,28 +816,60 @@ class BatchEngine:
             stop = (_BIT[co] & self.IN["again_no_finish"]) != 0  # an empty hand must draw and play on
             self.phase[go[stop]] = _PLAY
             fin = ~stop
+            if t.judges_finish and fin.any():
+                assert standing is not None
+                call = standing[o]
+                jack = (_BIT[co] & self.IN["wishes"]) != 0
+                right = np.where(jack & (t.calls == 3), 2, 1)
+                wrong = (t.calls == 3) & (call != 0) & (call != right)
+                stands = (t.unannounced == 0) | ((t.unannounced == 2) & ~jack) | (call == right)
+                judged = fin & (wrong | ~stands)
+                if judged.any():
+                    gj, sj = go[judged], so[judged]
+                    if t.call_automatic:  # caught at once: he draws, play goes on from him
+                        self._draw(gj, sj, np.full(gj.size, t.call_penalty))
+                        self._pass_on(gj, sj, co[judged])
+                    else:  # the others may call him out, or let the win stand
+                        self.phase[gj] = _FINISHING
+                        self.finisher[gj] = sj
+                        self.seat[gj] = (sj + self.dirn[gj]) % P
+                fin &= ~judged
             go, so, co = go[fin], so[fin], co[fin]
             if go.size:
-                self.phase[go] = _OVER
-                self.end[go] = 1
-                self.winner[go] = so
-                self.last_card[go] = co
-                if t.final_word:
-                    self.ann[go, so] = 2
-                self.missed[go] = 0
-                if t.final_card_effects:
-                    pend = self.pend[go] > 0
-                    if pend.any():
-                        gp = go[pend]
-                        steps = 1 + self.OP_SKIPN[co[pend]]
-                        self._draw(gp, (so[pend] + self.dirn[gp] * steps) % P, self.pend[gp])
-                self.pend[go] = 0
-                self.stack_skip[go] = False
-                self.pskip[go] = 0
+                self._finish(go, so, co)
         on = np.flatnonzero(~out)
         if not on.size:
             return
         g, s, c = g[on], s[on], c[on]
+        self._pass_on(g, s, c)
+
+    def _finish(self, go: np.ndarray, so: np.ndarray, co: np.ndarray) -> None:
+        """Seats ``so`` went out in games ``go`` with cards ``co``: the round ends (R_FINAL_CARD_EFFECTS: a pending
+        draw the card left is still drawn)."""
+        t = self.tables
+        P = self.players
+        if go.size:
+            self.phase[go] = _OVER
+            self.end[go] = 1
+            self.winner[go] = so
+            self.last_card[go] = co
+            if t.final_word:
+                self.ann[go, so] = 2
+            self.missed[go] = 0
+            if t.final_card_effects:
+                pend = self.pend[go] > 0
+                if pend.any():
+                    gp = go[pend]
+                    steps = 1 + self.OP_SKIPN[co[pend]]
+                    self._draw(gp, (so[pend] + self.dirn[gp] * steps) % P, self.pend[gp])
+            self.pend[go] = 0
+            self.stack_skip[go] = False
+            self.pskip[go] = 0
+
+    def _pass_on(self, g: np.ndarray, s: np.ndarray, c: np.ndarray) -> None:
+        """The turn passes on in games ``g`` after seat ``s`` played card ``c``: its skips, reversal or another
+        turn (:func:`~maumau_rules.rules.turn.end_turn` of one card)."""
+        P = self.players
         self.phase[g] = _PLAY
         passing = (self.FLAGS.take(c) & _F_PASSING) != 0
         plain = ~passing
@@ -854,6 +914,13 @@ class BatchEngine:
         t = self.tables
         P = self.players
         self.drawn[g] = -1
+        if t.judges_finish:
+            fin = self.phase[g] == _FINISHING
+            if fin.any():  # nobody called the finisher out: his win stands
+                gf = g[fin]
+                self._finish(gf, self.finisher[gf], self.top[gf])
+                self.finisher[gf] = -1
+                g, s = g[~fin], s[~fin]
         self.fresh[g] = False
         drawn = self.phase[g] == _DRAWN
         gd = g[drawn]

@@ -66,7 +66,7 @@ def simulate_batch(
     if type(n) is not int or not v.plan.min_players <= n <= v.plan.max_players:
         raise SimulationError(f"variant {v.id!r} is for {v.plan.min_players}-{v.plan.max_players} players, not {n!r}")
     size = min(games, batch or 4096)
-    eng = BatchEngine(v, n, size, seed=seed, auto_reset=False)
+    eng = BatchEngine(v, n, size, seed=seed, auto_reset=False, count_turns=True)
     quota = np.full(size, games // size, dtype=np.int64)
     quota[: games % size] += 1
     bot_rng = eng.rng ^ np.uint64(0xA0761D6478BD642F)

@@ -218,6 +218,10 @@ class Tables:
     calls_lapse: bool
     window_next: bool
     final_word: bool
+    judges_finish: bool
+    """A finish is judged by the standing call (R_ANNOUNCE ``jack_word`` or ``unannounced_finish``)."""
+    unannounced: int
+    """R_ANNOUNCE ``unannounced_finish``: 0 allowed, 1 penalty, 2 jack_penalty."""
     # setup
     min_players: int
     max_players: int
@@ -326,12 +330,8 @@ def _compile(variant: Variant) -> Tables:
             form(e, o)
         ops.append(o)
     ann: Any = plan.announcer
-    if ann is not None:
-        if ann.call_mode != 1:
-            raise _refuse(variant, "R_ANNOUNCE", "multi_jack: a call due with several cards left has no table form yet")
-        if ann.judges_finish:
-            raise _refuse(variant, "R_ANNOUNCE", "a finish judged by its call (jack_word, unannounced_finish) has no "
-                                                 "table form yet")
+    if ann is not None and ann.call_mode != 1:
+        raise _refuse(variant, "R_ANNOUNCE", "multi_jack: a call due with several cards left has no table form yet")
     again_rule = next((r for r in variant.rules if r.rule_id == "R_PLAY_AGAIN"), None)
     again_no_finish = 0
     if again_rule is not None and getattr(again_rule, "last_card", "wins") == "draw":
@@ -371,6 +371,8 @@ def _compile(variant: Variant) -> Tables:
         call_automatic=ann is not None and ann.enforcement == "automatic",
         calls_lapse=plan.calls_lapse, window_next=ann is None or ann.window == "next_player",
         final_word=ann is not None and bool(ann.final_word),
+        judges_finish=ann is not None and ann.judges_finish,
+        unannounced=0 if ann is None else ("allowed", "penalty", "jack_penalty").index(ann.unannounced_finish),
         min_players=plan.min_players, max_players=plan.max_players, direction=plan.direction,
         random_dealer=dealer is not None and dealer.selection == "highest_card",
         start_effects=start is not None and start.effects,
