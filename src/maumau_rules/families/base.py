@@ -1,9 +1,9 @@
 """What the families share: the parts of :class:`~maumau_rules.families.GameFamily` that only hand a call on to the
 family's own engine and match modules, written once.
 
-A family class names its modules (:attr:`FamilyBase.engine_module`, :attr:`FamilyBase.match_module`) and inherits
-the rest: judging a move, the JSON Schemas of its documents, and a match (its start, the next round, a round's
-points).
+A family class names its modules (:attr:`FamilyBase.engine_module`, :attr:`FamilyBase.match_module`,
+:attr:`FamilyBase.tools_module`) and inherits the rest: judging a move, the JSON Schemas of its documents, a match
+(its start, the next round, a round's points) and the hooks of the shared tools.
 
 >>> from maumau_rules import new_game
 >>> from maumau_rules.families import family_named
@@ -15,6 +15,7 @@ points).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -42,6 +43,19 @@ class FamilyBase:
     """The family's engine: ``check(state, move, player=, turn=)`` and ``is_legal(state, move)``."""
     match_module: ClassVar[ModuleType]
     """The family's match scoring: ``start_match``, ``next_round`` and ``round_points``."""
+    tools_module: ClassVar[str]
+    """The module whose ``TOOLS`` are the family's :attr:`tools` (imported the first time a tool asks)."""
+
+    @property
+    def tools(self) -> Any:
+        """The hooks the family gives the shared tools (:class:`~maumau_rules.toolhooks.FamilyTools`): the ``TOOLS``
+        of :attr:`tools_module`.
+
+        >>> from maumau_rules.families import family_named
+        >>> [type(family_named(n).tools).__name__ for n in ("maumau", "malilla")]
+        ['MauMauTools', 'MalillaTools']
+        """
+        return importlib.import_module(self.tools_module).TOOLS
 
     @property
     def json_codecs(self) -> Sequence[JsonCodec]:

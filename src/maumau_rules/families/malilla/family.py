@@ -80,6 +80,7 @@ class MalillaFamily(FamilyBase):
     bot_kinds: tuple[str, ...] = ("random", "heuristic")
     engine_module: ClassVar[ModuleType] = engine
     match_module: ClassVar[ModuleType] = match
+    tools_module: ClassVar[str] = "maumau_rules.families.malilla.tools"
     json_codecs: tuple[_Codec, ...] = (_Codec("malilla-state", MalillaState, _read_state),
                    _Codec("malilla-player-view", MalillaPlayerView, _view_reader(MalillaPlayerView)),
                    _Codec("malilla-public-view", MalillaPublicView, _view_reader(MalillaPublicView)))
@@ -260,18 +261,6 @@ class MalillaFamily(FamilyBase):
         True
         """
         return explain
-
-    @property
-    def tools(self) -> Any:
-        """The hooks Malilla gives the shared tools (:class:`~maumau_rules.toolhooks.FamilyTools`), imported when
-        first asked for.
-
-        >>> FAMILY.tools.statistics.sides(4), type(FAMILY.tools).__name__
-        (2, 'MalillaTools')
-        """
-        from .tools import TOOLS
-
-        return TOOLS
 
     def describe_state(self, step: int, seat: int, move: str, state: MalillaState, hands: bool) -> str:
         """One line of a Malilla hand: the move, the trick on the table (or the last trick and its winner),

@@ -119,6 +119,7 @@ class MauMauFamily(FamilyBase):
     explainer = None  # the shared texts of maumau_rules.explain are Mau-Mau's
     engine_module: ClassVar[ModuleType] = engine
     match_module: ClassVar[ModuleType] = match
+    tools_module: ClassVar[str] = "maumau_rules.families.maumau.tools"
 
     @property
     def json_codecs(self) -> tuple[_Codec, ...]:
@@ -317,18 +318,6 @@ class MauMauFamily(FamilyBase):
         from ...bots import make_bot
 
         return make_bot(kind, seed)
-
-    @property
-    def tools(self) -> Any:
-        """The hooks Mau-Mau gives the shared tools (:class:`~maumau_rules.toolhooks.FamilyTools`), imported when
-        first asked for.
-
-        >>> FAMILY.tools.statistics.sides(3), type(FAMILY.tools).__name__
-        (3, 'MauMauTools')
-        """
-        from .tools import TOOLS
-
-        return TOOLS
 
     def describe_state(self, step: int, seat: int, move: str, state: GameState, hands: bool) -> str:
         """The family's ``describe_state`` (see :class:`~maumau_rules.families.GameFamily`).
