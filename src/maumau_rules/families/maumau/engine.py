@@ -1075,7 +1075,7 @@ def _draw(s: GameState, f: dict[str, Any], plan: Plan, seat: int) -> None:
     f["fresh"] = False
     f["passes"] = 0
     stock = s.stock
-    if stock and not plan.calls_lapse:  # the common case of Turn.draw: one card from a non-empty stock
+    if stock and not plan.calls_lapse and "_log" not in f:  # Turn.draw's common case: a card from the stock
         f["drawn"] = got = stock[-1]
         f["stock"] = stock[:-1]
         f["_hm"] = s._hm + plan.seat_unit[seat][got]
