@@ -1,7 +1,10 @@
 """A PettingZoo AEC environment for every variant of every family, Mau-Mau and Malilla (extra ``pettingzoo``).
 
 Agents are ``player_0`` ... ``player_{n-1}`` (seat ``i`` is ``player_i``); the agent to act is the seat
-to act, so one agent may act several times in a row (draw, then play or pass). Each observation is a
+to act, so one agent may act several times in a row (draw, then play or pass). Where the variant has call-outs,
+a position with an open window first selects, one at a time in turn order from the seat to act, each other agent
+that may call out: its mask holds its call-outs and :attr:`MauMauEnv.waive_action` ("no call-out", the last
+action ID); once each has let it pass, the seat to act is selected. Each observation is a
 dict in PettingZoo's classic form: ``"observation"``, the float32 vector of
 :class:`~maumau_rules.adapters.encoding.ObservationLayout` built from that agent's view alone, and
 ``"action_mask"``, an int8 vector over the stable action IDs of :mod:`maumau_rules.actions` (all zeros
@@ -43,7 +46,9 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 from ..actions import ActionError, ActionSpace
 from ..entropy import fresh_seed
 from ..errors import shown
+from ..extras import require
 from ..game import apply, legal_moves, new_game
+from ..moves import CallOut
 from ..state import Deal
 from ..toolhooks import tools_for
 from ..variants import Variant
@@ -51,7 +56,7 @@ from ..views import public_view, view
 from . import AdapterError
 from .encoding import ObservationLayout, resolve_variant, round_rewards
 
-__all__ = ["ILLEGAL_ACTION_MODES", "MauMauEnv", "env", "parallel_env", "raw_env"]
+__all__ = ["ILLEGAL_ACTION_MODES", "MauMauEnv", "env", "parallel_env", "rasterise", "raw_env"]
 
 ILLEGAL_ACTION_MODES: Final = ("terminate", "penalize", "raise")
 """What a legal-by-range but illegal action does: end the round (PettingZoo's classic convention), be refused
@@ -66,8 +71,9 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
     Args:
         variant: a :class:`~maumau_rules.variants.Variant` (house rules included) or its name.
         players: the number of seats.
-        render_mode: ``None``, ``"ansi"`` (:meth:`render` returns the text) or ``"human"`` (prints it after
-            every step).
+        render_mode: ``None``, ``"ansi"`` (:meth:`render` returns the text), ``"human"`` (prints it after
+            every step) or ``"rgb_array"`` (:meth:`render` returns the picture of the table as the seat to act sees
+            it, an ``(height, width, 3)`` array of ``uint8``, rasterised from :func:`maumau_rules.svg.view_svg`).
         max_cycles: truncate the round after this many decisions (``None``: only the variant's move limit ends
             it, as a termination). One cycle is one decision, the step of the parallel API.
         illegal_action: one of :data:`ILLEGAL_ACTION_MODES`.
@@ -80,14 +86,15 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
     >>> e = MauMauEnv("standard", players=2)
     >>> e.possible_agents, e.action_space("player_0")
     (['player_0', 'player_1'], Discrete(92))
-    >>> MauMauEnv("standard", 2, render_mode="rgb_array")
+    >>> MauMauEnv("standard", 2, render_mode="rgb")
     Traceback (most recent call last):
     ...
-    maumau_rules.adapters.AdapterError: render_mode 'rgb_array' is not one of None, 'ansi', 'human'
+    maumau_rules.adapters.AdapterError: render_mode 'rgb' is not one of None, 'ansi', 'human', 'rgb_array'
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "name": "maumau_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False,
+        "name": "maumau_v0", "render_modes": ["ansi", "human", "rgb_array"], "is_parallelizable": False,
+        "render_fps": 2,
     }
 
     def __init__(self, variant: Variant | str = "standard", players: int = 2, *, render_mode: str | None = None,
@@ -96,7 +103,7 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.variant = resolve_variant(variant, players)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise AdapterError(f"render_mode {render_mode!r} is not one of None, 'ansi', 'human'")
+            raise AdapterError(f"render_mode {shown(render_mode)} is not one of None, 'ansi', 'human', 'rgb_array'")
         if max_cycles is not None and (not isinstance(max_cycles, int) or isinstance(max_cycles, bool)
                                        or max_cycles < 1):
             raise AdapterError(f"max_cycles {max_cycles!r} must be a positive integer or None")
@@ -109,20 +116,53 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         self.illegal_reward = float(illegal_reward)
         self.layout = ObservationLayout.for_variant(self.variant, players)
         self.codec = ActionSpace.for_variant(self.variant, players)
+        self._calls = any(isinstance(m, CallOut) for m in self.codec.moves)
+        self.size = self.codec.size + (1 if self._calls else 0)
+        """The number of action IDs: the codec's, and "no call-out" where the variant has call-outs."""
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         high = np.asarray(self.layout.high(), dtype=np.float32)
         self.observation_spaces = {
             a: spaces.Dict({
                 "observation": spaces.Box(low=0.0, high=high, shape=high.shape, dtype=np.float32),
-                "action_mask": spaces.Box(low=0, high=1, shape=(self.codec.size,), dtype=np.int8),
+                "action_mask": spaces.Box(low=0, high=1, shape=(self.size,), dtype=np.int8),
             })
             for a in self.possible_agents
         }
-        self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.size) for a in self.possible_agents}
         self._seeds: random.Random | None = None
         self._state: Any = None
         self._moves = 0
+        self._waived: set[int] = set()
+
+    @property
+    def waive_action(self) -> int | None:
+        """The action of an agent asked about a call-out that lets it pass (the last action ID), or ``None`` where
+        the variant has no call-outs.
+
+        >>> MauMauEnv("mau-king", 3).waive_action == MauMauEnv("mau-king", 3).codec.size
+        True
+        >>> MauMauEnv("prsi", 3).waive_action is None
+        True
+        """
+        return self.codec.size if self._calls else None
+
+    def _asked(self) -> int | None:
+        """The seat asked about a call-out now: the first seat not to act, in turn order from the seat to act, that
+        may call out and has not let it pass since the last move; ``None`` when the seat to act is to move."""
+        state = self._state
+        if not self._calls or state is None or state.is_over:
+            return None
+        actor: int = state.seat_to_act
+        for k in range(1, self.players):
+            q = (actor + k) % self.players
+            if q not in self._waived and legal_moves(state, q):
+                return q
+        return None
+
+    def _select(self) -> None:
+        asked = self._asked()
+        self.agent_selection = self.possible_agents[self._state.seat_to_act if asked is None else asked]
 
     # ------------------------------------------------------------------ spaces
 
@@ -214,7 +254,8 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self._state.seat_to_act]
+        self._waived = set()
+        self._select()
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation, built from its :func:`~maumau_rules.views.view` alone.
@@ -225,16 +266,21 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         True
         """
         seat = self._seat[agent]
-        pv = view(self.game_state, seat)
-        mask = np.zeros(self.codec.size, dtype=np.int8)
-        if pv.legal_moves and seat == self.game_state.seat_to_act:  # turn by turn: no call-outs between turns
+        state = self.game_state
+        pv = view(state, seat)
+        mask = np.zeros(self.size, dtype=np.int8)
+        asked = self._asked()
+        if asked is not None and seat == asked:  # asked about a call-out: its call-outs, or let it pass
+            mask[[self.codec.encode(m) for m in legal_moves(state, seat)]] = 1
+            mask[self.codec.size] = 1
+        elif asked is None and pv.legal_moves and seat == state.seat_to_act:
             mask[[self.codec.encode(m) for m in pv.legal_moves]] = 1
         return {"observation": np.asarray(self.layout.encode(pv), dtype=np.float32), "action_mask": mask}
 
     def _action_id(self, action: object) -> int:
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
             raise ActionError(f"action {shown(action)} is not an action ID: expected an integer "
-                              f"0..{self.codec.size - 1}")
+                              f"0..{self.size - 1}")
         try:
             return int(action)
         except Exception:  # an integer subclass whose __int__ or __index__ raises
@@ -262,15 +308,28 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         action_id = self._action_id(action)
+        seat = self._seat[agent]
+        asked = self._asked()
+        if asked is not None and action_id == self.codec.size:  # the asked seat lets the call-out pass
+            self._cumulative_rewards[agent] = 0.0
+            self._clear_rewards()
+            self._waived.add(seat)
+            self._select()
+            self._accumulate_rewards()
+            return
+        if action_id == self.codec.size and self._calls:
+            raise ActionError(f"action {action_id} (no call-out) is for a seat asked about a call-out; {agent} is "
+                              "to move")
         move = self.codec.decode(action_id)
-        legal = move in legal_moves(state)
+        legal = move in legal_moves(state, seat)
         if not legal and self.illegal_action == "raise":
-            apply(state, move)  # raises IllegalMoveError with the engine's verdict (reason, rule, message)
+            apply(state, move, player=seat)  # raises IllegalMoveError with the engine's verdict (reason, rule, message)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self._moves += 1
         if legal:
-            state = self._state = apply(state, move)
+            state = self._state = apply(state, move, player=seat)
+            self._waived = set()
         else:
             self.rewards[agent] = self.illegal_reward
             self.infos[agent] = {"illegal_action": action_id}
@@ -294,7 +353,7 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         if self.max_cycles is not None and self._moves >= self.max_cycles:
             for a in self.agents:
                 self.truncations[a] = True
-        self.agent_selection = self.possible_agents[state.seat_to_act]
+        self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -322,16 +381,44 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         lines += tools_for(self.variant).table_text(self._state)
         return "\n".join(lines)
 
-    def render(self) -> str | None:
-        """Render the table as text: returned with ``render_mode="ansi"``, printed with ``"human"``.
+    def picture(self, size: float = 1.0) -> str:
+        """The table as the seat to act sees it, as SVG (:func:`maumau_rules.svg.view_svg`; its legal moves marked):
+        the picture of a hot-seat display, like :meth:`text`.
+
+        Raises:
+            AdapterError: no round yet (call ``reset()``).
+
+        >>> e = MauMauEnv("standard", 2); e.reset(seed=1)
+        >>> e.picture().startswith("<svg")
+        True
+        """
+        from ..svg import view_svg
+
+        if self._state is None:
+            raise AdapterError("no round yet: call reset()")
+        pv = view(self._state, self._state.seat_to_act)
+        return view_svg(pv, size=size, highlight=pv.legal_moves)
+
+    def render(self) -> Any:
+        """Render the table: as text, returned with ``render_mode="ansi"`` and printed with ``"human"``; as an
+        ``(height, width, 3)`` ``uint8`` array with ``"rgb_array"`` (:meth:`picture`, rasterised by ``resvg``).
+
+        Raises:
+            AdapterError: ``"rgb_array"`` before ``reset()``.
+            MissingExtraError: ``"rgb_array"`` without the rasteriser (``pip install "maumau-rules[pettingzoo]"``).
 
         >>> e = MauMauEnv("standard", 2, render_mode="ansi"); e.reset(seed=1)
         >>> "to act" in e.render()
         True
+        >>> e = MauMauEnv("malilla", 4, render_mode="rgb_array"); e.reset(seed=1)
+        >>> frame = e.render(); frame.shape, frame.dtype.name, len(np.unique(frame.reshape(-1, 3), axis=0)) > 10
+        ((640, 1000, 3), 'uint8', True)
         """
         if self.render_mode is None:
             gymnasium.logger.warn("You are calling render method without specifying any render mode.")
             return None
+        if self.render_mode == "rgb_array":
+            return rasterise(self.picture())
         text = self.text()
         if self.render_mode == "human":
             print(text)
@@ -343,6 +430,31 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
 
         >>> MauMauEnv("standard", 2).close()
         """
+
+
+def rasterise(svg: str) -> npt.NDArray[np.uint8]:
+    """An SVG document as an ``(height, width, 3)`` array of ``uint8`` RGB pixels, drawn by ``resvg`` (no system
+    library needed; the ``pettingzoo`` extra installs it) at the document's own size.
+
+    Raises:
+        MissingExtraError: ``resvg-py`` or ``pillow`` is not installed.
+        AdapterError: the text is not SVG that can be drawn.
+
+    >>> from maumau_rules import Card
+    >>> from maumau_rules.svg import card_svg
+    >>> rasterise(card_svg(Card.parse("Ah"))).shape
+    (106, 78, 3)
+    """
+    import io
+
+    resvg = require("resvg_py", "pettingzoo", "render_mode='rgb_array'")
+    image = require("PIL.Image", "pettingzoo", "render_mode='rgb_array'")
+    try:
+        png = bytes(resvg.svg_to_bytes(svg_string=svg, background="#ffffff"))
+    except ValueError as exc:
+        raise AdapterError(f"cannot draw {shown(svg[:40])}: {exc}") from None
+    with image.open(io.BytesIO(png)) as picture:
+        return np.asarray(picture.convert("RGB"), dtype=np.uint8)
 
 
 raw_env = MauMauEnv
