@@ -288,7 +288,8 @@ def _pattern(template: str) -> re.Pattern[str]:
     out, at = [], 0
     for m in _FIELD.finditer(template):
         out.append(re.escape(template[at:m.start()]))
-        out.append(f"(?P<{m.group(1)}>.+)" if m.group(1) == "DETAIL" else f"(?P<{m.group(1)}>.+?)")
+        # a value (a card, a move, a seat) never holds ": " (that is where a message's parts meet)
+        out.append(f"(?P<{m.group(1)}>.+)" if m.group(1) == "DETAIL" else f"(?P<{m.group(1)}>(?:(?!: ).)+?)")
         at = m.end()
     out.append(re.escape(template[at:]))
     return re.compile("".join(out), re.DOTALL)
@@ -296,8 +297,9 @@ def _pattern(template: str) -> re.Pattern[str]:
 
 @functools.cache
 def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    # the most literal text first: a template with more fixed words is a better match than a looser one
-    ranked = sorted(MESSAGES, key=lambda t: -len(_FIELD.sub("", t)))
+    # the outer forms first (who made the move, then {DETAIL}: the reason), then the most literal text: a template
+    # with more fixed words is a better match than a looser one
+    ranked = sorted(MESSAGES, key=lambda t: ("{DETAIL}" not in t, -len(_FIELD.sub("", t))))
     return tuple((t, _pattern(t)) for t in ranked)
 
 

@@ -183,8 +183,8 @@ def _play_hand(match: Match, bots: list[MalillaBot], human: int | None, read: Ca
     v = match.variant
     if not quiet:
         bonus = state.bonus[team_of(state.dealer)]
-        extra = ("; " + _("{team} scores {n} (the trump bonus)").format(team=_team(team_of(state.dealer), human),
-                                                                      n=bonus)) if bonus else ""
+        extra = _("; {team} scores {n} (the trump bonus)").format(team=_team(team_of(state.dealer), human),
+                                                                 n=bonus) if bonus else ""
         if any(state.deferred):
             extra += " " + _("(held back: it alone would win the match)")
         print("\n=== " + _("hand {n}: dealer {who}, trump card {card} ({name}): {suit} are trump").format(

@@ -82,13 +82,18 @@ def _notation(rank: Rank) -> str:
     return str(Card(rank, Suit.OROS))[:-2]
 
 
-def rank_order_text(variant: Variant, sep: str = ", ") -> str:
+def _comma() -> str:
+    """The separator of a list in the current language (Arabic writes "، ")."""
+    return _(", ")
+
+
+def rank_order_text(variant: Variant, sep: str | None = None) -> str:
     """The ranks of a suit from the highest to the lowest (R_MAL_TRICK), in words.
 
     >>> rank_order_text(find_variant("malilla"))
     '7, Ace, Rey, Caballo, Sota, 6, 5, 4, 3, 2'
     """
-    return sep.join(rank_name(r) for r in _plan(variant).order)
+    return (_comma() if sep is None else sep).join(rank_name(r) for r in _plan(variant).order)
 
 
 def card_points_text(variant: Variant) -> str:
@@ -102,7 +107,7 @@ def card_points_text(variant: Variant) -> str:
     nothing = [rank_name(r) for r in plan.order if not plan.values.get(r, 0)]
     if not worth:
         return _("no card is worth anything")
-    text = ", ".join(worth)
+    text = _comma().join(worth)
     if len(nothing) == 1:
         text += _("; the {rank} is worth nothing").format(rank=nothing[0])
     elif nothing:
@@ -112,7 +117,7 @@ def card_points_text(variant: Variant) -> str:
 
 def _and(items: list[str]) -> str:
     """``a, b and c`` in the current language."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + _(" and ") + items[-1]
+    return items[0] if len(items) == 1 else _comma().join(items[:-1]) + _(" and ") + items[-1]
 
 
 def deck_text(variant: Variant, m: Markup | None = None) -> str:
