@@ -74,7 +74,8 @@ def compiled(session: nox.Session) -> None:
 
 @nox.session
 def exhaustive(session: nox.Session) -> None:
-    """The exhaustive explorer walks that check every state: Malilla from every deal of an 8-card Spanish deck."""
+    """The exhaustive explorer walks that check every state: Malilla from every deal of an 8-card Spanish deck, and
+    Mau-Mau's 12-card walks with the wild Jack at two and three players."""
     _long_checks(session, "exhaustive")
 
 

@@ -45,6 +45,7 @@ __all__ = [
     "openspiel_player",
     "rlcard_available",
     "rlcard_player",
+    "run_openspiel_cpp",
     "run_openspiel_crazy_eights",
     "run_rlcard_uno",
     "timed_games",
@@ -191,6 +192,39 @@ def run_openspiel_crazy_eights(
     """Time OpenSpiel ``crazy_eights`` with the loop of :func:`openspiel_player` (``chance``: see :data:`CHANCE_MODES`)."""
     games, decisions, elapsed = timed_games(openspiel_player(players, seed, chance), seconds, warmup_games)
     return AnchorResult(f"openspiel crazy_eights ({chance} chance)", players, games, decisions, elapsed)
+
+
+_DECISIONS_PER_GAME: dict[int, float] = {}
+
+
+def openspiel_decisions_per_game(players: int, games: int = 400, seed: int = 99) -> float:
+    """Mean player decisions per ``crazy_eights`` game, from untimed games of the uniform Python loop (the same
+    distribution as the C++ loop's: uniform-random players, one deck); measured once per player count."""
+    if players not in _DECISIONS_PER_GAME:
+        play = openspiel_player(players, seed, "uniform")
+        _DECISIONS_PER_GAME[players] = sum(play() for _ in range(games)) / games
+    return _DECISIONS_PER_GAME[players]
+
+
+def run_openspiel_cpp(
+    players: int, seconds: float, seed: int, *, warmup_games: int = DEFAULT_WARMUP_GAMES
+) -> AnchorResult:
+    """Time OpenSpiel ``crazy_eights`` played entirely in C++: ``pyspiel.evaluate_bots`` with uniform-random bots,
+    one call per game (chance nodes sampled in C++). It does not count decisions, so they are estimated: games
+    times :func:`openspiel_decisions_per_game` (the uniform Python loop's mean, measured untimed)."""
+    pyspiel: Any = importlib.import_module("pyspiel")
+    game: Any = pyspiel.load_game("crazy_eights", {**OPENSPIEL_MAUMAU_PARAMS, "players": players})
+    bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(players)]
+    per_game = openspiel_decisions_per_game(players)
+    counter = [seed]
+
+    def play_one() -> int:
+        counter[0] += 1
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, counter[0])
+        return 1
+
+    games, _, elapsed = timed_games(play_one, seconds, warmup_games)
+    return AnchorResult("openspiel crazy_eights (C++ evaluate_bots)", players, games, round(games * per_game), elapsed)
 
 
 def rlcard_player(players: int, seed: int) -> Callable[[], int]:

@@ -59,6 +59,7 @@ from anchors import (
     AnchorResult,
     openspiel_available,
     rlcard_available,
+    run_openspiel_cpp,
     run_openspiel_crazy_eights,
     run_rlcard_uno,
     timed_games,
@@ -1007,12 +1008,84 @@ def bench_adapters(cfg: Settings) -> None:
           "of every call. The arms play different random rounds of the same variant (uniform-random choices).")
 
 
+# ====================================================================== section: batch engine
+
+
+BATCH_SIZES = (1, 16, 64, 256, 1024, 4096, 16384, 65536)
+
+
+def batch_runner(variant: Variant, players: int, batch: int) -> Runner:
+    """A runner that times random play of ``batch`` games at once on the batch engine (finished games are dealt
+    again in place, inside the timed loop; every step is one decision in every game)."""
+
+    def run(seconds: float, seed: int) -> AnchorResult:
+        from maumau_rules.batch import BatchEngine
+
+        eng = BatchEngine(variant, players, batch, seed=seed)
+        for _ in range(5):
+            eng.step(eng.sample_random(), check=False)
+        eng.games_done = 0
+        clock = CLOCK[0]
+        steps = 0
+        start = clock()
+        while True:
+            eng.step(eng.sample_random(), check=False)
+            steps += 1
+            elapsed = clock() - start
+            if elapsed >= seconds:
+                return AnchorResult(f"batch B={batch}", players, eng.games_done, steps * batch, elapsed)
+
+    return run
+
+
+def bench_batch(cfg: Settings) -> None:
+    """The batch engine (``maumau_rules.batch``) at several batch sizes, interleaved with the scalar engine and
+    OpenSpiel's fully-C++ loop: Standard 2p, uniform-random play."""
+    section("Batch engine (numpy, B games at once; Standard 2p random play)")
+    if importlib.util.find_spec("numpy") is None:
+        print('skipped: numpy not installed (pip install "maumau-rules[batch]")')
+        return
+    standard = find_variant("standard")
+    sizes = BATCH_SIZES[:4] if cfg.seconds < 0.5 else BATCH_SIZES
+    arms = [Arm("maumau_rules standard (scalar)", 2, ours(standard, 2, "scalar", cfg.warmup_games))]
+    arms += [Arm(f"batch B={b}", 2, batch_runner(standard, 2, b)) for b in sizes]
+    cpp = None
+    if openspiel_available():
+        cpp = Arm("openspiel crazy_eights (C++ evaluate_bots)", 2,
+                  anchor(run_openspiel_cpp, cfg.warmup_games)(2), ours=False)
+        arms.append(cpp)
+    else:
+        print("skipped OpenSpiel C++ anchor: pyspiel not installed (pip install open-spiel)")
+    print(f"{len(arms)} arms x {cfg.repeats} repeats x {cfg.seconds:g} s, round-robin; seed {cfg.seed}")
+    results = round_robin(arms, cfg.seconds, cfg.repeats, cfg.seed)
+    print()
+    print(table(PLAY_HEADERS, play_rows(results)))
+
+    def med(arm: Arm) -> float:
+        return statistics.median(r.us_per_decision for r in results[arm])
+
+    scalar = med(arms[0])
+    ahead = next((b for arm, b in zip(arms[1:], sizes, strict=False) if med(arm) < scalar), None)
+    print(f"\nbatch overtakes the scalar engine ({scalar:.2f} us/decision) at B = {ahead if ahead else 'none measured'}")
+    if cpp is not None:
+        rows = []
+        for arm in arms[1:-1]:
+            ratios = [x.us_per_decision / y.us_per_decision for x, y in zip(results[arm], results[cpp], strict=True)]
+            rows.append([f"{arm.name} / OpenSpiel C++", f"{med(arm) / med(cpp):.2f}", Spread.of(ratios).show()])
+        print("\nbatch us/decision divided by OpenSpiel's fully-C++ loop's (goal: at most 0.5 at the largest B):\n")
+        print(table(("comparison", "ratio of medians", "paired ratio med (min-max)"), rows))
+        print("\nNotes: OpenSpiel's C++ loop (pyspiel.evaluate_bots, uniform-random bots) does not count decisions:\n"
+              "they are its games times the mean decisions per game of its uniform Python loop (untimed). The batch\n"
+              "arms deal finished games again inside the timed loop; a decision is one move in one game.")
+
+
 # ====================================================================== main
 
 
 SECTIONS: dict[str, Callable[[Settings], None]] = {
     "play": bench_play, "length": bench_length, "micro": bench_micro, "records": bench_records,
     "memory": bench_memory, "scaling": bench_scaling, "adapters": bench_adapters, "server": bench_server,
+    "batch": bench_batch,
 }
 
 

@@ -172,6 +172,55 @@ def bullets(items: Iterable[str]) -> str:
 # ====================================================================== loading
 
 
+_PICTURES: dict[str, str] = {}
+"""The pictures the pages of this build show, by file name (written into ``_generated/pictures``)."""
+
+
+def picture(name: str, svg: str, alt: str, caption: str = "") -> str:
+    """An SVG picture drawn by :mod:`maumau_rules.svg` for a page: the file is written into the build's
+    ``_generated/pictures`` and the page shows it (a figure when it has a caption)."""
+    _PICTURES[name] = svg
+    alt = " ".join(alt.split())
+    if caption:
+        return (f".. figure:: /_generated/pictures/{name}.svg\n   :alt: {alt}\n   :class: maumau-picture\n\n"
+                f"   {_indent(caption, 3)}\n")
+    return f".. image:: /_generated/pictures/{name}.svg\n   :alt: {alt}\n   :class: maumau-picture\n"
+
+
+def gallery(pictures: Sequence[str]) -> str:
+    """Pictures side by side (two in a row on a wide screen): a game step by step."""
+    return ".. container:: maumau-steps\n\n" + "\n".join("   " + _indent(p.rstrip("\n"), 3) + "\n" for p in pictures)
+
+
+def _did(move: Any) -> str:
+    """What a move does, in words for a caption (``plays 7♥``, ``draws``, ``passes``, ``asks for a new deal``)."""
+    text = str(move)
+    return {"draw": "draws", "pass": "passes", "redeal": "asks for a new deal (or agrees to one)"}.get(
+        text, f"calls out seat {text.split()[-1]}" if text.startswith("callout") else f"plays {text}")
+
+
+def _ringed(last: Any) -> str:
+    return ", the card just played ringed in blue." if getattr(last, "card", None) is not None else "."
+
+
+def _cards_picture(name: str, cards: Sequence[Any], alt: str) -> str:
+    from maumau_rules.svg import hand_svg
+
+    return picture(name, hand_svg(cards, size=0.62), alt)
+
+
+def _view_picture(name: str, state: Any, seat: int | None, caption: str, *, last: Any = None,
+                  names: Sequence[str] | None = None) -> str:
+    """The table as ``seat`` (``None``: a spectator) sees it in ``state``: its legal moves ringed, the last move's
+    card ringed in blue."""
+    from maumau_rules import public_view, view
+    from maumau_rules.svg import view_svg
+
+    v = public_view(state) if seat is None else view(state, seat)
+    svg = view_svg(v, size=0.62, highlight=getattr(v, "legal_moves", ()), last_move=last, names=names)
+    return picture(name, svg, caption, caption)
+
+
 def _load_toml(path: Path) -> dict[str, Any]:
     with path.open("rb") as fh:
         return tomllib.load(fh)
@@ -325,6 +374,17 @@ CardFacts = explain.CardFacts
 ENGINE_FACT = explain.ENGINE_FACT
 describe_card = explain.describe_card
 hand_text = explain.hand_text
+
+
+def _plain_groups(variant: Any) -> list[str]:
+    """The cards of each group of :func:`card_groups`, as plain notation (``7♣ 7♠ 7♥ 7♦``)."""
+    return [text for text, _ in explain.card_groups(variant)]
+
+
+def _group_cards(variant: Any, i: int) -> tuple[Any, ...]:
+    from maumau_rules import parse_cards
+
+    return parse_cards(_plain_groups(variant)[i])
 
 
 def card_facts(variant: Any, card: Any) -> explain.CardFacts:
@@ -502,11 +562,13 @@ def page_variant(data: SpecData, variant: Any) -> str:
     out.append(table(["Aspect", "Rule"], setup_rows(variant), widths=[20, 80], stub=True))
     out.append(heading("What the cards do", 1))
     groups = card_groups(variant)
-    rows = [[cards, describe_card(facts)] for cards, facts in groups]
+    rows = [[f"{cards}\n\n" + _cards_picture(f"{variant.id}-cards-{i}", _group_cards(variant, i),
+                                              f"the cards {_plain_groups(variant)[i]}"), describe_card(facts)]
+            for i, (cards, facts) in enumerate(groups)]
     rows.append(["All other cards", "No effect: they match by suit or rank."])
     out.append("A card may be played on a card of the same suit or rank (:ref:`R_MATCH <rule-r_match>`). "
                "These cards do more:\n")
-    out.append(table(["Cards", "Effect"], rows, widths=[22, 78]))
+    out.append(table(["Cards", "Effect"], rows, widths=[32, 68]))
     out.append(heading("Turns", 1))
     out.append(table(["Aspect", "Rule"], draw_rows(variant), widths=[20, 80], stub=True))
     out.append(heading("Announcements", 1))
@@ -535,6 +597,7 @@ def page_malilla_variant(data: SpecData, variant: Any) -> str:
     out.append(table(["Aspect", "Rule"], explain.setup_rows(variant, RST), widths=[20, 80], stub=True))
     out.append(heading("Tricks", 1))
     out.append(table(["Aspect", "Rule"], malilla_explain.trick_rows(variant, RST), widths=[20, 80], stub=True))
+    out.append(_malilla_cards(variant))
     out.append(heading("End of the hand and scoring", 1))
     out.append(table(["Aspect", "Rule"], explain.end_rows(variant, RST), widths=[20, 80], stub=True))
     out += _variant_rules(data, variant)
@@ -549,6 +612,19 @@ def page_malilla_variant(data: SpecData, variant: Any) -> str:
         out.append(bullets(ref(_scenario_label(sc), f"{sc['id']}: {sc.get('title', '')}") for sc in examples))
     out += _variant_sources(data, variant)
     return "\n".join(out)
+
+
+def _malilla_cards(variant: Any) -> str:
+    """One suit in the order of its strength, as a picture, with each card's points."""
+    from maumau_rules import Card, Suit
+
+    plan = variant.family_plan
+    cards = [Card(r, Suit.OROS) for r in plan.order]
+    points = ", ".join(f"{lit(c)} {plan.points[c]}" for c in cards if plan.points[c])
+    return ("The cards of a suit, oros here, from the strongest to the weakest; the cards that score are "
+            f"{points} points (every suit alike):\n\n"
+            + _cards_picture(f"{variant.id}-order", cards, "one suit from the strongest card to the weakest: "
+                             + " ".join(str(c) for c in cards)))
 
 
 EXAMPLE_MOVES = 16
@@ -606,9 +682,16 @@ def _render_scenario(variant: Any, sc: dict[str, Any], source: str) -> str:
     out.append(f"The start card is {state.top_card}; seat {state.seat_to_act} plays first.\n")
     out.append(bullets(f"Seat {i}: {' '.join(str(c) for c in h)}" for i, h in enumerate(state.hands)))
     rows = []
+    steps = []
+    last = None
     for step, text in enumerate(shown, 1):
         seat = state.seat_to_act
         move = parse_move(str(text))
+        steps.append(_view_picture(f"{variant.id}-example-{step}", state, seat,
+                                   f"Step {step}: seat {seat} is to act and {_did(move)}. What seat {seat} sees: "
+                                   "the moves it may make ringed in yellow" + _ringed(last),
+                                   last=last))
+        last = move
         state = apply(state, move)
         notes = ["cards in hand " + " / ".join(str(len(h)) for h in state.hands)]
         if state.pending_draw:
@@ -619,6 +702,11 @@ def _render_scenario(variant: Any, sc: dict[str, Any], source: str) -> str:
             notes.append("round over" + (f", seat {state.winner} wins" if state.winner is not None else ""))
         rows.append([str(step), f"seat {seat}", lit(str(move)), str(state.top_card), "; ".join(notes)])
     out.append(table(["Step", "Player", "Move", "Top card", "After the move"], rows, widths=[8, 12, 20, 14, 46]))
+    out.append("*Step by step*, each step drawn from the view of the player to act (:func:`maumau_rules.svg.view_svg`): "
+               "his own hand face up, the other hands as backs.\n")
+    out.append(gallery([*steps, _view_picture(f"{variant.id}-example-end", state, None,
+                                              f"After step {len(shown)}, as a spectator sees the table"
+                                              + _ringed(last), last=last)]))
     return "\n".join(out)
 
 
@@ -703,6 +791,9 @@ def render_malilla_scenario(data: SpecData, sc: dict[str, Any], source: str) -> 
     move_rows: list[list[str]] = []
     trick_rows: list[list[str]] = []
     question: list[str] = []
+    pictures: list[str] = []
+    last: Any = None
+    shown = names if len(names) == 4 else None
     for i, text in enumerate(moves):
         seat = state.seat_to_act
         notes = []
@@ -720,7 +811,19 @@ def render_malilla_scenario(data: SpecData, sc: dict[str, Any], source: str) -> 
         if not verdict.ok:
             raise _scenario_error(source, f"move {i} ({text}) is illegal: {verdict.message}")
         stage = state.stage
+        if plays <= 8:
+            pictures.append(_view_picture(
+                f"{sid.lower()}-{i + 1}", state, seat, f"Move {i + 1}: {who(seat)} is to act and {_did(move)}. "
+                f"What {who(seat)} sees: the moves it may make ringed in yellow" + _ringed(last), last=last,
+                names=shown))
+        last = move
         state = apply(state, move)
+        if plays > 8 and stage is Stage.PLAY and not state.trick:
+            t = state.tricks[-1]
+            pictures.append(_view_picture(
+                f"{sid.lower()}-trick-{len(state.tricks)}", state, 0,
+                f"Trick {len(state.tricks)}: {who(t.winner)} takes it for {t.points} points; the table as "
+                f"{who(0)} sees it.", last=move, names=shown))
         if stage is not Stage.PLAY:
             question.append(f"{who(seat)}: {lit(text)}")
             continue
@@ -782,6 +885,14 @@ def render_malilla_scenario(data: SpecData, sc: dict[str, Any], source: str) -> 
         if key not in found or found[key] != want:
             raise _scenario_error(source, f"expect.{key} is {want!r}, the engine gives {found.get(key)!r}")
     out.append(" ".join(result) + "\n")
+    if pictures:
+        out.append(("*Move by move*, each drawn from the view of the player to act" if plays <= 8 else
+                    f"*Trick by trick*, each drawn from the view of {who(0)}")
+                   + " (:func:`maumau_rules.svg.view_svg`): his own hand face up, the others as backs.\n")
+        if plays <= 8:
+            pictures.append(_view_picture(f"{sid.lower()}-end", state, None, "At the end, as a spectator sees the "
+                                          "table" + _ringed(last), last=last, names=shown))
+        out.append(gallery(pictures))
     return "\n".join(out)
 
 
@@ -1276,6 +1387,7 @@ def page_playing(data: SpecData) -> str:
         "The first player with no cards left wins the round. Rounds add up to a match in different ways: "
         "win points, penalty points, or dropping out.",
     ]))
+    out.append(_playing_table())
     out.append("Try it in a terminal after installing (:ref:`install`): ``maumau play`` deals you a game of "
                "Standard against two computer players; ``maumau play --variant prsi --players 4`` picks "
                "another variant and table, and ``maumau variants`` lists them all.\n")
@@ -1323,7 +1435,51 @@ def page_playing(data: SpecData) -> str:
                    "and points. ``maumau rules malilla`` prints its rules and ``maumau play --variant malilla`` "
                    "deals you a match with a computer partner against two computer opponents.\n")
         out.append(bullets(f"{ref(variant_label(v.id), v.name)}: ``maumau play --variant {v.id}``" for v in malilla))
+        out.append(_playing_malilla(malilla[0]))
     return "\n".join(out)
+
+
+def _playing_table() -> str:
+    """What a player sees at the table, drawn from a game of Standard (seed 7, a few moves in)."""
+    from maumau_rules import apply, find_variant, legal_moves, new_game
+
+    v = find_variant("standard")
+    s = new_game(v, players=3, seed=7)
+    last = None
+    for _ in range(4):
+        last = legal_moves(s)[0]
+        s = apply(s, last)
+    out = [heading("At the table", 1)]
+    out.append("This is what a player sees of a game of "
+               f"{ref(variant_label(v.id), v.name)} with three players, drawn by the library from what the rules "
+               "let seat " + str(s.seat_to_act) + " see (:func:`maumau_rules.svg.view_svg`):\n")
+    out.append(bullets([
+        "your own cards face up at the bottom; the cards you may play now are raised and ringed in yellow;",
+        "the other players around the table, their cards face down, with how many each holds;",
+        "in the middle the stock (face down) and the discard pile, its top card the one to match; the card just "
+        "played is ringed in blue;",
+        "on the right the variant, whose turn it is, which way play goes, a wished suit or a pending draw, and a "
+        "button for each move that plays no card (draw, pass).",
+    ]))
+    out.append(_view_picture("playing-standard", s, s.seat_to_act,
+                             f"A game of {v.name}: seat {s.seat_to_act} is to act.", last=last))
+    out.append("Every variant's page shows its special cards in pictures, and a game replayed step by step.\n")
+    return "\n".join(out)
+
+
+def _playing_malilla(v: Any) -> str:
+    """A Malilla table halfway through a trick."""
+    from maumau_rules import Redeal, apply, legal_moves, new_game
+
+    s = new_game(v, players=4, seed=11)
+    last = None
+    while len(s.trick) < 2:
+        moves = legal_moves(s)
+        last = next((m for m in moves if not isinstance(m, Redeal)), moves[0])
+        s = apply(s, last)
+    return _view_picture("playing-malilla", s, s.seat_to_act,
+                         f"A hand of {v.name}: two cards of the trick are down, seat {s.seat_to_act} is to play; "
+                         "the trump card and the tricks each team took are on the right.", last=last)
 
 
 MATCH_KINDS = {
@@ -1362,6 +1518,7 @@ def generate(app: Sphinx) -> None:
     """Write every generated page into docs/_generated/."""
     data = SpecData.load()
     written: set[Path] = set()
+    _PICTURES.clear()
     toc = ["rules", "variants/index", "matrix", "differences", "reasons"]
     if any(v.family == "malilla" for v in data.variants):
         _write(OUT / "malilla.rst", page_malilla(data), written)
@@ -1389,6 +1546,8 @@ def generate(app: Sphinx) -> None:
         _write(OUT / "records.rst", page_records(), written)
         toc.append("records")
     _write(OUT / "api.rst", page_api(), written)
+    for name, svg in sorted(_PICTURES.items()):
+        _write(OUT / "pictures" / f"{name}.svg", svg, written)
     toc.append("api")
     inc = ".. toctree::\n   :maxdepth: 1\n   :caption: Reference\n\n" + "".join(f"   _generated/{t}\n" for t in toc)
     _write(OUT / "toctree.inc", inc, written)

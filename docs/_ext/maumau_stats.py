@@ -19,6 +19,9 @@ from sphinx.util.docutils import SphinxDirective
 
 from maumau_rules.simulate import CellResult, Estimate, SimulationResult
 
+ALPHA = 0.05
+"""The family-wise error rate of the first-player marks, over every cell of the run (Holm's method)."""
+
 
 def _mean(e: Estimate) -> str:
     d = 1 if abs(e.value) >= 10 else 2
@@ -33,7 +36,8 @@ class SimulationTable(SphinxDirective):
     """One table per game family, one row per variant and player count: the first player's win rate and every
     estimate the family reports (:attr:`maumau_rules.simulate.GameStatistics.estimates`: lengths, reshuffles,
     blocked rounds and penalties for Mau-Mau; points, tricks, capotes and breaches for Malilla); 95% intervals in
-    brackets."""
+    brackets. The first player's rate is marked ▲ or ▼ where Holm's method over every cell of the run rejects parity
+    (:meth:`maumau_rules.simulate.SimulationResult.first_player_edges`, family-wise level 5%)."""
 
     required_arguments = 1
 
@@ -44,6 +48,7 @@ class SimulationTable(SphinxDirective):
         families: dict[str, list[CellResult]] = {}
         for c in result.cells:
             families.setdefault(c.family or "maumau", []).append(c)
+        edges = {(e.variant, e.players): e for e in result.first_player_edges(ALPHA)}
         lines: list[str] = []
         for cells in families.values():
             labels = cells[0].labels()
@@ -53,7 +58,7 @@ class SimulationTable(SphinxDirective):
                 est = c.estimates()
                 first = c.win_rate_by_position[0]
                 parity = 1 / c.sides
-                mark = " ▲" if first.low > parity else " ▼" if first.high < parity else ""
+                mark = {"above": " ▲", "below": " ▼", "": ""}[edges[c.variant, c.players].direction]
                 rows.append([f":ref:`{c.variant} <variant-{c.variant}>`", str(c.players),
                              f"{_rate(first)}{mark} ({100 * parity:.0f}%)",
                              *(_rate(est[name]) if est[name].rate else _mean(est[name]) for name in labels)])

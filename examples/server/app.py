@@ -29,7 +29,23 @@ HTTP API (all bodies JSON, at most ``MAX_BODY`` bytes, enforced while the body s
                                    the game runs nobody (the creator's admin token included) can read it:
                                    409 ``game_running``.
 ``GET /stats``                     counters of this process: games held in memory and their bound, games
-                                   loaded and evicted, games created and creations refused (no game IDs)
+                                   loaded and evicted, games created and creations refused, table requests
+                                   waiting and bots moving (no game IDs)
+
+The web table (docs/web-table.rst; the page is ``static/``, the helpers :mod:`table`):
+
+``GET /``, ``GET /static/...``     the page: a person plays against the server's bots and other people
+``GET /variants``                  the registered variants (ID, name, family, player counts) and the bot kinds
+``POST /games`` with ``"bots"``    ``{"variant": "prsi", "players": 2, "bots": [1], "bot": "heuristic"}``: the
+                                   server plays those seats (each bot from its own view; their tokens are
+                                   ``null``: nobody can read a bot's hand), pausing ``--bot-delay`` seconds
+                                   before each of their moves
+``GET /games/{id}/table?seat=N&since=T&wait=S``  with the seat's token → the seat's view, the SVG picture of
+                                   it (:func:`maumau_rules.svg.view_svg`), the seat names, and each step since
+                                   turn ``T`` as that seat may know it (events and sentences); with ``wait``
+                                   it answers as soon as the game passes turn ``T`` (at most 25 s)
+``POST /verify``                   ``{"record", "commitment", "views"}`` → what ``maumau verify --commitment
+                                   --views`` says (a pure check of the body, at most 2 MB)
 
 Limits (:class:`Limits`, each a command-line option; docs/server.rst explains them). A connection must deliver
 a complete request head within ``header_timeout`` seconds of connecting or of its previous response, and the
@@ -76,12 +92,14 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any, Final
 
 from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 try:
@@ -89,15 +107,41 @@ try:
 except ImportError:  # pragma: no cover (httptools is optional: uvicorn then speaks HTTP with h11)
     HttpToolsProtocol = None  # type: ignore[assignment,misc]
 
-from maumau_rules import MauMauError, NotationError, Reason, apply, check, find_variant, new_game, parse_move
-from maumau_rules.fairness import FairSeed, FairSetup
-from maumau_rules.records import GameRecord, RecordedMove, RecordResult
+from maumau_rules import MauMauError, Move, NotationError, Reason, apply, check, find_variant, new_game, parse_move
+from maumau_rules.bots import Bot
+from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
+from maumau_rules.notation import from_json
+from maumau_rules.records import GameRecord, RecordedMove, RecordResult, first_violation, loads_record
 from maumau_rules.state import GameState
 from maumau_rules.variants import Variant
+from maumau_rules.verify import verify_record
 from maumau_rules.views import public_view, view
+
+if __package__:
+    from . import table
+else:  # run as a script (python examples/server/app.py): this file's folder is on sys.path
+    import table  # type: ignore[no-redef,import-not-found]
 
 MAX_BODY: Final = 4096
 """Longest request body accepted (bytes); a longer one is refused while it streams in (413)."""
+
+MAX_VERIFY_BODY: Final = 2_000_000
+"""Longest body of ``POST /verify`` (bytes): a finished game's record and the views one seat kept."""
+
+MAX_WAIT: Final = 25.0
+"""The longest a ``GET /games/{id}/table?wait=S`` waits for the game to move on (seconds)."""
+
+STATIC: Final = Path(__file__).resolve().with_name("static")
+"""The web table's page, script and style (served at ``/`` and ``/static/``; no build step)."""
+
+PAGE_HEADERS: Final = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
+                               "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+"""Headers of the page: scripts from this server only (the pictures inlined in it can run none), and the
+seat's token, which travels in the page's URL fragment, is never sent on as a referrer."""
 
 CONFLICT_REASONS: Final = frozenset({Reason.STALE_STATE, Reason.NOT_YOUR_TURN, Reason.GAME_OVER})
 """Rejections answered with 409 Conflict (the client's picture of the game is out of date)."""
@@ -112,7 +156,8 @@ CREATE TABLE IF NOT EXISTS games (
     tokens TEXT NOT NULL,
     admin_token TEXT NOT NULL,
     turn INTEGER NOT NULL DEFAULT 0,
-    over INTEGER NOT NULL DEFAULT 0
+    over INTEGER NOT NULL DEFAULT 0,
+    bots TEXT NOT NULL DEFAULT '{}'
 );
 CREATE TABLE IF NOT EXISTS moves (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -126,6 +171,8 @@ CREATE TABLE IF NOT EXISTS moves (
 
 _SEAT: Final = re.compile(r"[0-9]{1,3}")
 _GAME_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
+_SINCE: Final = re.compile(r"[0-9]{1,6}")
+_WAIT: Final = re.compile(r"[0-9]{1,2}(\.[0-9]{1,3})?")
 
 
 def _error(status: int, reason: str, message: str, rule_id: str = "", **extra: Any) -> JSONResponse:
@@ -463,7 +510,7 @@ class Writer:
             for op in ops:
                 if op[0] == "create":
                     db.execute("INSERT INTO games (id, variant, variant_version, players, fairness, tokens, "
-                               "admin_token) VALUES (?, ?, ?, ?, ?, ?, ?)", op[1])
+                               "admin_token, bots) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", op[1])
                     out.append(True)
                     continue
                 _, gid, turn, seat, move, now, over = op
@@ -493,8 +540,18 @@ class Game:
         self.seed = self.fairness.game_seed
         self.tokens: list[str] = json.loads(row[4])
         self.admin: str = row[5]
+        self.bots: dict[int, str] = {int(seat): kind for seat, kind in json.loads(row[6]).items()}
+        """The seats the server plays, with the kind of bot (the web table's games; none for a plain game)."""
         self.state: GameState | None = None
         self.lock = asyncio.Lock()
+        self.bot_players: dict[int, Bot] | None = None  # made the first time the bots move
+        self.bot_task: asyncio.Task[None] | None = None
+        self.changed = asyncio.Event()  # set (and replaced) whenever this process stores a move of the game
+
+    def moved(self) -> None:
+        """Wake the requests that wait for this game to move on."""
+        self.changed.set()
+        self.changed = asyncio.Event()
 
 
 class Store:
@@ -512,6 +569,8 @@ class Store:
         self.seeds = seeds
         db = _connect(path)
         db.executescript(SCHEMA)
+        if "bots" not in {row[1] for row in db.execute("PRAGMA table_info(games)")}:  # a database of before the table
+            db.execute("ALTER TABLE games ADD COLUMN bots TEXT NOT NULL DEFAULT '{}'")
         db.close()
         self.reader = _connect(path)
         self.writer = Writer(path)
@@ -535,16 +594,23 @@ class Store:
         new_game(v, players, fair.game_seed)  # (refuses a player count the variant does not allow)
         return v, fair
 
-    async def create(self, v: Variant, players: int, fair: FairSeed) -> dict[str, Any]:
-        """Store a new game (from :meth:`prepare`); return its ID, tokens and the seed's commitment."""
+    async def create(self, v: Variant, players: int, fair: FairSeed, bots: dict[int, str] | None = None
+                     ) -> dict[str, Any]:
+        """Store a new game (from :meth:`prepare`); return its ID, tokens and the seed's commitment. The seats in
+        ``bots`` are the server's (with the kind of bot): their tokens are given to nobody (``null``)."""
+        bots = bots or {}
         gid = secrets.token_urlsafe(12)
         tokens = [secrets.token_urlsafe(16) for _ in range(players)]
         admin = secrets.token_urlsafe(16)
         await self.writer.submit(("create", (gid, v.id, v.version, players, json.dumps(fair.to_json()),
-                                             json.dumps(tokens), admin)))
+                                             json.dumps(tokens), admin,
+                                             json.dumps({str(seat): kind for seat, kind in sorted(bots.items())}))))
         self.created += 1
-        return {"id": gid, "players": players, "tokens": tokens, "admin_token": admin,
-                "commitment": fair.commitment}
+        answer = {"id": gid, "players": players, "tokens": [None if s in bots else t for s, t in enumerate(tokens)],
+                  "admin_token": admin, "commitment": fair.commitment}
+        if bots:
+            answer["bots"] = sorted(bots)
+        return answer
 
     def game(self, gid: str) -> Game | None:
         """The game ``gid`` (its fixed facts), or ``None``."""
@@ -552,7 +618,7 @@ class Store:
         if game is not None:
             self.games.move_to_end(gid)
             return game
-        rows = self._read("SELECT variant, variant_version, players, fairness, tokens, admin_token "
+        rows = self._read("SELECT variant, variant_version, players, fairness, tokens, admin_token, bots "
                           "FROM games WHERE id = ?", (gid,))
         if not rows:
             return None
@@ -599,6 +665,19 @@ class Store:
         """The stored moves of a game, in order: seat, move, time."""
         return self._read("SELECT seat, move, time FROM moves WHERE game_id = ? ORDER BY step", (gid,))
 
+    def steps(self, game: Game, since: int, until: int) -> list[tuple[GameState, int, Move, GameState]]:
+        """The game's steps ``since`` to ``until`` (turns), each as (state before, seat, move, state after): the
+        stored moves replayed from the seed."""
+        state = new_game(game.variant, game.players, game.seed)
+        out = []
+        for step, (seat, text, _) in enumerate(self.moves(game.gid)[:until]):
+            move = parse_move(text)
+            after = apply(state, move, player=seat)
+            if step >= since:
+                out.append((state, seat, move, after))
+            state = after
+        return out
+
 
 def _token(request: Request) -> str:
     auth = request.headers.get("authorization", "")
@@ -609,22 +688,22 @@ def _same(a: str, b: str) -> bool:
     return bool(a) and hmac.compare_digest(a.encode(), b.encode())
 
 
-async def _body(request: Request) -> dict[str, Any] | JSONResponse:
+async def _body(request: Request, limit: int = MAX_BODY) -> dict[str, Any] | JSONResponse:
     """The request's JSON object, read with the size limit enforced while the body streams in."""
     declared = request.headers.get("content-length")
     if declared is not None:
         if not declared.isascii() or not declared.isdigit():
             return _error(400, "malformed", "the Content-Length header is not a number")
-        if int(declared) > MAX_BODY:
-            return _error(413, "too_large", f"request body of {declared} bytes is too large (limit {MAX_BODY})")
+        if len(declared) > 12 or int(declared) > limit:
+            return _error(413, "too_large", f"request body of {declared[:20]} bytes is too large (limit {limit})")
     parts: list[bytes] = []
     size = 0
     try:
         async for chunk in request.stream():
             size += len(chunk)
-            if size > MAX_BODY:
-                return _error(413, "too_large", f"request body of more than {MAX_BODY} bytes is too large "
-                                                f"(limit {MAX_BODY})")
+            if size > limit:
+                return _error(413, "too_large", f"request body of more than {limit} bytes is too large "
+                                                f"(limit {limit})")
             parts.append(chunk)
     except ClientDisconnect:
         return _error(400, "malformed", "the client went away before the body was complete")
@@ -642,18 +721,86 @@ def _int(data: dict[str, Any], key: str) -> int | None:
     return value if type(value) is int else None
 
 
-def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, limits: Limits | None = None
-               ) -> Starlette:
+def _bots(data: dict[str, Any], players: int) -> dict[int, str] | str:
+    """The bot seats a ``POST /games`` asks for (``"bots": [seat, ...]``, ``"bot": kind``), or what is wrong."""
+    seats, kind = data.get("bots", []), data.get("bot", "heuristic")
+    if not isinstance(seats, list) or any(type(s) is not int or not 0 <= s < players for s in seats) \
+            or len(set(seats)) != len(seats):
+        return f"bots must be a list of distinct seat numbers 0..{players - 1}"
+    if seats and len(seats) >= players:
+        return "at least one seat must be left for a person"
+    if kind not in table.BOT_KINDS:
+        return f"bot must be one of {', '.join(map(repr, table.BOT_KINDS))}"
+    return dict.fromkeys(seats, kind)
+
+
+def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, limits: Limits | None = None,
+               bot_delay: float = 0.5) -> Starlette:
     """The Starlette application, storing games in the SQLite file ``db_path``.
 
     ``seeds`` makes each new game's secret seed: by default a fresh one from the OS CSPRNG. It is the
     operator's setting, never a client's (tests pass a fixed sequence to replay the same games). ``limits``
     bounds the games held in memory and the rate of game creation (the timeouts in it are the HTTP protocol's:
-    see :func:`http_protocol`).
+    see :func:`http_protocol`). ``bot_delay`` is the pause, in seconds, before each move of the server's bots
+    (so that the people at a web table see one move at a time; 0 in tests).
     """
     limits = Limits() if limits is None else limits
+    if not (math.isfinite(bot_delay) and 0 <= bot_delay <= 60):
+        raise ValueError(f"bot_delay={bot_delay!r} must be 0 to 60 seconds")
     store = Store(db_path, seeds, limits.max_resident_games)
     creation = CreationLimit(limits)
+    bot_tasks: set[asyncio.Task[None]] = set()  # (the event loop keeps only weak references to tasks)
+    waiting = [0]  # table requests waiting for their game to move on
+
+    async def record_move(game: Game, state: GameState, seat: int, move: Move, turn: int) -> GameState | JSONResponse:
+        """Judge ``move`` of ``seat`` against the game's ``state`` (held under ``game.lock``) and store it: the new
+        state, or the refusal."""
+        verdict = check(state, move, player=seat, turn=turn)
+        if not verdict.ok:
+            status = 409 if verdict.reason in CONFLICT_REASONS else 422
+            return _error(status, verdict.reason.value, verdict.message, verdict.rule_id, turn=state.turn)
+        new = apply(state, move, player=seat, turn=turn)
+        now = _dt.datetime.now(_dt.UTC).isoformat(timespec="milliseconds")
+        try:
+            stored = await store.writer.submit(("move", game.gid, state.turn, seat, str(move), now, int(new.is_over)))
+        except sqlite3.Error:
+            game.state = None
+            return _error(503, "unavailable", "the move could not be stored; try again")
+        if not stored:  # another server process stored a move for this turn first
+            game.state = None
+            return _error(409, Reason.STALE_STATE.value, f"move {str(move)!r} was made against turn {turn}, "
+                          "but another move was stored for that turn first", "R_TURN_ORDER", turn=turn + 1)
+        game.state = new
+        if new.is_over and store.games.get(game.gid) is game:
+            store.finished[game.gid] = None
+        game.moved()
+        return new
+
+    async def run_bots(game: Game) -> None:
+        """Let the server's bots of ``game`` move, one move after another, until a person is to act or it is over.
+        Each bot chooses from its own view; each move is judged and stored like a person's."""
+        for _ in range(table.MAX_STEPS):
+            await asyncio.sleep(bot_delay)
+            async with game.lock:
+                try:
+                    state = store.current(game)
+                except sqlite3.Error:
+                    return
+                if game.bot_players is None:
+                    game.bot_players = table.make_bots(state, game.bots, secrets.randbits(32))
+                step = table.bot_move(state, game.bot_players)
+                if step is None:
+                    return
+                seat, move = step
+                if isinstance(await record_move(game, state, seat, move, state.turn), JSONResponse):
+                    return  # (not stored: a database error or a race with another process; the next request retries)
+
+    def wake_bots(game: Game) -> None:
+        """Start the bots of ``game`` moving, unless they are moving already."""
+        if game.bots and (game.bot_task is None or game.bot_task.done()):
+            task = game.bot_task = asyncio.get_running_loop().create_task(run_bots(game))
+            bot_tasks.add(task)
+            task.add_done_callback(bot_tasks.discard)
 
     async def create_game(request: Request) -> JSONResponse:
         data = await _body(request)
@@ -662,15 +809,19 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
         if "seed" in data:
             return _error(422, "seed_not_accepted", "the server chooses every seed: a client-chosen seed would let its "
                                                     "sender know every card")
-        unknown = sorted(set(data) - {"variant", "players"})
+        unknown = sorted(set(data) - {"variant", "players", "bots", "bot"})
         variant, players = data.get("variant", "standard"), _int(data, "players")
         if unknown or not isinstance(variant, str) or len(variant) > 100 or players is None:
-            return _error(422, "malformed", "expected {\"variant\": name, \"players\": n}"
+            return _error(422, "malformed", "expected {\"variant\": name, \"players\": n} (and \"bots\": [seats], "
+                          "\"bot\": kind)"
                           + (f"; unknown field(s) {', '.join(map(repr, unknown))[:200]}" if unknown else ""))
         try:
             v, fair = store.prepare(variant, players)
         except MauMauError as exc:
             return _error(422, "bad_game", str(exc))
+        bots = _bots(data, players)
+        if isinstance(bots, str):
+            return _error(422, "malformed", bots)
         refused = creation.admit(request.client.host if request.client else "")  # (a bad request takes no token)
         if refused is not None:
             scope, wait = refused
@@ -683,9 +834,14 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
             answer.headers["Retry-After"] = str(max(1, math.ceil(wait)))
             return answer
         try:
-            return JSONResponse(await store.create(v, players, fair), status_code=201)
+            created = await store.create(v, players, fair, bots)
         except sqlite3.Error:
             return _error(503, "unavailable", "the game could not be stored; try again")
+        if bots:
+            game = store.game(created["id"])
+            if game is not None:
+                wake_bots(game)
+        return JSONResponse(created, status_code=201)
 
     def _find(request: Request) -> Game | JSONResponse:
         gid = request.path_params["gid"]
@@ -747,26 +903,10 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
         except NotationError as exc:
             return _error(422, Reason.NOT_A_MOVE.value, str(exc))
         async with game.lock:  # one move of a game at a time in this process; other processes: see Writer
-            state = store.current(game)
-            verdict = check(state, move, player=seat, turn=turn)
-            if not verdict.ok:
-                status = 409 if verdict.reason in CONFLICT_REASONS else 422
-                return _error(status, verdict.reason.value, verdict.message, verdict.rule_id, turn=state.turn)
-            new = apply(state, move, player=seat, turn=turn)
-            now = _dt.datetime.now(_dt.UTC).isoformat(timespec="milliseconds")
-            try:
-                stored = await store.writer.submit(("move", game.gid, state.turn, seat, str(move), now,
-                                                    int(new.is_over)))
-            except sqlite3.Error:
-                game.state = None
-                return _error(503, "unavailable", "the move could not be stored; try again")
-            if not stored:  # another server process stored a move for this turn first
-                game.state = None
-                return _error(409, Reason.STALE_STATE.value, f"move {str(move)!r} was made against turn {turn}, "
-                              "but another move was stored for that turn first", "R_TURN_ORDER", turn=turn + 1)
-            game.state = new
-            if new.is_over and store.games.get(game.gid) is game:
-                store.finished[game.gid] = None
+            new = await record_move(game, store.current(game), seat, move, turn)
+        if isinstance(new, JSONResponse):
+            return new
+        wake_bots(game)
         return JSONResponse({"ok": True, "view": view(new, seat).to_json()})
 
     async def get_record(request: Request) -> JSONResponse:
@@ -789,8 +929,87 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
         )
         return JSONResponse(record.to_json())
 
+    async def get_table(request: Request) -> JSONResponse:
+        """The web table of one seat: its view, the picture of it, and what happened since turn ``since``."""
+        game = _find(request)
+        if isinstance(game, JSONResponse):
+            return game
+        seat_text = request.query_params.get("seat", "")
+        if not _SEAT.fullmatch(seat_text) or int(seat_text) >= game.players:
+            return _error(422, "malformed", f"seat must be a seat number 0..{game.players - 1}")
+        seat = int(seat_text)
+        if not _same(_token(request), game.tokens[seat]):
+            return _error(403, "forbidden", f"this token does not belong to seat {seat}")
+        since_text, wait_text = request.query_params.get("since", "0"), request.query_params.get("wait", "0")
+        if not _SINCE.fullmatch(since_text) or not _WAIT.fullmatch(wait_text):
+            return _error(422, "malformed", "since must be a turn (a whole number) and wait a number of seconds")
+        since, wait = int(since_text), min(float(wait_text), MAX_WAIT)
+        async with game.lock:
+            state = store.current(game)
+        wake_bots(game)  # (after a restart, or when the bots stopped on an error: they go on)
+        deadline = time.monotonic() + wait
+        waiting[0] += 1
+        try:
+            while state.turn <= since and not state.is_over and time.monotonic() < deadline:
+                changed = game.changed
+                with contextlib.suppress(TimeoutError):  # every second, look at the database too (other processes)
+                    await asyncio.wait_for(changed.wait(), min(1.0, max(0.0, deadline - time.monotonic())))
+                if await request.is_disconnected():  # (the page went away: do not hold the request, or a shutdown)
+                    return _error(400, "malformed", "the client went away")
+                async with game.lock:
+                    state = store.current(game)
+        finally:
+            waiting[0] -= 1
+        turn = state.turn
+        steps = store.steps(game, min(since, turn), turn)
+        names = table.seat_names(game.players, seat=seat, bots=game.bots, family=state.variant.family)
+        last = steps[-1][2] if steps else None
+        answer: dict[str, Any] = {
+            "id": game.gid, "variant": game.variant, "variant_name": state.variant.name,
+            "family": state.variant.family, "players": game.players, "seat": seat, "turn": turn,
+            "over": state.is_over, "names": names, "bots": sorted(game.bots), "commitment": game.fairness.commitment,
+            "view": view(state, seat).to_json(), "svg": table.table_svg(state, seat, names, last),
+            "steps": [table.describe_step(b, m, s, a, viewer=seat, names=names) for b, s, m, a in steps],
+        }
+        return JSONResponse(answer)
+
+    async def get_variants(request: Request) -> JSONResponse:
+        return JSONResponse({"variants": table.variants_json(), "bots": list(table.BOT_KINDS)})
+
+    async def post_verify(request: Request) -> JSONResponse:
+        """Check a finished game's record (``maumau verify``, with the commitment and the views a seat kept): a
+        pure function of the body, so it proves nothing the page could not check with ``maumau verify``."""
+        data = await _body(request, MAX_VERIFY_BODY)
+        if isinstance(data, JSONResponse):
+            return data
+        record, commitment, views = data.get("record"), data.get("commitment"), data.get("views", [])
+        if sorted(set(data) - {"record", "commitment", "views"}) or not isinstance(record, dict) \
+                or not isinstance(commitment, str) or not isinstance(views, list):
+            return _error(422, "malformed", "expected {\"record\": record, \"commitment\": hex, \"views\": [views]}")
+        try:
+            rec = loads_record(json.dumps(record))
+            kept = [from_json(v) for v in views]
+        except (MauMauError, RecursionError) as exc:
+            return _error(422, "malformed", f"not a record and views: {str(exc)[:300]}")
+        violation = first_violation(rec)
+        if violation is not None:
+            return _error(422, "invalid_record", f"the record is not valid: {violation}")
+        try:
+            report = verify_record(rec, commitment=commitment, views=kept)
+        except FairnessError as exc:
+            return _error(422, "not_verified", str(exc))
+        return JSONResponse({"ok": True, "commitment": report.commitment, "moves": report.moves,
+                             "reshuffles": report.reshuffles, "views": report.views, "rounds": report.rounds,
+                             "message": f"the deal and {report.reshuffles} reshuffle(s) came from the seed committed to "
+                                        f"at the start ({report.moves} moves replayed, {report.views} views this seat "
+                                        "received checked against it)"})
+
+    async def get_page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
+
     async def get_stats(request: Request) -> JSONResponse:
-        return JSONResponse({**store.stats(), "creations_refused": creation.refused})
+        return JSONResponse({**store.stats(), "creations_refused": creation.refused, "tables_waiting": waiting[0],
+                             "bots_moving": len(bot_tasks)})
 
     async def not_found(request: Request, exc: Exception) -> Response:
         return _error(404, "not_found", "no such resource")
@@ -800,6 +1019,11 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
 
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {404: not_found, 405: not_allowed}
     return Starlette(routes=[
+        Route("/", get_page, methods=["GET"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Route("/variants", get_variants, methods=["GET"]),
+        Route("/verify", post_verify, methods=["POST"]),
+        Route("/games/{gid}/table", get_table, methods=["GET"]),
         Route("/games", create_game, methods=["POST"]),
         Route("/games/{gid}", get_game, methods=["GET"]),
         Route("/games/{gid}/view", get_view, methods=["GET"]),
@@ -812,10 +1036,12 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
 
 def create_app_from_env() -> Starlette:
     """The application for ``uvicorn --factory`` (several worker processes): the database is ``$MAUMAU_DB``, the
-    limits ``$MAUMAU_LIMITS`` (:meth:`Limits.to_json`; the defaults when it is not set)."""
+    limits ``$MAUMAU_LIMITS`` (:meth:`Limits.to_json`; the defaults when it is not set), the bots' pause
+    ``$MAUMAU_BOT_DELAY``."""
     text = os.environ.get("MAUMAU_LIMITS")
     return create_app(os.environ.get("MAUMAU_DB", "maumau-games.sqlite3"),
-                      limits=Limits.from_json(text) if text else Limits())
+                      limits=Limits.from_json(text) if text else Limits(),
+                      bot_delay=float(os.environ.get("MAUMAU_BOT_DELAY", "0.5")))
 
 
 def _raise_open_files_limit() -> None:
@@ -859,12 +1085,16 @@ def main(argv: list[str] | None = None) -> None:
     ]:
         limits.add_argument("--" + name.replace("_", "-"), type=kind, default=getattr(defaults, name),
                             help=f"{text} (default {getattr(defaults, name)})")
+    parser.add_argument("--bot-delay", type=float, default=0.5,
+                        help="seconds the server's bots at a web table pause before each move (default 0.5)")
     parser.add_argument("--http", choices=("auto", "h11", "httptools"), default="auto",
                         help="uvicorn's HTTP implementation (auto: httptools when installed, else h11)")
     args = parser.parse_args(argv)
     try:
         chosen = Limits(**{name: getattr(args, name) for name in asdict(defaults)})
         http = http_protocol(chosen, args.http)
+        if not (math.isfinite(args.bot_delay) and 0 <= args.bot_delay <= 60):
+            raise ValueError(f"--bot-delay {args.bot_delay:g} must be 0 to 60 seconds")
     except ValueError as exc:
         parser.error(str(exc))
     _raise_open_files_limit()
@@ -875,7 +1105,8 @@ def main(argv: list[str] | None = None) -> None:
         import cProfile
         import signal
 
-        server = uvicorn.Server(uvicorn.Config(create_app(args.db, limits=chosen), **settings))
+        server = uvicorn.Server(uvicorn.Config(create_app(args.db, limits=chosen, bot_delay=args.bot_delay),
+                                               **settings))
 
         def finish(*_: object) -> None:
             server.should_exit = True
@@ -888,9 +1119,10 @@ def main(argv: list[str] | None = None) -> None:
     elif args.workers > 1:
         os.environ["MAUMAU_DB"] = args.db
         os.environ["MAUMAU_LIMITS"] = chosen.to_json()
+        os.environ["MAUMAU_BOT_DELAY"] = repr(args.bot_delay)
         uvicorn.run("examples.server.app:create_app_from_env", factory=True, workers=args.workers, **settings)
     else:
-        uvicorn.run(create_app(args.db, limits=chosen), **settings)
+        uvicorn.run(create_app(args.db, limits=chosen, bot_delay=args.bot_delay), **settings)
 
 
 if __name__ == "__main__":

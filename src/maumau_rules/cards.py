@@ -384,6 +384,16 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """The card as an SVG picture (Jupyter shows it; :func:`maumau_rules.svg.card_svg`).
+
+        >>> 'aria-label="7 of hearts"' in Card.parse("7h")._repr_svg_()
+        True
+        """
+        from .svg import card_svg
+
+        return card_svg(self)
+
 
 def _pair(a: str, b: str) -> Card | None:
     """The card named by two words, rank and suit in either order (``None``: they name no card)."""

@@ -30,7 +30,7 @@ from typing import Any, TextIO
 
 from .errors import MauMauError
 from .exitcodes import ExitCode
-from .extras import MissingExtraError
+from .extras import MissingExtraError, require
 from .simulate import SimulationResult, available_cores, simulate
 
 __all__ = ["TextProgress", "add_subcommand", "cmd_simulate"]
@@ -77,6 +77,11 @@ def add_subcommand(sub: Any) -> None:
                    help="write plots to DIR (pip install \"maumau-rules[plot]\"): game lengths, win rates by position")
     p.add_argument("--plot-format", default="png", help="plot file formats, comma-separated: png, svg (default png)")
     p.add_argument("--no-progress", dest="progress", action="store_false", help="show no progress bar")
+    p.add_argument("--engine", choices=("scalar", "batch"), default="scalar",
+                   help="scalar (default): one game at a time, every bot; batch: B games at once over numpy arrays "
+                        "(pip install \"maumau-rules[batch]\"), random bots, variants with a table form")
+    p.add_argument("--batch-size", type=int, default=4096, metavar="B",
+                   help="games played at once by --engine batch (default 4096)")
     p.set_defaults(func=cmd_simulate)
 
 
@@ -175,14 +180,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         formats = [f.strip().lower() for f in args.plot_format.split(",") if f.strip()]
         if args.plot is not None and (not formats or any(f not in ("png", "svg") for f in formats)):
             raise MauMauError(f"plot format {args.plot_format!r}: choose png, svg or both ('png,svg')")
+        if args.plot is not None:  # before the games: a missing extra is said at once, not after the whole run
+            require("matplotlib.figure", "plot", "maumau simulate --plot")
         cores = available_cores()
         workers = args.jobs or cores
         total = args.games * max(1, len(args.players or [0])) * len(variants)
         update, close = _progress_bar(err, total, args.progress)
         start = time.perf_counter()
         try:
-            result = simulate(variants, args.players, bots=bots, games=args.games, seed=args.seed,
-                              rotate=args.rotate, duplicate=args.duplicate, jobs=args.jobs, ray=args.ray, progress=update)
+            if getattr(args, "engine", "scalar") == "batch":
+                result = _simulate_batch(args, variants, bots, update)
+                workers = 1
+            else:
+                result = simulate(variants, args.players, bots=bots, games=args.games, seed=args.seed,
+                                  rotate=args.rotate, duplicate=args.duplicate, jobs=args.jobs, ray=args.ray,
+                                  progress=update)
         finally:
             close()
         seconds = time.perf_counter() - start
@@ -203,6 +215,26 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         print(result.table(), file=out)
     return _write_files(args, result)
+
+
+def _simulate_batch(args: argparse.Namespace, variants: list[Any], bots: list[str],
+                    update: Callable[[int, int], None] | None) -> SimulationResult:
+    """``--engine batch``: every variant at every player count on the batch engine (one process)."""
+    from .batch.simulate import simulate_batch
+    from .variants import available_variants, find_variant
+
+    chosen = [v for name in variants for v in (available_variants() if name == "all" else (find_variant(name),))]
+    todo = [(v, p) for v in chosen for p in (args.players or [None])]
+    total = args.games * len(todo)
+    cells: list[Any] = []
+    for k, (v, p) in enumerate(todo):
+        def step(done: int, _games: int, base: int = k * args.games) -> None:
+            if update is not None:
+                update(base + done, total)
+
+        cells.extend(simulate_batch(v, p, games=args.games, seed=args.seed, batch=args.batch_size, bots=bots,
+                                    progress=step).cells)
+    return SimulationResult(args.seed, args.games, tuple(bots), True, tuple(cells), False)
 
 
 def _write_files(args: argparse.Namespace, result: SimulationResult) -> int:

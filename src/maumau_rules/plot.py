@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import os
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -49,9 +50,17 @@ def _by_variant(result: SimulationResult) -> dict[str, list[CellResult]]:
     return out
 
 
-def _title(result: SimulationResult, what: str) -> str:
-    return (f"{what}: {result.games} games per variant and player count, bots {', '.join(result.bots)}, "
+def _title(result: SimulationResult, what: str, fig: Any) -> str:
+    """The figure's title, wrapped to its width (a one-panel figure is narrow: a long line would be cut at both
+    edges)."""
+    text = (f"{what}: {result.games} games per variant and player count, bots {', '.join(result.bots)}, "
             f"seed {result.seed}")
+    characters = max(24, int(fig.get_figwidth() * _CHARACTERS_PER_INCH))
+    return textwrap.fill(text, characters)
+
+
+_CHARACTERS_PER_INCH = 10
+"""About how many characters of the title's font (``medium``) fit in an inch of figure."""
 
 
 def lengths_figure(result: SimulationResult) -> Any:
@@ -82,7 +91,7 @@ def lengths_figure(result: SimulationResult) -> Any:
         ax.legend(fontsize="small")
     fig.supxlabel("decisions per game")
     fig.supylabel("share of games")
-    fig.suptitle(_title(result, "Game length"), fontsize="medium")
+    fig.suptitle(_title(result, "Game length", fig), fontsize="medium")
     return fig
 
 
@@ -121,7 +130,7 @@ def win_rates_figure(result: SimulationResult) -> Any:
         ax.legend(fontsize="small")
     fig.supxlabel("position in the turn order (1 plays first)")
     fig.supylabel("wins (%)")
-    fig.suptitle(_title(result, "Win rate by position, 95% intervals, parity dashed"), fontsize="medium")
+    fig.suptitle(_title(result, "Win rate by position, 95% intervals, parity dashed", fig), fontsize="medium")
     return fig
 
 

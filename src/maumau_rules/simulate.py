@@ -58,6 +58,7 @@ __all__ = [
     "BotRecord",
     "CellResult",
     "Distribution",
+    "Edge",
     "Estimate",
     "GameFacts",
     "SimulationError",
@@ -843,6 +844,41 @@ def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @attrs.frozen
+class Edge:
+    """The first player's edge in one cell of a run, tested against parity (:meth:`SimulationResult.first_player_edges`).
+
+    >>> Edge("standard", 2, 0.6, 0.5, 0.01, 0.02, True).direction
+    'above'
+    """
+
+    variant: str
+    """The variant's ID."""
+    players: int
+    """The player count."""
+    rate: float
+    """The first position's share of the games won."""
+    parity: float
+    """One in the number of sides."""
+    p_value: float
+    """The two-sided p-value of this cell's test alone."""
+    adjusted: float
+    """The p-value adjusted for every cell of the run (Holm)."""
+    significant: bool
+    """Whether parity is rejected for this cell at the run's family-wise level."""
+
+    @property
+    def direction(self) -> str:
+        """``'above'`` or ``'below'`` parity, or ``''`` where the difference is not significant.
+
+        >>> Edge("prsi", 3, 0.30, 1 / 3, 0.4, 1.0, False).direction
+        ''
+        """
+        if not self.significant:
+            return ""
+        return "above" if self.rate > self.parity else "below"
+
+
+@attrs.frozen
 class SimulationResult:
     """A whole run: its settings and one :class:`CellResult` per variant and player count.
 
@@ -881,6 +917,38 @@ class SimulationResult:
             if c.variant == variant and c.players == players:
                 return c
         raise SimulationError(f"this run has no games of {variant!r} with {players} players")
+
+    def first_player_edges(self, alpha: float = 0.05) -> tuple[Edge, ...]:
+        """Does playing first win more (or less) than parity? One two-sided test per cell, corrected for testing
+        every cell of the run at once (Holm's step-down method: the family-wise error rate stays at ``alpha``).
+
+        The test of a cell compares the first position's wins ``k`` of ``n`` games with parity ``p0`` (one in
+        :attr:`CellResult.sides`) by the normal approximation to the binomial, ``z = (k - n p0) / sqrt(n p0 (1 -
+        p0))``; an :class:`Edge` is ``significant`` when Holm's method rejects parity for its cell.
+
+        >>> r = simulate(["standard", "prsi"], players=2, games=40, seed=3)
+        >>> [(e.variant, e.players, 0 <= e.p_value <= 1) for e in r.first_player_edges()]
+        [('standard', 2, True), ('prsi', 2, True)]
+        >>> all(e.adjusted >= e.p_value for e in r.first_player_edges())
+        True
+        """
+        if not 0 < alpha < 1:
+            raise SimulationError(f"alpha {alpha!r} must lie between 0 and 1")
+        raw = []
+        for c in self.cells:
+            parity = 1 / c.sides
+            wins = c.wins_by_position[0] if c.wins_by_position else 0
+            spread = math.sqrt(c.games * parity * (1 - parity))
+            z = (wins - c.games * parity) / spread if spread > 0 else 0.0
+            raw.append((c, wins / c.games if c.games else 0.0, parity, math.erfc(abs(z) / math.sqrt(2))))
+        order = sorted(range(len(raw)), key=lambda i: raw[i][3])
+        adjusted = [1.0] * len(raw)
+        running = 0.0
+        for rank, i in enumerate(order):  # Holm: p_(r) * (m - r), made monotone
+            running = max(running, min(1.0, raw[i][3] * (len(raw) - rank)))
+            adjusted[i] = running
+        return tuple(Edge(c.variant, c.players, rate, parity, p, adjusted[i], adjusted[i] <= alpha)
+                     for i, (c, rate, parity, p) in enumerate(raw))
 
     def to_json(self) -> dict[str, Any]:
         """The run as JSON types (``type`` ``simulation``, ``version`` 1).

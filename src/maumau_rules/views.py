@@ -133,6 +133,20 @@ class PublicView:
         """
         return self.end is not None
 
+    def _repr_svg_(self) -> str:
+        """The table as this view shows it, an SVG picture (Jupyter shows it; :func:`maumau_rules.svg.view_svg`,
+        with the legal moves marked).
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("standard", players=2, seed=1)
+        >>> svg = view(s, 0)._repr_svg_()
+        >>> svg.startswith("<svg") and all(c.ascii in svg for c in s.hands[0])
+        True
+        """
+        from .svg import view_svg
+
+        return view_svg(self, highlight=getattr(self, "legal_moves", ()))
+
     def to_json(self) -> dict[str, Any]:
         """The view as a dict of JSON types (versioned; cards as ``"7♥"``, moves in notation).
 

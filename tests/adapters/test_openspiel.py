@@ -241,3 +241,117 @@ def test_openspiel_rl_environment_runs_and_is_seeded() -> None:
         return actions
 
     assert episode(7) == episode(7) != episode(8)
+
+
+def _callout_variants() -> list[str]:
+    """The registered variants whose codec has call-outs (those with an announcement rule)."""
+    from maumau_rules.moves import CallOut
+
+    return [v.id for v in available_variants()
+            if any(isinstance(m, CallOut) for m in ActionSpace.for_variant(v, v.players[0]).moves)]
+
+
+@pytest.mark.rule("R_ANNOUNCE")
+@pytest.mark.parametrize("variant", _callout_variants())
+def test_seats_not_to_act_are_asked_about_their_call_outs(variant: str) -> None:
+    """Issue 27: a call-out by a seat that is not to act is offered to that seat as an OpenSpiel decision. At every
+    position with an open window, each other seat that may call out is the current player in turn order (its
+    call-outs and "no call-out"), then the seat to act moves; a call-out by a seat not to act is the engine's."""
+    from maumau_rules import CallOut, apply, legal_moves
+
+    n = find_variant(variant).players[0] + 1 if find_variant(variant).players[1] > 2 else 2
+    game = pyspiel.load_game("python_maumau", {"variant": variant, "players": n})
+    waive = game.waive_action
+    assert waive == game.num_distinct_actions() - 1
+    callouts_by_others = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = _dealt(game, tuple(rng.randrange(256) for _ in range(SEED_BYTES)))
+        waived: set[int] = set()  # the seats that let it pass since the last move
+        while not state.is_terminal():
+            s = state.game_state
+            actor = s.seat_to_act
+            eligible = [q for q in ((actor + k) % n for k in range(1, n)) if legal_moves(s, q) and q not in waived]
+            player = state.current_player()
+            assert all(not state.legal_actions(p) for p in range(n) if p != player)
+            if eligible:  # the first seat not yet asked since the last move
+                assert player == eligible[0] and state.legal_actions()[-1] == waive
+                assert state.legal_actions()[:-1] == sorted(ActionSpace.for_variant(game.variant, n).legal_actions(s, player))
+                assert state.action_to_string(waive) == "no call-out"
+            else:
+                assert player == actor and waive not in state.legal_actions()
+            legal = state.legal_actions()
+            calls = [a for a in legal if a != waive and player != actor]
+            action = calls[0] if calls and rng.random() < 0.5 else rng.choice(legal)
+            if player != actor and action != waive:
+                move = ActionSpace.for_variant(game.variant, n).decode(action)
+                assert isinstance(move, CallOut)
+                expected = apply(s, move, player=player)
+                state.apply_action(action)
+                assert state.game_state == expected
+                callouts_by_others += 1
+                waived.clear()
+            else:
+                state.apply_action(action)
+                if action == waive:
+                    waived.add(player)
+                else:
+                    waived.clear()
+    if variant in ("mau-king", "mau-king-app"):  # calls are due often there: seats not to act do call out
+        assert callouts_by_others > 0
+
+
+def _random_positions(game: pyspiel.Game, count: int, seed: int) -> list[MauMauState]:
+    rng = random.Random(seed)
+    out: list[MauMauState] = []
+    state = _dealt(game, tuple(rng.randrange(256) for _ in range(SEED_BYTES)))
+    while len(out) < count:
+        if state.is_terminal():
+            state = _dealt(game, tuple(rng.randrange(256) for _ in range(SEED_BYTES)))
+        state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal() and rng.random() < 0.2:
+            out.append(state.clone())
+    return out
+
+
+@pytest.mark.parametrize("variant", [v.id for v in available_variants()])
+def test_resample_from_infostate_gives_a_state_the_player_cannot_tell_apart(variant: str) -> None:
+    """Issue 27: ``resample_from_infostate`` (OpenSpiel's ISMCTS) deals the unseen cards again: the player's
+    information state string and tensors, observation and legal actions are the same, its hand too, the cards of
+    the whole table are the same multiset; the new state plays on and survives serialization."""
+    v = find_variant(variant)
+    game = pyspiel.load_game("python_maumau", {"variant": variant, "players": v.players[0]})
+    sampler = random.Random(variant).random
+    changed = 0
+    for state in _random_positions(game, 4, seed=len(variant)):
+        p = state.current_player()
+        other = state.resample_from_infostate(p, sampler)
+        assert other.information_state_string(p) == state.information_state_string(p)
+        assert other.information_state_tensor(p) == state.information_state_tensor(p)
+        assert other.observation_string(p) == state.observation_string(p)
+        assert other.current_player() == p and other.legal_actions() == state.legal_actions()
+        a, b = state.game_state, other.game_state
+        assert view(a, p) == view(b, p) and sorted(map(str, a.all_cards())) == sorted(map(str, b.all_cards()))
+        changed += a != b
+        _, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, other))
+        assert back.game_state == b and back.information_state_string(p) == state.information_state_string(p)
+        while not other.is_terminal():
+            other.apply_action(other.legal_actions()[0])
+    assert changed > 0
+
+
+def test_openspiels_python_ismcts_plays_the_game() -> None:
+    """OpenSpiel's information-set MCTS (its Python bot, which resamples through ``resample_from_infostate``) plays
+    legal moves; its C++ bot crashes on every Python game's resampled state (a pybind ownership limit), so the
+    docs name the Python one."""
+    from open_spiel.python.algorithms import ismcts
+
+    for variant, n in (("standard", 2), ("mau-king", 3), ("malilla", 4)):
+        game = pyspiel.load_game("python_maumau", {"variant": variant, "players": n})
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)), 2.0, 4,
+                               random_state=np.random.RandomState(2))
+        state = _dealt(game)
+        for _ in range(2):
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)

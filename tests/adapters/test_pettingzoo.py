@@ -276,6 +276,30 @@ def test_render_gives_text(capsys: pytest.CaptureFixture[str]) -> None:
         assert quiet.render() is None
 
 
+@pytest.mark.parametrize("variant, players", [("standard", 3), ("mau-king", 6), ("malilla", 4)])
+def test_render_gives_the_picture_as_an_rgb_array(variant: str, players: int) -> None:
+    """``render_mode="rgb_array"``: the SVG of the seat to act's view, rasterised; a frame of the metadata's shape
+    that changes as the round goes on, with the table's colours in it (not one colour)."""
+    from maumau_rules.svg import H, Palette, W
+
+    e = MauMauEnv(variant, players, render_mode="rgb_array")
+    assert "rgb_array" in e.metadata["render_modes"]
+    with pytest.raises(AdapterError, match="call reset"):
+        e.render()
+    e.reset(seed=2)
+    first = e.render()
+    assert isinstance(first, np.ndarray) and first.shape == (H, W, 3) and first.dtype == np.uint8
+    colours = np.unique(first.reshape(-1, 3), axis=0)
+    assert len(colours) > 50
+    felt = tuple(int(Palette().table[i:i + 2], 16) for i in (1, 3, 5))
+    assert (first.reshape(-1, 3) == felt).all(axis=1).mean() > 0.2  # the table is most of the frame
+    for _ in range(3):
+        agent = e.agent_selection
+        mask = e.observe(agent)["action_mask"]
+        e.step(int(np.flatnonzero(mask)[0]))
+    assert not np.array_equal(first, e.render())
+
+
 def test_parallel_env_plays_the_action_of_the_agent_to_act() -> None:
     p = parallel_env(variant="standard", players=3)
     observations, _ = p.reset(seed=5)

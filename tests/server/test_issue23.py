@@ -247,10 +247,10 @@ def _seat_view(http: httpx.Client, game: dict[str, Any], seat: int) -> dict[str,
 
 @pytest.mark.slow(seconds=7)
 def test_the_games_in_memory_stay_at_their_bound_and_come_back_intact(tmp_path: Path) -> None:
-    """Finding: every game read stayed in memory. With ``--max-resident-games 8``, reading 100 games keeps 8
+    """Finding: every game read stayed in memory. With ``--max-resident-games 4``, reading 40 games keeps 4
     in memory; a game dropped from memory and read again shows the same views, and can be played to its end
     while it is dropped between every two moves; its record proves the deal."""
-    bound, n = 8, 100
+    bound, n = 4, 40
     with server(tmp_path, "--max-resident-games", str(bound), "--create-burst", "1000") as (url, _port), \
             httpx.Client(base_url=url, timeout=10) as http:
         games = [create_game(http, 2 + i % 3) for i in range(n)]

@@ -127,6 +127,7 @@ def test_a_missing_plot_extra_names_the_install_command(monkeypatch: pytest.Monk
     monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
     code, _, err = _run("standard", "-n", "5", "--jobs", "1", "--plot", str(tmp_path))
     assert code == 2 and 'pip install "maumau-rules[plot]"' in err
+    assert "games in" not in err, "the missing extra is said before any game is played"
 
 
 def test_a_missing_ray_names_the_install_command(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -143,3 +144,15 @@ def test_house_rules_from_a_file_and_all_variants() -> None:
     code, out, _ = _run("all", "-n", "2", "--jobs", "1", "--format", "csv")
     assert code == 0 and len({row.split(",")[0] for row in out.splitlines()[1:]}) == len(available_variants())
     assert {row.split(",")[1] for row in out.splitlines()[1:] if row.startswith("malilla,")} == {"4"}
+
+
+def test_a_one_panel_plot_title_fits_its_figure() -> None:
+    """Issue 25: the title of a single-variant plot was cut at both edges; it is wrapped to the figure's width."""
+    from maumau_rules.plot import lengths_figure, win_rates_figure
+    from maumau_rules.simulate import simulate
+
+    run = simulate("standard", players=2, games=4, seed=1)
+    for fig in (lengths_figure(run), win_rates_figure(run)):
+        lines = fig._suptitle.get_text().splitlines()
+        assert len(lines) >= 2 and all(len(line) <= fig.get_figwidth() * 10 for line in lines)
+        assert " ".join(lines).endswith("seed 1")

@@ -67,3 +67,23 @@ def test_the_search_strength_table_is_the_committed_runs() -> None:
                    f"--seed {run.seed}")
         assert command in table
         assert f"{run.games:,}" in table and run.bots == ("ismcts", opponent) and run.duplicate
+
+
+def test_the_first_player_marks_are_corrected_for_testing_every_cell() -> None:
+    """Issue 25: the page's ▲/▼ marks come from one test per cell, corrected with Holm's method for the number of
+    cells: a clear edge is marked, a small one among many cells is not, and correction never lowers a p-value."""
+    import attrs
+
+    base = simulate(["standard", "prsi"], players=2, games=20, seed=1)
+    clear = attrs.evolve(base.cells[0], games=10_000, wins_by_position=(5_400, 4_600))
+    small = attrs.evolve(base.cells[1], games=10_000, wins_by_position=(5_110, 4_890))
+    run = attrs.evolve(base, cells=(clear, small, small))
+    strong, weak, same = run.first_player_edges()
+    assert strong.significant and strong.direction == "above" and strong.adjusted == 3 * strong.p_value
+    assert 0.01 < weak.p_value < 0.05 and not weak.significant, "alone it would pass at 5%; among three it does not"
+    assert weak.adjusted == same.adjusted == 2 * weak.p_value
+    below = attrs.evolve(run, cells=(attrs.evolve(clear, wins_by_position=(4_600, 5_400)),))
+    assert below.first_player_edges()[0].direction == "below"
+    committed = SimulationResult.from_json(json.loads((STATS / "all-variants.json").read_text(encoding="utf-8")))
+    edges = committed.first_player_edges()
+    assert len(edges) == len(committed.cells) and all(e.adjusted >= e.p_value for e in edges)

@@ -14,6 +14,17 @@ samples chance (``pyspiel.random_sim_test``, ``rl_environment.Environment(seed=.
 seeds the game with OpenSpiel's own mechanisms, clones and serialized states replay exactly, and the
 information states never contain the seed.
 
+Call-outs by seats that are not to act: OpenSpiel's games are sequential (one player acts at each node), while the
+rules let any seat of an open window call out whoever is to act. So, where a variant has call-outs, every position
+with an open window first asks each other seat that may call out, in turn order from the seat to act: that seat is
+the current player, and its legal actions are its call-outs and :attr:`MauMauGame.waive_action` ("no call-out",
+the one action the codec does not have). When every such seat has let it pass, the seat to act moves. The
+interruptions are nodes of the history like any other, so clones, serialization and information states keep them.
+
+``resample_from_infostate`` (for OpenSpiel's ISMCTS) deals the cards the player cannot see again at random: the
+family's search model samples from the player's view when it is to act (:mod:`maumau_rules.search`), and a seat
+asked about a call-out gets the unseen cards shuffled among the other hands and the stock.
+
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_maumau", {"variant": "prsi", "players": 3})
 >>> state = game.new_initial_state()
@@ -28,6 +39,7 @@ information states never contain the seed.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Final
@@ -37,8 +49,8 @@ import pyspiel
 
 from ..actions import ActionSpace
 from ..errors import shown
-from ..game import apply, new_game
-from ..moves import Move, Play, parse_move
+from ..game import apply, legal_moves, new_game
+from ..moves import CallOut, Move, Play, parse_move
 from ..toolhooks import tools_for
 from ..variants import Variant, available_variants
 from ..views import public_view, view
@@ -76,13 +88,33 @@ GAME_TYPE: Final = pyspiel.GameType(
 class _Shared:
     """What every state of one game shares: never copied by OpenSpiel's clone (which deep-copies state attributes)."""
 
-    __slots__ = ("codec", "players", "tools", "variant")
+    __slots__ = ("calls", "codec", "players", "tools", "variant", "waive")
 
     def __init__(self, variant: Variant, players: int) -> None:
         self.variant = variant
         self.players = players
         self.codec = ActionSpace.for_variant(variant, players)
         self.tools = tools_for(variant)
+        self.calls = any(isinstance(m, CallOut) for m in self.codec.moves)
+        self.waive = self.codec.size if self.calls else -1
+
+    def to_ask(self, node: _Node) -> tuple[int, ...]:
+        """The seats still to be asked about a call-out at ``node``: each seat not to act that may call out now, in
+        turn order from the seat to act, less those who let it pass since the last move."""
+        asked: tuple[int, ...] | None = node.memo.get("asked")
+        if asked is not None:
+            return asked
+        state = node.state
+        if not self.calls or state.is_over:
+            asked = ()
+        elif node.move is None and node.parent is not None:  # a seat let it pass: the rest of the parent's
+            asked = tuple(q for q in self.to_ask(node.parent) if q != node.seat)
+        else:
+            actor = state.seat_to_act
+            order = [(actor + k) % self.players for k in range(1, self.players)]
+            asked = tuple(q for q in order if legal_moves(state, q))
+        node.memo["asked"] = asked
+        return asked
 
     def __deepcopy__(self, memo: object) -> _Shared:
         return self
@@ -97,29 +129,40 @@ class _Node:
     Immutable (but for ``memo``, which caches what is computed from it), so clones share it.
     """
 
-    __slots__ = ("memo", "move", "parent", "seat", "state")
+    __slots__ = ("detached", "memo", "move", "parent", "seat", "state")
 
-    def __init__(self, state: Any, parent: _Node | None = None, seat: int = -1, move: Move | None = None) -> None:
+    def __init__(self, state: Any, parent: _Node | None = None, seat: int = -1, move: Move | None = None, *,
+                 detached: bool = False) -> None:
         self.state = state
         self.parent = parent
         self.seat = seat
         self.move = move
+        """The move ``seat`` made from ``parent``; ``None`` at the start, or where ``seat`` let a call-out pass."""
+        self.detached = detached
+        """A resampled node: its state is not ``parent``'s after ``move`` but one that ``seat`` cannot tell from
+        it; ``parent`` keeps the history that the information state strings and tensors read."""
         self.memo: dict[Any, Any] = {}
 
     def __deepcopy__(self, memo: object) -> _Node:
         return self
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, list[str]]]:
-        # Flat, so that pickling a long round does not recurse once per move: the start and the moves.
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Flat, so that pickling a long round does not recurse once per move: the base and the moves after it.
         chain = self.chain()
-        return _replay, (chain[0].state, [str(n.move) for n in chain[1:]])
+        base = chain[0]
+        steps = [(n.seat, None if n.move is None else str(n.move)) for n in chain[1:]]
+        if base.detached:
+            return _replay, (base.state, steps, base.parent, base.seat, base.move)
+        return _replay, (base.state, steps)
 
     def chain(self) -> list[_Node]:
-        """The nodes from the start of the round to this one."""
+        """The nodes from the start of the round (or from a resampled node) to this one."""
         out: list[_Node] = []
         node: _Node | None = self
         while node is not None:
             out.append(node)
+            if node.detached:
+                break
             node = node.parent
         out.reverse()
         return out
@@ -133,18 +176,21 @@ class _Node:
             node = node.parent
         hist: PublicHistory = layout.start_history() if node is None else node.memo["history"]
         for n in reversed(todo):
-            if n.parent is not None:
-                assert n.move is not None
+            if n.parent is not None and n.move is not None:
                 hist = layout.record(hist, n.seat, n.move, public_view(n.parent.state), public_view(n.state))
             n.memo["history"] = hist
         return hist
 
 
-def _replay(start: Any, moves: list[str]) -> _Node:
-    node = _Node(start)
-    for text in moves:
-        move = parse_move(text)
-        node = _Node(apply(node.state, move), node, node.state.seat_to_act, move)
+def _replay(start: Any, steps: list[tuple[int, str | None]], parent: _Node | None = None, seat: int = -1,
+            move: Move | None = None) -> _Node:
+    node = _Node(start, parent, seat, move, detached=parent is not None)
+    for by, text in steps:
+        if text is None:
+            node = _Node(node.state, node, by)
+        else:
+            played = parse_move(text)
+            node = _Node(apply(node.state, played, player=by), node, by, played)
     return node
 
 
@@ -165,7 +211,7 @@ class MauMauGame(pyspiel.Game):  # type: ignore[misc]
     >>> g = MauMauGame({"players": 3}, variant=house)
     >>> g.num_players(), g.get_parameters()["variant"]
     (3, 'pesten-house')
-    >>> g.num_distinct_actions() == ActionSpace.for_variant(house, 3).size
+    >>> g.num_distinct_actions() == ActionSpace.for_variant(house, 3).size + 1  # and "no call-out"
     True
     >>> MauMauGame({"colour": "red"})
     Traceback (most recent call last):
@@ -184,17 +230,19 @@ class MauMauGame(pyspiel.Game):  # type: ignore[misc]
         players = int(merged["players"])
         merged["variant"] = v.id
         low, high = reward_range(v)
+        shared = _Shared(v, players)
         info = pyspiel.GameInfo(
-            num_distinct_actions=ActionSpace.for_variant(v, players).size,
+            num_distinct_actions=shared.codec.size + (1 if shared.calls else 0),
             max_chance_outcomes=256,
             num_players=players,
             min_utility=low,
             max_utility=high,
             utility_sum=None,
-            max_game_length=move_limit(v),
+            # each move may open a window in which every other seat is asked once
+            max_game_length=move_limit(v) * (players if shared.calls else 1),
         )
         super().__init__(GAME_TYPE, info, merged)
-        self._shared = _Shared(v, players)
+        self._shared = shared
 
     @property
     def variant(self) -> Variant:
@@ -204,6 +252,18 @@ class MauMauGame(pyspiel.Game):  # type: ignore[misc]
         'prsi'
         """
         return self._shared.variant
+
+    @property
+    def waive_action(self) -> int | None:
+        """The action of a seat asked about a call-out that lets it pass (the last action ID), or ``None`` where
+        the variant has no call-outs.
+
+        >>> MauMauGame({"variant": "mau-king"}).waive_action == MauMauGame({"variant": "mau-king"}).num_distinct_actions() - 1
+        True
+        >>> MauMauGame({"variant": "malilla", "players": 4}).waive_action is None
+        True
+        """
+        return self._shared.waive if self._shared.calls else None
 
     def new_initial_state(self) -> MauMauState:
         """A new round, at its first chance node (the shuffle seed is not drawn yet).
@@ -297,7 +357,8 @@ class MauMauState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.CHANCE)
         if node.state.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
-        return int(node.state.seat_to_act)
+        asked = self._shared.to_ask(node)
+        return int(asked[0]) if asked else int(node.state.seat_to_act)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The 256 values of the next seed byte, each with probability 1/256.
@@ -309,10 +370,15 @@ class MauMauState(pyspiel.State):  # type: ignore[misc]
         return [(b, 1.0 / 256) for b in range(256)]
 
     def _legal_actions(self, player: int) -> list[int]:
-        """The IDs of the legal moves of ``player`` (the seat to act), ascending."""
+        """The IDs of the legal moves of ``player`` (the current player), ascending; a seat asked about a call-out
+        has its call-outs and the waive action."""
         node = self._node
         assert node is not None
-        return sorted(self._shared.codec.legal_actions(node.state))
+        sh = self._shared
+        asked = sh.to_ask(node)
+        if asked:
+            return [*sorted(sh.codec.legal_actions(node.state, asked[0])), sh.waive]
+        return sorted(sh.codec.legal_actions(node.state))
 
     def _apply_action(self, action: int) -> None:
         """Draw a seed byte (chance), or play the move with action ID ``action`` (validated by the engine)."""
@@ -325,15 +391,59 @@ class MauMauState(pyspiel.State):  # type: ignore[misc]
                 sh = self._shared
                 self._node = _Node(new_game(sh.variant, sh.players, seed=int.from_bytes(bytes(self._seed), "big")))
             return
-        move = self._shared.codec.decode(int(action))
-        seat = node.state.seat_to_act
-        self._node = _Node(apply(node.state, move), node, seat, move)
+        sh = self._shared
+        asked = sh.to_ask(node)
+        seat = asked[0] if asked else node.state.seat_to_act
+        if asked and action == sh.waive:
+            self._node = _Node(node.state, node, seat)
+            return
+        move = sh.codec.decode(int(action))
+        self._node = _Node(apply(node.state, move, player=seat), node, seat, move)
 
     def _action_to_string(self, player: int, action: int) -> str:
         """``seed byte i = b`` for chance, else the move in notation."""
         if player == int(pyspiel.PlayerId.CHANCE):
             return f"seed byte {len(self._seed) + 1} = {action}"
+        if self._shared.calls and action == self._shared.waive:
+            return "no call-out"
         return str(self._shared.codec.decode(int(action)))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> MauMauState:
+        """A state ``player_id`` cannot tell from this one: the cards it cannot see dealt again at random, with
+        ``probability_sampler()`` (OpenSpiel's source of numbers in [0, 1)) seeding the deal. Its information state
+        string and tensors are this state's.
+
+        Raises:
+            AdapterError: the round is not dealt yet, or is over.
+
+        >>> import random
+        >>> game = MauMauGame({"players": 3})
+        >>> from maumau_rules import new_game
+        >>> st = game.state_from(new_game("standard", 3, seed=5))
+        >>> other = st.resample_from_infostate(st.current_player(), random.Random(1).random)
+        >>> other.information_state_string(st.current_player()) == st.information_state_string(st.current_player())
+        True
+        >>> other.game_state.hand_sizes == st.game_state.hand_sizes, other.game_state != st.game_state
+        (True, True)
+        """
+        node = self._node
+        if node is None or node.state.is_over:
+            raise AdapterError("a state can be resampled only in a round that is dealt and goes on")
+        rng = random.Random(int(probability_sampler() * 2**53))
+        seat = int(player_id)
+        if seat == node.state.seat_to_act:
+            sampled = self._shared.tools.search_model(False).sampler(view(node.state, seat))(rng)
+        else:  # a seat asked about a call-out (Mau-Mau): the unseen cards shuffled among the rest
+            from ..testing.invariants import hidden_permutation
+
+            sampled = hidden_permutation(node.state, seat, rng)
+        out = MauMauState(self.get_game())
+        out._seed = self._seed
+        fresh = _Node(sampled, node.parent, node.seat, node.move, detached=True)
+        fresh.memo.update({k: v for k, v in node.memo.items() if k == "history" or k == "asked" or
+                           (isinstance(k, tuple) and k[0] == "recall" and k[1] == seat)})
+        out._node = fresh
+        return out
 
     def is_terminal(self) -> bool:
         """Whether the round has ended.
@@ -453,6 +563,9 @@ class MauMauObserver:
         for n in reversed(todo):
             if n.parent is None:
                 parts = (self._now_text(n.state, player),)
+            elif n.move is None:  # a seat asked about a call-out let it pass
+                if self.public:
+                    parts = (*parts, f"{n.seat}:no call-out")
             else:
                 text = f"{n.seat}:{n.move}" if self.public else ""
                 if self.private:

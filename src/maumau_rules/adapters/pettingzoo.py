@@ -43,6 +43,7 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 from ..actions import ActionError, ActionSpace
 from ..entropy import fresh_seed
 from ..errors import shown
+from ..extras import require
 from ..game import apply, legal_moves, new_game
 from ..state import Deal
 from ..toolhooks import tools_for
@@ -51,7 +52,7 @@ from ..views import public_view, view
 from . import AdapterError
 from .encoding import ObservationLayout, resolve_variant, round_rewards
 
-__all__ = ["ILLEGAL_ACTION_MODES", "MauMauEnv", "env", "parallel_env", "raw_env"]
+__all__ = ["ILLEGAL_ACTION_MODES", "MauMauEnv", "env", "parallel_env", "rasterise", "raw_env"]
 
 ILLEGAL_ACTION_MODES: Final = ("terminate", "penalize", "raise")
 """What a legal-by-range but illegal action does: end the round (PettingZoo's classic convention), be refused
@@ -66,8 +67,9 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
     Args:
         variant: a :class:`~maumau_rules.variants.Variant` (house rules included) or its name.
         players: the number of seats.
-        render_mode: ``None``, ``"ansi"`` (:meth:`render` returns the text) or ``"human"`` (prints it after
-            every step).
+        render_mode: ``None``, ``"ansi"`` (:meth:`render` returns the text), ``"human"`` (prints it after
+            every step) or ``"rgb_array"`` (:meth:`render` returns the picture of the table as the seat to act sees
+            it, an ``(height, width, 3)`` array of ``uint8``, rasterised from :func:`maumau_rules.svg.view_svg`).
         max_cycles: truncate the round after this many decisions (``None``: only the variant's move limit ends
             it, as a termination). One cycle is one decision, the step of the parallel API.
         illegal_action: one of :data:`ILLEGAL_ACTION_MODES`.
@@ -80,14 +82,15 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
     >>> e = MauMauEnv("standard", players=2)
     >>> e.possible_agents, e.action_space("player_0")
     (['player_0', 'player_1'], Discrete(92))
-    >>> MauMauEnv("standard", 2, render_mode="rgb_array")
+    >>> MauMauEnv("standard", 2, render_mode="rgb")
     Traceback (most recent call last):
     ...
-    maumau_rules.adapters.AdapterError: render_mode 'rgb_array' is not one of None, 'ansi', 'human'
+    maumau_rules.adapters.AdapterError: render_mode 'rgb' is not one of None, 'ansi', 'human', 'rgb_array'
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "name": "maumau_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False,
+        "name": "maumau_v0", "render_modes": ["ansi", "human", "rgb_array"], "is_parallelizable": False,
+        "render_fps": 2,
     }
 
     def __init__(self, variant: Variant | str = "standard", players: int = 2, *, render_mode: str | None = None,
@@ -96,7 +99,7 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.variant = resolve_variant(variant, players)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise AdapterError(f"render_mode {render_mode!r} is not one of None, 'ansi', 'human'")
+            raise AdapterError(f"render_mode {shown(render_mode)} is not one of None, 'ansi', 'human', 'rgb_array'")
         if max_cycles is not None and (not isinstance(max_cycles, int) or isinstance(max_cycles, bool)
                                        or max_cycles < 1):
             raise AdapterError(f"max_cycles {max_cycles!r} must be a positive integer or None")
@@ -322,16 +325,44 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         lines += tools_for(self.variant).table_text(self._state)
         return "\n".join(lines)
 
-    def render(self) -> str | None:
-        """Render the table as text: returned with ``render_mode="ansi"``, printed with ``"human"``.
+    def picture(self, size: float = 1.0) -> str:
+        """The table as the seat to act sees it, as SVG (:func:`maumau_rules.svg.view_svg`; its legal moves marked):
+        the picture of a hot-seat display, like :meth:`text`.
+
+        Raises:
+            AdapterError: no round yet (call ``reset()``).
+
+        >>> e = MauMauEnv("standard", 2); e.reset(seed=1)
+        >>> e.picture().startswith("<svg")
+        True
+        """
+        from ..svg import view_svg
+
+        if self._state is None:
+            raise AdapterError("no round yet: call reset()")
+        pv = view(self._state, self._state.seat_to_act)
+        return view_svg(pv, size=size, highlight=pv.legal_moves)
+
+    def render(self) -> Any:
+        """Render the table: as text, returned with ``render_mode="ansi"`` and printed with ``"human"``; as an
+        ``(height, width, 3)`` ``uint8`` array with ``"rgb_array"`` (:meth:`picture`, rasterised by ``resvg``).
+
+        Raises:
+            AdapterError: ``"rgb_array"`` before ``reset()``.
+            MissingExtraError: ``"rgb_array"`` without the rasteriser (``pip install "maumau-rules[pettingzoo]"``).
 
         >>> e = MauMauEnv("standard", 2, render_mode="ansi"); e.reset(seed=1)
         >>> "to act" in e.render()
         True
+        >>> e = MauMauEnv("malilla", 4, render_mode="rgb_array"); e.reset(seed=1)
+        >>> frame = e.render(); frame.shape, frame.dtype.name, len(np.unique(frame.reshape(-1, 3), axis=0)) > 10
+        ((640, 1000, 3), 'uint8', True)
         """
         if self.render_mode is None:
             gymnasium.logger.warn("You are calling render method without specifying any render mode.")
             return None
+        if self.render_mode == "rgb_array":
+            return rasterise(self.picture())
         text = self.text()
         if self.render_mode == "human":
             print(text)
@@ -343,6 +374,31 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
 
         >>> MauMauEnv("standard", 2).close()
         """
+
+
+def rasterise(svg: str) -> npt.NDArray[np.uint8]:
+    """An SVG document as an ``(height, width, 3)`` array of ``uint8`` RGB pixels, drawn by ``resvg`` (no system
+    library needed; the ``pettingzoo`` extra installs it) at the document's own size.
+
+    Raises:
+        MissingExtraError: ``resvg-py`` or ``pillow`` is not installed.
+        AdapterError: the text is not SVG that can be drawn.
+
+    >>> from maumau_rules import Card
+    >>> from maumau_rules.svg import card_svg
+    >>> rasterise(card_svg(Card.parse("Ah"))).shape
+    (106, 78, 3)
+    """
+    import io
+
+    resvg = require("resvg_py", "pettingzoo", "render_mode='rgb_array'")
+    image = require("PIL.Image", "pettingzoo", "render_mode='rgb_array'")
+    try:
+        png = bytes(resvg.svg_to_bytes(svg_string=svg, background="#ffffff"))
+    except ValueError as exc:
+        raise AdapterError(f"cannot draw {shown(svg[:40])}: {exc}") from None
+    with image.open(io.BytesIO(png)) as picture:
+        return np.asarray(picture.convert("RGB"), dtype=np.uint8)
 
 
 raw_env = MauMauEnv

@@ -268,8 +268,10 @@ class FamilyInvariants(Protocol):
         True
         """
 
-    def check_no_leak(self, state: Any, rnd: random.Random, *, moves: int = 3) -> None:
-        """A view is equal for two states that differ only in cards that player cannot see.
+    def check_no_leak(self, state: Any, rnd: random.Random, *, moves: int = 3,
+                      observers: Sequence[Callable[[Any, int | None], object]] = ()) -> None:
+        """A view is equal for two states that differ only in cards that player cannot see, and so are
+        ``observers``' values (functions of a state and a seat, ``None`` for a spectator: a picture, an observation).
 
         >>> all(hasattr(f.invariants, "check_no_leak") for f in families())
         True
@@ -505,6 +507,17 @@ class GameFamily(Protocol):
         >>> s = new_game("malilla", 4, seed=1); fam = family_named("malilla")
         >>> fam.view_kind(view(s, 0)), fam.view_kind(public_view(s)), fam.view_kind(s)
         ('player', 'public', None)
+        """
+
+    def table_scene(self, view: Any, names: Sequence[str] | None = None) -> Any:
+        """What lies where on the table as ``view`` (one of this family's views) shows it: a
+        :class:`~maumau_rules.svg.TableScene` that :func:`maumau_rules.svg.view_svg` draws. Built from the view
+        alone, so a picture shows nothing its seat cannot see.
+
+        >>> from maumau_rules import new_game, view
+        >>> s = new_game("malilla", 4, seed=1)
+        >>> family_named("malilla").table_scene(view(s, 1)).seats[1].cards == s.hands[1]
+        True
         """
 
     def round_of(self, item: object) -> int | None:

@@ -668,9 +668,9 @@ def _verdicts(state: Any, viewer: int) -> list[tuple[object, ...]]:
     for c in state.hands[viewer]:
         tries += [Play(c), Play(c, Suit.HEARTS), Play(c, None, Call.MAU), Play(c, Suit.CLUBS, Call.MAU_MAU)]
     out: list[tuple[object, ...]] = []
-    for m in dict.fromkeys(tries):
+    for m in dict.fromkeys(tries):  # the move itself, not its text: a failure shows its repr
         v = check(state, m, player=viewer)
-        out.append((str(m), v.ok, v.reason, v.rule_id, v.message))
+        out.append((m, v.ok, v.reason, v.rule_id, v.message))
     return out
 
 
@@ -815,7 +815,7 @@ def check_no_leak(state: GameState, rnd: random.Random, tries: int = 1, *, moves
     >>> check_no_leak(new_game("standard", players=3, seed=1), random.Random(0))
     """
     if type(state) is not GameState:  # a state of another family: its own permutation
-        family_of(state).invariants.check_no_leak(state, rnd, moves=moves)
+        family_of(state).invariants.check_no_leak(state, rnd, moves=moves, observers=observers)
         return
     for _ in range(tries):
         for p in (*range(state.players), None):

@@ -205,6 +205,18 @@ class MalillaFamily:
             return "player"
         return "public" if isinstance(item, MalillaPublicView) else None
 
+    def table_scene(self, view: Any, names: Sequence[str] | None = None) -> Any:
+        """The family's ``table_scene`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules import new_game, view
+        >>> s = new_game("malilla", 4, seed=1)
+        >>> FAMILY.table_scene(view(s, 1), names=None).seats[1].mine
+        True
+        """
+        from .picture import table_scene
+
+        return table_scene(view, names)
+
     def round_of(self, item: object) -> int | None:
         """The family's ``round_of``: the hand number of a Malilla state or view (see
         :class:`~maumau_rules.families.GameFamily`).

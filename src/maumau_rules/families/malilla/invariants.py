@@ -21,8 +21,8 @@ import hashlib
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
-from typing import Final, NoReturn
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final, NoReturn
 
 import attrs
 
@@ -300,11 +300,14 @@ def _hidden_shuffle(state: MalillaState, keep: set[int], rnd: random.Random, *, 
     return attrs.evolve(state, hands=tuple(hands), rng=state.rng if keep_rng else rnd.getrandbits(64))
 
 
-def check_no_leak(state: MalillaState, rnd: random.Random, *, moves: int = 3) -> None:
+def check_no_leak(state: MalillaState, rnd: random.Random, *, moves: int = 3,
+                  observers: Sequence[Callable[[Any, int | None], object]] = ()) -> None:
     """Everything public for a player is the same whatever the other hands hold (partners' included), and for a
     spectator whatever every hand holds (INV_NO_LEAK): the view and its JSON, the stage, the seat to act, the verdicts
-    on the moves he might try (:func:`maumau_rules.testing.invariants.public_facts`), and the same after each of up to
-    ``moves`` next moves legal in both (:func:`maumau_rules.testing.invariants.compare_hidden`).
+    on the moves he might try (:func:`maumau_rules.testing.invariants.public_facts`), ``observers``' values (each
+    called with a state and a seat, ``None`` for a spectator: a picture of the view, an adapter's observation), and
+    the same after each of up to ``moves`` next moves legal in both
+    (:func:`maumau_rules.testing.invariants.compare_hidden`).
 
     Raises:
         InvariantViolation: a view shows something its seat cannot see.
@@ -318,12 +321,15 @@ def check_no_leak(state: MalillaState, rnd: random.Random, *, moves: int = 3) ->
         other = _hidden_shuffle(state, {seat}, rnd)
         if view(other, seat) != view(state, seat) or view(other, seat).to_json() != view(state, seat).to_json():
             _fail("INV_NO_LEAK", f"seat {seat}'s view depends on cards it cannot see", state)
-        compare_hidden(state, other, seat, rnd, moves=0)
-        compare_hidden(state, _hidden_shuffle(state, {seat}, rnd, keep_rng=True), seat, rnd, moves=moves)
+        compare_hidden(state, other, seat, rnd, moves=0, observers=observers)
+        compare_hidden(state, _hidden_shuffle(state, {seat}, rnd, keep_rng=True), seat, rnd, moves=moves,
+                       observers=observers)
     everyone = _hidden_shuffle(state, set(), rnd)
     if public_view(everyone) != public_view(state):
         _fail("INV_NO_LEAK", "the public view depends on hidden cards", state)
-    compare_hidden(state, _hidden_shuffle(state, set(), rnd, keep_rng=True), None, rnd, moves=moves)
+    compare_hidden(state, everyone, None, rnd, moves=0, observers=observers)
+    compare_hidden(state, _hidden_shuffle(state, set(), rnd, keep_rng=True), None, rnd, moves=moves,
+                   observers=observers)
 
 
 def check_step(state: MalillaState, rnd: random.Random | None = None) -> Iterator[tuple[Move, MalillaState]]:

@@ -151,6 +151,20 @@ class MalillaPublicView:
         """
         return frozenset(self.trick).union(*(t.cards for t in self.tricks))
 
+    def _repr_svg_(self) -> str:
+        """The table as this view shows it, an SVG picture (Jupyter shows it; :func:`maumau_rules.svg.view_svg`,
+        with the legal moves marked).
+
+        >>> from maumau_rules.families.malilla.engine import new_hand
+        >>> s = new_hand("malilla", seed=1)
+        >>> svg = view(s, 0)._repr_svg_()
+        >>> svg.startswith("<svg") and all(c.ascii in svg for c in s.hands[0])
+        True
+        """
+        from ...svg import view_svg
+
+        return view_svg(self, highlight=getattr(self, "legal_moves", ()))
+
     def to_json(self) -> dict[str, Any]:
         """The view as a dict of JSON types (versioned; its schema is in :mod:`maumau_rules.schemas`).
 

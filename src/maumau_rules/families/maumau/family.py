@@ -71,10 +71,11 @@ class _Invariants:
 
         check_transition(before, move, after, conservation=False)  # check_state checks the deck
 
-    def check_no_leak(self, state: GameState, rnd: random.Random, *, moves: int = 3) -> None:
+    def check_no_leak(self, state: GameState, rnd: random.Random, *, moves: int = 3,
+                      observers: Sequence[Callable[[Any, int | None], object]] = ()) -> None:
         from ...testing.invariants import check_no_leak
 
-        check_no_leak(state, rnd, moves=moves)
+        check_no_leak(state, rnd, moves=moves, observers=observers)
 
     def state_digest(self, state: GameState) -> str:
         from ...testing.invariants import state_digest
@@ -271,6 +272,18 @@ class MauMauFamily:
         if isinstance(item, PlayerView):
             return "player"
         return "public" if isinstance(item, PublicView) else None
+
+    def table_scene(self, view: Any, names: Sequence[str] | None = None) -> Any:
+        """The family's ``table_scene`` (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules import new_game, view
+        >>> s = new_game("standard", 2, seed=1)
+        >>> FAMILY.table_scene(view(s, 1), names=None).seats[1].mine
+        True
+        """
+        from .picture import table_scene
+
+        return table_scene(view, names)
 
     def round_of(self, item: object) -> None:
         """The family's ``round_of``: a Mau-Mau state or view carries no hand number (see

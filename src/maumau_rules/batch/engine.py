@@ -1,0 +1,1111 @@
+"""The batch engine: B games of one variant at once, over numpy arrays, running the variant's tables.
+
+The tables come from :func:`~maumau_rules.rules.tables.compile_tables`, the same rule objects the scalar engine
+runs: the scalar engine and this one are two interpreters of one plan. Hands are 64-bit card sets (bit ``i``:
+card ``i`` of ``Tables.cards``), the stock and the discard pile are arrays of card numbers with their lengths,
+each game has its own SplitMix64 generator state (the scalar engine's generator: a reshuffle here gives the same
+stock as there). Actions are the IDs of :class:`~maumau_rules.actions.ActionSpace`. A finished game is dealt
+again in place (``auto_reset``); its result is kept in :attr:`BatchEngine.finished` for the caller.
+
+>>> eng = BatchEngine("standard", players=2, batch=8, seed=1)
+>>> mask = eng.legal_mask(); mask.shape, bool(mask[:, 0].all())  # everyone may draw at the start
+((8, 92), True)
+>>> for _ in range(300):
+...     _ = eng.step(eng.sample_random())
+>>> eng.games_done > 0
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+
+from .. import rng as _rng
+from ..actions import ActionSpace
+from ..cards import FRENCH_SUITS, Card
+from ..errors import ArgumentError, VariantError
+from ..moves import Call, CallOut, Draw, Pass, Play
+from ..rules.tables import Tables, compile_tables
+from ..state import EndReason, Phase
+from ..variants import Variant, find_variant
+
+__all__ = ["END_REASONS", "PHASES", "BatchEngine"]
+
+U64: Final = np.uint64
+_GAMMA: Final = 0x9E3779B97F4A7C15
+_BIT: Final = np.array([1 << i for i in range(64)], dtype=U64)
+_ZERO: Final = U64(0)
+PHASES: Final = (Phase.PLAY, Phase.DRAWN, Phase.SERIES, Phase.FINISHING, Phase.OVER)
+"""Phase codes (the index)."""
+END_REASONS: Final = (None, EndReason.EMPTY_HAND, EndReason.BLOCKED, EndReason.TURN_LIMIT)
+"""End codes (the index; 0: not over)."""
+_PLAY, _DRAWN, _OVER = 0, 1, 4
+_K_DRAW, _K_PASS, _K_PLAY, _K_CALLOUT = 0, 1, 2, 3
+_CALLS: Final = (None, Call.MAU, Call.MAU_MAU)
+_F_WISH, _F_FREE, _F_DEMAND, _F_CANCEL, _F_PENDING, _F_SKIPP, _F_PASSING, _F_DRAWS = (1 << i for i in range(8))
+
+
+def _mix(state: np.ndarray) -> np.ndarray:
+    """SplitMix64's output for generator states that were already advanced (``state + gamma``)."""
+    z = state.copy()
+    z ^= z >> U64(30)
+    z *= U64(0xBF58476D1CE4E5B9)
+    z ^= z >> U64(27)
+    z *= U64(0x94D049BB133111EB)
+    z ^= z >> U64(31)
+    return z
+
+
+def _popcount(x: np.ndarray) -> np.ndarray:
+    out: np.ndarray = np.bitwise_count(x).astype(np.int64)
+    return out
+
+
+_REM64: Final = np.array([0, *((1 << 64) % n for n in range(1, 65))], dtype=U64)
+"""``2**64 % n``: a bounded draw below ``n`` is redrawn from ``2**64 - 2**64 % n`` up (:func:`~maumau_rules.rng.randbelow`)."""
+_WIDTHS: Final = tuple((U64((1 << w) - 1), U64(w)) for w in (32, 16, 8, 4, 2, 1))
+
+
+def _select_bit(mask: np.ndarray, k: np.ndarray, bits: int = 64) -> np.ndarray:
+    """The position of the ``k``-th (from 0) set bit of each mask, masks of at most ``bits`` bits (a binary search
+    over popcounts; a mask with fewer bits gives some position, which the callers do not use)."""
+    pos = np.zeros(mask.shape, dtype=U64)
+    k = np.asarray(k).astype(np.uint8)
+    for low, width in _WIDTHS[0 if bits > 32 else 1:]:
+        cnt = np.bitwise_count((mask >> pos) & low)
+        go = k >= cnt
+        k -= cnt * go
+        pos += go * width
+    out: np.ndarray = pos.astype(np.int64)
+    return out
+
+
+class BatchEngine:
+    """``batch`` games of ``variant`` with ``players`` seats, played together.
+
+    Args:
+        variant: a variant (or its name) that compiles to tables (:func:`~maumau_rules.rules.tables.table_coverage`).
+        players: seats at every table.
+        batch: the number of games B.
+        seed: the seed of every game's generator (game ``b`` gets its own stream; the same seed, the same games).
+        auto_reset: deal a finished game again at once (``False``: it stays over, with no legal moves).
+
+    Raises:
+        VariantError: the variant has no table form (the message names the rule), or the player count is outside
+            its range.
+
+    >>> BatchEngine("malilla", 4, 2)
+    Traceback (most recent call last):
+    ...
+    maumau_rules.errors.VariantError: variant 'malilla' has no table form: the malilla family plays tricks, which the batch engine does not
+    """
+
+    def __init__(self, variant: Variant | str, players: int, batch: int, seed: int = 0, *,
+                 auto_reset: bool = True) -> None:
+        self.variant = v = find_variant(variant)
+        t = self.tables = compile_tables(v)
+        if type(players) is not int or not t.min_players <= players <= t.max_players:
+            raise VariantError(f"variant {v.id!r} is for {t.min_players}-{t.max_players} players, not {players!r}")
+        if type(batch) is not int or batch < 1:
+            raise ArgumentError(f"batch {batch!r} must be a whole number of games, at least 1")
+        self.players = P = players
+        self.batch = B = batch
+        self.auto_reset = auto_reset
+        self.n_cards = C = t.n_cards
+        self.N = N = C
+        self._compile_arrays(t)
+        self.space = ActionSpace.for_variant(v, players)
+        self._actions(t)
+        self._setup(t)
+        # state
+        self.hands = np.zeros((B, P), dtype=U64)
+        self.stock = np.zeros((B, N), dtype=np.int16)
+        self.nst = np.zeros(B, dtype=np.int64)
+        self.disc = np.zeros((B, N), dtype=np.int16)
+        self.nd = np.zeros(B, dtype=np.int64)
+        self.seat = np.zeros(B, dtype=np.int64)
+        self.dirn = np.ones(B, dtype=np.int64)
+        self.phase = np.zeros(B, dtype=np.int8)
+        self.pend = np.zeros(B, dtype=np.int64)
+        self.stack_skip = np.zeros(B, dtype=bool)
+        self.pskip = np.zeros(B, dtype=np.int64)
+        self.wish = np.zeros(B, dtype=np.int64)
+        self.anyc = np.zeros(B, dtype=bool)
+        self.drawn = np.full(B, -1, dtype=np.int64)
+        self.ann = np.zeros((B, P), dtype=np.int8)
+        self.missed = np.zeros(B, dtype=np.int64)
+        """Seats whose missed call can be called out, as bits."""
+        self.top = np.zeros(B, dtype=np.int64)
+        """The top card of the discard pile."""
+        self.fresh = np.zeros(B, dtype=bool)
+        self.passes = np.zeros(B, dtype=np.int64)
+        self.turn = np.zeros(B, dtype=np.int64)
+        self.rng = np.zeros(B, dtype=U64)
+        self.winner = np.full(B, -1, dtype=np.int64)
+        self.end = np.zeros(B, dtype=np.int8)
+        self.last_card = np.full(B, -1, dtype=np.int64)
+        # per-game counts (the simulation's facts)
+        self.first = np.zeros(B, dtype=np.int64)
+        self.start_dir = np.ones(B, dtype=np.int64)
+        self.turns = np.zeros(B, dtype=np.int64)
+        self.reshuffles = np.zeros(B, dtype=np.int64)
+        self.penalties = np.zeros(B, dtype=np.int64)
+        self.penalty_cards = np.zeros(B, dtype=np.int64)
+        self._resh_mark = np.zeros(B, dtype=np.int64)
+        self._stepno = 0
+        self._rows = np.arange(B)
+        self._no_callouts = np.zeros(B, dtype=np.int64)
+        self.games_done = 0
+        """Games finished since the last :meth:`reset`."""
+        self.finished: dict[str, np.ndarray] = {}
+        """The results of the games that the last :meth:`step` finished (before they were dealt again):
+        ``index``, ``winner``, ``end``, ``decisions``, ``turns``, ``reshuffles``, ``penalties``, ``penalty_cards``,
+        ``first``, ``direction``, ``points`` (games × seats)."""
+        self.reset(seed)
+
+    # ------------------------------------------------------------------ tables as arrays
+
+    def _compile_arrays(self, t: Tables) -> None:
+        C = t.n_cards
+        self.FIT = np.array(t.fit, dtype=U64)
+        self.ANSWER_FIT = np.array(t.answer_fit, dtype=U64)
+        ops = t.ops
+        self.OP_WISH = np.array([o.wish for o in ops], dtype=bool)
+        self.OP_FREE = np.array([o.free for o in ops], dtype=bool)
+        self.OP_DEMAND = np.array([o.demand for o in ops], dtype=bool)
+        self.OP_CANCEL = np.array([o.cancel for o in ops], dtype=bool)
+        self.OP_PEND = np.array([o.pending for o in ops], dtype=np.int64)
+        slots = max((len(o.draws) for o in ops), default=0)
+        self.OP_DRAWS = [(np.array([o.draws[j][0] if j < len(o.draws) else 0 for o in ops], dtype=np.int64),
+                          np.array([o.draws[j][1] if j < len(o.draws) else 0 for o in ops], dtype=np.int64))
+                         for j in range(slots)]
+        self.OP_SKIPN = np.array([o.skip_count for o in ops], dtype=np.int64)
+        self.OP_SKIPP = np.array([o.skip_passable for o in ops], dtype=bool)
+        self.OP_REV = np.array([o.reverse % 2 == 1 for o in ops], dtype=bool)
+        self.OP_REV2 = np.array([o.two_player_again for o in ops], dtype=bool)
+        self.OP_AGAIN = np.array([o.again for o in ops], dtype=bool)
+        self.OP_PASSING = np.array([bool(o.skip_count or o.reverse or o.again) for o in ops], dtype=bool)
+        self.FLAGS = (self.OP_WISH * _F_WISH + self.OP_FREE * _F_FREE + self.OP_DEMAND * _F_DEMAND
+                      + self.OP_CANCEL * _F_CANCEL + (self.OP_PEND > 0) * _F_PENDING + self.OP_SKIPP * _F_SKIPP
+                      + self.OP_PASSING * _F_PASSING
+                      + np.array([bool(o.draws) for o in ops]) * _F_DRAWS).astype(np.int64)
+        """Which operations each card has, as bits (one lookup per play)."""
+        self.ST_PEND = np.array([o.start_pending for o in ops], dtype=np.int64)
+        self.ST_SKIP = np.array([o.start_skip for o in ops], dtype=bool)
+        self.ST_FREE_ACT = np.array([o.start_free_if_acting for o in ops], dtype=bool)
+        self.ST_FREE = np.array([o.start_free for o in ops], dtype=bool)
+        self.SUIT = np.array(t.suit_code, dtype=np.int64)
+        self.VALUES = np.array(t.values, dtype=np.int64)
+        self.TAILS = np.array(t.tails, dtype=np.int64)
+        self._tails_flat = self.TAILS.reshape(-1)
+        self._fit_flat = self.FIT.reshape(-1)
+        self.IN = {name: U64(getattr(t, name)) for name in
+                   ("answer_cancel", "skip_answers", "no_finish", "wishes", "penalty_skip", "again_no_finish",
+                    "rebury", "multiplier_cards")}
+        self.PENALTY_SKIP = (np.array([(t.penalty_skip >> i) & 1 for i in range(C)], dtype=bool))
+        self.REBURY = np.array([(t.rebury >> i) & 1 for i in range(C)], dtype=bool)
+
+    def _actions(self, t: Tables) -> None:
+        moves = self.space.moves
+        A = len(moves)
+        kind = np.zeros(A, dtype=np.int64)
+        card = np.zeros(A, dtype=np.int64)
+        wish = np.zeros(A, dtype=np.int64)
+        call = np.zeros(A, dtype=np.int64)
+        target = np.zeros(A, dtype=np.int64)
+        valid = np.ones(A, dtype=bool)
+        index = {c: i for i, c in enumerate(t.cards)}
+        suit_code = {s: i + 1 for i, s in enumerate(FRENCH_SUITS)}
+        ids = np.full((t.n_cards, 5, 3), -1, dtype=np.int64)
+        for a, m in enumerate(moves):
+            if isinstance(m, Draw):
+                kind[a] = _K_DRAW
+            elif isinstance(m, Pass):
+                kind[a] = _K_PASS
+            elif isinstance(m, CallOut):
+                kind[a] = _K_CALLOUT
+                target[a] = m.seat
+            else:
+                assert isinstance(m, Play)
+                kind[a] = _K_PLAY
+                c = index[m.card]
+                card[a] = c
+                wish[a] = suit_code[m.wish] if m.wish is not None else 0
+                call[a] = _CALLS.index(m.call)
+                if m.wish is not None and not t.ops[c].own_suit and wish[a] == t.suit_code[c]:
+                    valid[a] = False
+                ids[c, wish[a], call[a]] = a
+        self.A = A
+        self.A_KIND, self.A_CARD, self.A_WISH, self.A_CALL, self.A_TARGET = kind, card, wish, call, target
+        self.A_VALID = valid
+        self.A_ISPLAY = kind == _K_PLAY
+        self.ACTION_ID = ids
+        self.CALLOUT_BASE = int(np.flatnonzero(kind == _K_CALLOUT)[0]) if (kind == _K_CALLOUT).any() else -1
+        forms = np.zeros((t.n_cards, 4), dtype=np.int64)
+        for c, o in enumerate(t.ops):
+            if o.wish:
+                suits = [s for s in range(1, 5) if o.own_suit or s != t.suit_code[c]]
+                forms[c, :len(suits)] = suits
+        self.WISH_FORM = forms
+        self._wish_form_flat = forms.reshape(-1)
+        self._action_flat = ids.reshape(-1)
+
+    def _setup(self, t: Tables) -> None:
+        plan = self.variant.plan
+        P, N = self.players, self.N
+        self.hand_size = plan.hand_size(P)
+        order: Any = plan.turn_order
+        self.FIRST_OF = np.array([order.first(d, P) if order is not None else (d + 1) % P for d in range(P)])
+        pos_seat = np.full((P, N), -1, dtype=np.int64)
+        rest_pos = []
+        for d in range(P):
+            first = int(self.FIRST_OF[d])
+            seats = [(first + i * t.direction) % P for i in range(P)]
+            pile: Any = list(range(N))  # deal positions instead of cards: where each position goes
+            hands, rest = plan.dealing.deal(pile, seats, [self.hand_size] * P, d, ())
+            for s, positions in enumerate(hands):
+                pos_seat[d, np.array(positions, dtype=np.int64)] = s
+            rest_pos.append(rest)
+        self.POS_SEAT = pos_seat
+        self.REST_POS = np.array(rest_pos, dtype=np.int64)
+
+    # ------------------------------------------------------------------ dealing
+
+    def reset(self, seed: int = 0) -> None:
+        """Deal every game afresh from ``seed`` (game ``b`` from its own stream).
+
+        >>> eng = BatchEngine("standard", 2, 4, seed=3); before = eng.hands.copy(); eng.reset(3)
+        >>> bool((eng.hands == before).all())
+        True
+        """
+        B = self.batch
+        base = U64(_rng.seed_state(int(seed)))
+        idx = np.arange(1, B + 1, dtype=U64)
+        self.rng[:] = _mix(base + idx * U64(_GAMMA))
+        self.games_done = 0
+        self._deal(np.arange(B))
+        self._legal()
+
+    def deal(self, games: np.ndarray) -> None:
+        """Deal the games ``games`` (indices) afresh, from their own generators (what ``auto_reset`` does).
+
+        >>> eng = BatchEngine("standard", 2, 3, seed=1, auto_reset=False); eng.deal(np.array([1])); int(eng.turn[1])
+        0
+        """
+        g = np.asarray(games, dtype=np.int64)
+        self._deal(g)
+        self._legal()
+
+    def _next(self, g: np.ndarray) -> np.ndarray:
+        """The next random value of each game of ``g`` (its generator moves on)."""
+        self.rng[g] += U64(_GAMMA)
+        return _mix(self.rng[g])
+
+    def _deal(self, g: np.ndarray) -> None:
+        if not self.tables.table_deal:
+            self._deal_scalar(g)
+            return
+        t = self.tables
+        P, N = self.players, self.N
+        k = g.size
+        steps = np.arange(1, N + 1, dtype=U64) * U64(_GAMMA)
+        keys = _mix(self.rng[g][:, None] + steps[None, :])
+        self.rng[g] += U64((N * _GAMMA) % (1 << 64))
+        pile = np.argsort(keys, axis=1, kind="stable").astype(np.int64)  # a uniform shuffle of the cards
+        dealer = (self._next(g) % U64(P)).astype(np.int64) if t.random_dealer else np.zeros(k, dtype=np.int64)
+        hands = np.zeros((k, P), dtype=U64)
+        full = np.zeros((k, N), dtype=np.int64)
+        R = self.REST_POS.shape[1]
+        for d in range(P):
+            rows = np.flatnonzero(dealer == d)
+            if not rows.size:
+                continue
+            sub = pile[rows]
+            for s in range(P):
+                positions = np.flatnonzero(self.POS_SEAT[d] == s)
+                hands[rows, s] = np.bitwise_or.reduce(_BIT[sub[:, positions]], axis=1)
+            full[rows, :R] = sub[:, self.REST_POS[d]]
+        rest = full[:, :R]
+        if t.rebury:
+            for _ in range(R - 1):
+                again = self.REBURY[rest[:, -1]]
+                if not again.any():
+                    break
+                rest[again] = np.roll(rest[again], 1, axis=1)
+        self.hands[g] = hands
+        self.stock[g, :R - 1] = rest[:, :R - 1]
+        self.nst[g] = R - 1
+        start = rest[:, R - 1]
+        self.disc[g, 0] = start
+        self.top[g] = start
+        self.nd[g] = 1
+        first = self.FIRST_OF[dealer]
+        self._fresh_round(g, first)
+        self._start_effects(g, start)
+
+    def _fresh_round(self, g: np.ndarray, first: np.ndarray) -> None:
+        self.seat[g] = first
+        self.dirn[g] = self.tables.direction
+        for arr, value in ((self.phase, _PLAY), (self.pend, 0), (self.stack_skip, False), (self.pskip, 0),
+                           (self.wish, 0), (self.anyc, False), (self.drawn, -1), (self.fresh, False),
+                           (self.passes, 0), (self.turn, 0), (self.winner, -1), (self.end, 0),
+                           (self.last_card, -1), (self.turns, 0), (self.reshuffles, 0), (self.penalties, 0),
+                           (self.penalty_cards, 0)):
+            arr[g] = value
+        self.ann[g] = 0
+        self.missed[g] = 0
+
+    def _start_effects(self, g: np.ndarray, start: np.ndarray) -> None:
+        acts = self.tables.start_effects
+        if acts:
+            amount = self.ST_PEND[start]
+            self.pend[g] += amount
+            self.stack_skip[g] |= (amount > 0) & self.PENALTY_SKIP[start]
+            skip = self.ST_SKIP[start]
+            passable = self.OP_SKIPP[start]
+            self.pskip[g[skip & passable]] = 1
+            s = g[skip & ~passable]
+            self.seat[s] = (self.seat[s] + self.dirn[s]) % self.players
+            self.anyc[g] |= self.ST_FREE_ACT[start]
+        self.anyc[g] |= self.ST_FREE[start]
+        self.first[g] = self.seat[g]
+        self.start_dir[g] = self.dirn[g]
+
+    def _deal_scalar(self, g: np.ndarray) -> None:
+        """The slow path: deal through the scalar engine (a cut whose cutter keeps cards)."""
+        from ..game import new_game
+
+        seeds = self._next(g)
+        states = [new_game(self.variant, self.players, seed=int(s)) for s in seeds]
+        self._load_rows(g, states)
+
+    def load(self, states: list[Any]) -> None:
+        """Start from scalar game states instead of dealing: one per game, of this variant and player count (the
+        differential test gives both engines the same deals).
+
+        Raises:
+            ArgumentError: not ``batch`` states of this variant and player count.
+
+        >>> from maumau_rules import new_game
+        >>> eng = BatchEngine("standard", 2, 2); eng.load([new_game("standard", 2, seed=s) for s in (1, 2)])
+        >>> eng.snapshot(0)["stock"] == tuple(new_game("standard", 2, seed=1).stock)
+        True
+        """
+        if len(states) != self.batch or any(s.variant != self.variant or s.players != self.players for s in states):
+            raise ArgumentError(f"load needs {self.batch} states of {self.variant.id!r} with {self.players} players")
+        self._load_rows(np.arange(self.batch), states)
+        self._legal()
+
+    def _load_rows(self, g: np.ndarray, states: list[Any]) -> None:
+        t = self.tables
+        index = {c: i for i, c in enumerate(t.cards)}
+        suit = {s: i + 1 for i, s in enumerate(FRENCH_SUITS)}
+        for b, s in zip(g.tolist(), states, strict=True):
+            f = s.__dict__
+            for p, hand in enumerate(s.hands):
+                m = 0
+                for c in hand:
+                    m |= 1 << index[c]
+                self.hands[b, p] = m
+            self.stock[b, :len(f["stock"])] = [index[c] for c in f["stock"]]
+            self.nst[b] = len(f["stock"])
+            self.disc[b, :len(f["discard"])] = [index[c] for c in f["discard"]]
+            self.nd[b] = len(f["discard"])
+            self.seat[b] = f["seat_to_act"]
+            self.dirn[b] = f["direction"]
+            self.phase[b] = PHASES.index(f["phase"])
+            self.pend[b] = f["pending_draw"]
+            self.stack_skip[b] = any(index[c] in self._skip_set() for c in f["penalty_stack"])
+            self.pskip[b] = f["pending_skip"]
+            self.wish[b] = 0 if f["wished_suit"] is None else suit[f["wished_suit"]]
+            self.anyc[b] = f["any_card"]
+            self.drawn[b] = -1 if f["drawn"] is None else index[f["drawn"]]
+            self.ann[b] = [_CALLS.index(c) for c in f["announced"]]
+            self.missed[b] = sum(1 << p for p in set(f["missed_calls"]))
+            self.top[b] = index[f["discard"][-1]]
+            self.fresh[b] = f["fresh"]
+            self.passes[b] = f["passes"]
+            self.turn[b] = f["turn"]
+            self.rng[b] = f["rng"] & ((1 << 64) - 1)
+            self.winner[b] = -1 if f["winner"] is None else f["winner"]
+            self.end[b] = END_REASONS.index(f["end"])
+            plays = f["turn_plays"]
+            self.last_card[b] = index[plays[-1]] if plays and f["end"] is EndReason.EMPTY_HAND else -1
+            self.first[b] = f["seat_to_act"]
+            self.start_dir[b] = f["direction"]
+            for arr in (self.turns, self.reshuffles, self.penalties, self.penalty_cards):
+                arr[b] = 0
+
+    def _skip_set(self) -> set[int]:
+        return {i for i in range(self.n_cards) if self.PENALTY_SKIP[i]}
+
+    # ------------------------------------------------------------------ legal moves
+
+    def _legal(self) -> None:
+        """Find what the seat to act of every game may do: the playable cards, the tail (1 pass, 2 draw), whether a
+        call is due, and whom he may call out."""
+        t = self.tables
+        seat = self.seat
+        cur = self.hands.reshape(-1).take(self._rows * self.players + seat)
+        n = np.bitwise_count(cur)
+        top = self.top
+        code = 2 * self.wish + self.fresh
+        if self.anyc.any():
+            code = np.where(self.anyc, np.where(self.turn == 0, t.free_first_code, t.free_code) + self.fresh, code)
+        fit = self._fit_flat.take(code * self.n_cards + top)
+        can_draw = (self.nst > 0) | ((self.nd > 1) if t.reshuffle else False)
+        if not t.can_draw_at_all:
+            can_draw = np.zeros(self.batch, dtype=bool)
+        phase = self.phase
+        playable = cur & fit
+        tail = self._tails_flat.take((playable != 0) * 2 + can_draw)
+        rows = np.flatnonzero((self.pend > 0) | (self.pskip > 0))
+        if rows.size:  # answering a pending draw or skip (only in phase PLAY)
+            rows = rows[phase[rows] == _PLAY]
+            pen = self.pend[rows] > 0
+            r = rows[pen]
+            playable[r] = cur[r] & (self.IN["answer_cancel"] | (self.ANSWER_FIT[top[r]] & fit[r]))
+            tail[r] = 2
+            r = rows[~pen]
+            playable[r] = cur[r] & self.IN["skip_answers"] & fit[r]
+            tail[r] = 1
+        rows = np.flatnonzero(phase == _DRAWN)
+        if rows.size:
+            drawn = self.drawn[rows]
+            has = drawn >= 0
+            dbit = np.where(has, _BIT[np.maximum(drawn, 0)], _ZERO)
+            if t.after_draw == 2:
+                dplay = np.zeros(rows.size, dtype=U64)
+            elif t.after_draw == 0:
+                dplay = cur[rows] & fit[rows] & dbit
+            else:
+                dplay = np.where(has, cur[rows] & fit[rows], _ZERO)
+            if t.no_finish:
+                dplay = np.where(n[rows] == 1, dplay & ~self.IN["no_finish"], dplay)
+            playable[rows] = dplay
+            if t.until_playable:
+                again = has & ((dplay & dbit) == 0) & can_draw[rows]
+                tail[rows] = np.where(again, 2, 1)
+            else:
+                tail[rows] = 1
+        if t.no_finish:
+            r = np.flatnonzero(n == 1)
+            playable[r] &= ~self.IN["no_finish"]
+        over = np.flatnonzero(self.end != 0)
+        if over.size:
+            playable[over] = 0
+            tail[over] = 0
+        self.cur_playable = playable
+        self.cur_tail = tail
+        self.cur_due = (n == 2) & t.announce
+        if t.announce and self.missed.any():
+            callouts = self.missed & ~(1 << seat)
+            callouts[over] = 0
+            self.cur_callouts = callouts
+        else:
+            self.cur_callouts = self._no_callouts
+
+    def legal_mask(self) -> np.ndarray:
+        """The legal actions of every game's seat to act, as a (batch × actions) boolean array in the layout of
+        :class:`~maumau_rules.actions.ActionSpace` (a finished game, not yet dealt again, has none).
+
+        >>> eng = BatchEngine("standard", 2, 3, seed=2); m = eng.legal_mask()
+        >>> from maumau_rules.actions import ActionSpace
+        >>> m.shape[1] == ActionSpace.for_variant("standard", 2).size
+        True
+        """
+        play = (self.cur_playable[:, None] & _BIT[self.A_CARD][None, :]) != 0
+        play &= (self.A_CALL[None, :] == 0) | self.cur_due[:, None]
+        play &= self.A_ISPLAY[None, :] & self.A_VALID[None, :]
+        kind = self.A_KIND[None, :]
+        out: np.ndarray = play
+        out |= (kind == _K_DRAW) & ((self.cur_tail[:, None] & 2) != 0)
+        out |= (kind == _K_PASS) & ((self.cur_tail[:, None] & 1) != 0)
+        out |= (kind == _K_CALLOUT) & (((self.cur_callouts[:, None] >> self.A_TARGET[None, :]) & 1) != 0)
+        return out
+
+    def sample_random(self, bot_rng: np.ndarray | None = None) -> np.ndarray:
+        """A uniformly random legal action for each game's seat to act (a finished game gets ``-1``), from
+        ``bot_rng`` (one SplitMix64 state per game, advanced in place; default: the engine's own bot stream).
+
+        >>> eng = BatchEngine("standard", 2, 16, seed=5); a = eng.sample_random()
+        >>> bool(eng.legal_mask()[np.arange(16), a].all())
+        True
+        """
+        if bot_rng is None:
+            if not hasattr(self, "_bot_rng"):
+                self._bot_rng = _mix(self.rng ^ U64(0x5DEECE66D))
+            bot_rng = self._bot_rng
+        t = self.tables
+        bot_rng += U64(_GAMMA)
+        z = _mix(bot_rng)
+        playable = self.cur_playable
+        pw = playable & self.IN["wishes"]
+        po = playable ^ pw
+        W = t.wish_forms
+        nw = np.bitwise_count(pw).astype(np.int64) * W
+        nplay = nw + np.bitwise_count(po)
+        if t.calls > 1:
+            f = np.where(self.cur_due, t.calls, 1)
+            nplay *= f
+        tail = self.cur_tail
+        ntail = (tail & 1) + (tail >> 1)
+        total = nplay + ntail
+        if t.announce:
+            total += np.bitwise_count(self.cur_callouts)
+        r = (((z >> U64(32)) * total.astype(U64)) >> U64(32)).astype(np.int64)  # uniform below total
+        if t.calls > 1:
+            q = r // f
+            call = r - q * f
+        else:
+            q, call = r, 0
+        in_w = q < nw
+        if W == 4:
+            kw, form = q >> 2, q & 3
+        else:
+            kw = q // W
+            form = q - kw * W
+        chosen = _select_bit(np.where(in_w, pw, po), np.where(in_w, kw, q - nw), self.n_cards)
+        card = np.minimum(chosen, self.n_cards - 1)
+        wish = self._wish_form_flat.take(card * 4 + form) * in_w
+        out = self._action_flat.take(card * 15 + wish * 3 + call)
+        rt = r - nplay
+        tails = (r >= nplay) & (rt < ntail)
+        if tails.any():
+            out = np.where(tails, ((tail & 2) == 0) | (rt != 0), out)  # draw (0) first, then pass (1)
+        if t.announce:
+            calls = np.flatnonzero(r >= nplay + ntail)
+            if calls.size:
+                rc = (rt - ntail)[calls]
+                out[calls] = self.CALLOUT_BASE + _select_bit(self.cur_callouts[calls].astype(U64), rc)
+        out[total == 0] = -1
+        result: np.ndarray = out
+        return result
+
+    def sample_interjections(self, bot_rng: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Random bots' call-outs between turns (as :class:`~maumau_rules.bots.RandomBot` makes them): each other
+        seat in turn order that may call someone out does so half of the time, the first one that does moves.
+        Returns (actions, movers), ``-1`` where nobody interjects.
+
+        >>> eng = BatchEngine("standard", 2, 4, seed=1); a, m = eng.sample_interjections(np.zeros(4, dtype=np.uint64))
+        >>> bool((a == -1).all())
+        True
+        """
+        B, P = self.batch, self.players
+        actions = np.full(B, -1, dtype=np.int64)
+        movers = np.full(B, -1, dtype=np.int64)
+        if not self.tables.announce or not self.missed.any():
+            return actions, movers
+        bits = self.missed
+        for k in range(1, P):
+            p = (self.seat + k * self.dirn) % P
+            mine = np.where(self.end == 0, bits & ~(1 << p), 0)
+            bot_rng += U64(_GAMMA)
+            coin = _mix(bot_rng) >> U64(63)
+            go = (mine != 0) & (coin == 1) & (movers < 0)
+            if not go.any():
+                continue
+            bot_rng += U64(_GAMMA)
+            z = _mix(bot_rng)
+            cnt = _popcount(mine.astype(U64))
+            r = ((z >> U64(11)).astype(np.float64) * (1.0 / (1 << 53)) * cnt).astype(np.int64)
+            target = _select_bit(mine.astype(U64), np.minimum(r, np.maximum(cnt - 1, 0)))
+            actions = np.where(go, self.CALLOUT_BASE + target, actions)
+            movers = np.where(go, p, movers)
+        return actions, movers
+
+    # ------------------------------------------------------------------ the transition
+
+    def _check(self, actions: np.ndarray, mover: np.ndarray) -> None:
+        live = self.end == 0
+        if actions.shape != (self.batch,) or (live & ((actions < 0) | (actions >= self.A))).any():
+            raise ArgumentError(f"actions must be {self.batch} action IDs from 0 to {self.A - 1} (any value for a "
+                                "finished game)")
+        a = np.where(live, actions, 0)
+        kind = self.A_KIND[a]
+        own = mover == self.seat
+        ok = np.where(kind == _K_PLAY, ((self.cur_playable & _BIT[self.A_CARD[a]]) != 0) & self.A_VALID[a]
+                      & ((self.A_CALL[a] == 0) | self.cur_due), False)
+        ok |= (kind == _K_DRAW) & ((self.cur_tail & 2) != 0)
+        ok |= (kind == _K_PASS) & ((self.cur_tail & 1) != 0)
+        missed_bits = self.missed
+        tgt = self.A_TARGET[a]
+        ok |= (kind == _K_CALLOUT) & (((missed_bits >> tgt) & 1) != 0) & (tgt != mover) & (self.end == 0)
+        ok &= own | (kind == _K_CALLOUT)
+        ok |= ~live
+        if not ok.all():
+            b = int(np.flatnonzero(~ok)[0])
+            raise ArgumentError(f"action {int(a[b])} ({self.space.moves[int(a[b])]}) is not legal in game {b} "
+                                f"for seat {int(mover[b])}")
+
+    def step(self, actions: np.ndarray, movers: np.ndarray | None = None, *, check: bool = True) -> np.ndarray:
+        """Make one move in every game: ``actions[b]`` (an action ID) by the seat to act, or by ``movers[b]`` where
+        it is not ``-1`` (a call-out between turns). Returns the indices of the games this move finished (their
+        results are in :attr:`finished`; with ``auto_reset`` they are dealt again).
+
+        Raises:
+            ArgumentError: an action that is not legal (with ``check``; nothing is changed then).
+
+        >>> eng = BatchEngine("standard", 2, 2, seed=1); eng.step(np.array([0, 0])).size
+        0
+        >>> eng.step(np.array([5, 5]))
+        Traceback (most recent call last):
+        ...
+        maumau_rules.errors.ArgumentError: action 5 (8♣ mau) is not legal in game 0 for seat 0
+        """
+        a = np.asarray(actions, dtype=np.int64)
+        before_seat = self.seat.copy()
+        mover = before_seat if movers is None else np.where(np.asarray(movers) >= 0, movers, self.seat)
+        live = self.end == 0
+        all_live = bool(live.all())
+        if check:
+            self._check(a, mover)
+        t = self.tables
+        self._stepno += 1
+        if all_live:
+            self.turn += 1
+            kind = self.A_KIND.take(a)
+        else:
+            a = np.where(live, a, 0)
+            self.turn += live
+            kind = np.where(live, self.A_KIND.take(a), -1)
+        if t.announce and self.missed.any():  # a move that is not a call-out closes windows
+            g = np.flatnonzero((kind >= 0) & (kind != _K_CALLOUT) & (self.missed != 0))
+            if g.size:
+                own = 1 << mover[g]
+                if t.window_next:
+                    self.missed[g] &= own
+                else:
+                    self.missed[g] &= ~own
+        ip = np.flatnonzero(kind == _K_PLAY)
+        if ip.size:
+            self._play(ip, mover[ip], a[ip])
+        idr = np.flatnonzero(kind == _K_DRAW)
+        if idr.size:
+            self._draw_move(idr, mover[idr])
+        ips = np.flatnonzero(kind == _K_PASS)
+        if ips.size:
+            self._pass(ips, mover[ips])
+        ic = np.flatnonzero(kind == _K_CALLOUT)
+        if ic.size:
+            tgt = self.A_TARGET[a[ic]]
+            before = _popcount(self.hands[ic, tgt])
+            self._draw(ic, tgt, np.full(ic.size, t.call_penalty))
+            self.missed[ic] &= ~(1 << tgt)
+            self.penalties[ic] += 1
+            self.penalty_cards[ic] += _popcount(self.hands[ic, tgt]) - before
+        limit = np.flatnonzero(self.turn >= t.max_moves)
+        if limit.size:
+            limit = limit[live[limit] & (self.end[limit] == 0)]
+            if limit.size:
+                self._finish_by_count(limit, 3)
+        ended = self.end != 0
+        turned = ended | (self.seat != before_seat) | ((self.phase == _PLAY) & ((kind == _K_PLAY) | (kind == _K_PASS)))
+        self.turns += turned if all_live else live & turned
+        done = np.flatnonzero(ended if all_live else live & ended)
+        if done.size:
+            self.finished = self._results(done)
+            self.games_done += done.size
+            if self.auto_reset:
+                self._deal(done)
+        else:
+            self.finished = {}
+        self._legal()
+        return done
+
+    def _play(self, g: np.ndarray, s: np.ndarray, a: np.ndarray) -> None:
+        t = self.tables
+        P = self.players
+        c = self.A_CARD[a]
+        k = self.A_CALL[a]
+        bit = _BIT[c]
+        hands = self.hands.reshape(-1)
+        where = g * P + s
+        before = hands.take(where)
+        n = np.bitwise_count(before)
+        hands[where] = before & ~bit
+        nd = self.nd[g]
+        self.disc.reshape(-1)[g * self.N + nd] = c
+        self.nd[g] = nd + 1
+        self.top[g] = c
+        self.passes[g] = 0
+        self.drawn[g] = -1
+        self.fresh[g] = True
+        self.anyc[g] = False
+        self.wish[g] = 0
+        if t.announce:
+            said = k != 0
+            self.ann[g[said], s[said]] = k[said]
+            wrong = (n == 2) & (k == 0)
+            if wrong.any():
+                if t.call_automatic:
+                    w = np.flatnonzero(wrong)
+                    self._draw(g[w], s[w], np.full(w.size, t.call_penalty))
+                else:
+                    self.missed[g[wrong]] |= 1 << s[wrong]
+        flags = self.FLAGS.take(c)
+        m = (flags & _F_WISH) != 0
+        if m.any():
+            self.wish[g[m]] = self.A_WISH[a[m]]
+        m = (flags & _F_FREE) != 0
+        if m.any():
+            self.anyc[g[m]] = True
+        m = (flags & _F_DEMAND) != 0
+        if m.any():
+            self.wish[g[m]] = self.SUIT[c[m]]
+        m = (flags & _F_CANCEL) != 0
+        if m.any():
+            self.pend[g[m]] = 0
+            self.stack_skip[g[m]] = False
+        for amounts, whos in (self.OP_DRAWS if ((flags & _F_DRAWS) != 0).any() else ()):
+            amount = amounts[c]
+            m = amount > 0
+            if not m.any():
+                continue
+            gg, ss, am, who = g[m], s[m], amount[m], whos[c[m]]
+            d = self.dirn[gg]
+            for code, steps in ((0, (1,)), (1, (-1,)), (2, tuple(range(1, P))), (3, tuple(range(P)))):
+                sel = who == code
+                if not sel.any():
+                    continue
+                for st in steps:
+                    self._draw(gg[sel], (ss[sel] + d[sel] * st) % P, am[sel])
+        m = (flags & _F_PENDING) != 0
+        if m.any():
+            gm, cm = g[m], c[m]
+            self.pend[gm] += self.OP_PEND[cm]
+            self.stack_skip[gm] |= self.PENALTY_SKIP[cm]
+        m = (flags & _F_SKIPP) != 0
+        if m.any():
+            m &= self.pskip[g] > 0
+            self.pskip[g[m]] = 0
+        out = hands.take(where) == 0
+        if out.any():
+            o = np.flatnonzero(out)
+            go, so, co = g[o], s[o], c[o]
+            stop = (_BIT[co] & self.IN["again_no_finish"]) != 0  # an empty hand must draw and play on
+            self.phase[go[stop]] = _PLAY
+            fin = ~stop
+            go, so, co = go[fin], so[fin], co[fin]
+            if go.size:
+                self.phase[go] = _OVER
+                self.end[go] = 1
+                self.winner[go] = so
+                self.last_card[go] = co
+                if t.final_word:
+                    self.ann[go, so] = 2
+                self.missed[go] = 0
+                if t.final_card_effects:
+                    pend = self.pend[go] > 0
+                    if pend.any():
+                        gp = go[pend]
+                        steps = 1 + self.OP_SKIPN[co[pend]]
+                        self._draw(gp, (so[pend] + self.dirn[gp] * steps) % P, self.pend[gp])
+                self.pend[go] = 0
+                self.stack_skip[go] = False
+                self.pskip[go] = 0
+        on = np.flatnonzero(~out)
+        if not on.size:
+            return
+        g, s, c = g[on], s[on], c[on]
+        self.phase[g] = _PLAY
+        passing = (self.FLAGS.take(c) & _F_PASSING) != 0
+        plain = ~passing
+        self.seat[g[plain]] = (s[plain] + self.dirn[g[plain]]) % P
+        if passing.any():
+            g, s, c = g[passing], s[passing], c[passing]
+            rev = self.OP_REV[c]
+            self.dirn[g[rev]] *= -1
+            d = self.dirn[g]
+            same = (rev & self.OP_REV2[c] & (P == 2)) | (~(rev & self.OP_REV2[c] & (P == 2)) & self.OP_AGAIN[c])
+            skips = self.OP_SKIPN[c]
+            passable = ~same & (skips > 0) & self.OP_SKIPP[c]
+            self.pskip[g[passable]] = skips[passable]
+            nxt = np.where(same, s, np.where(passable, s + d, s + d * (1 + skips))) % P
+            self.seat[g] = nxt
+
+    def _draw_move(self, g: np.ndarray, s: np.ndarray) -> None:
+        t = self.tables
+        self.fresh[g] = False
+        self.passes[g] = 0
+        pen = self.pend[g] > 0
+        if pen.any():
+            gp, sp = g[pen], s[pen]
+            before = _popcount(self.hands[gp, sp])
+            self._draw(gp, sp, self.pend[gp])
+            self.penalties[gp] += 1
+            self.penalty_cards[gp] += _popcount(self.hands[gp, sp]) - before
+            ends = t.penalty_ends_turn | self.stack_skip[gp]
+            self.pend[gp] = 0
+            self.stack_skip[gp] = False
+            ge = gp[ends]
+            self.seat[ge] = (sp[ends] + self.dirn[ge]) % self.players
+            self.phase[ge] = _PLAY
+        free = ~pen
+        if free.any():
+            gf, sf = g[free], s[free]
+            _, last = self._draw(gf, sf, np.ones(gf.size, dtype=np.int64))
+            self.drawn[gf] = last
+            self.phase[gf] = _DRAWN
+
+    def _pass(self, g: np.ndarray, s: np.ndarray) -> None:
+        t = self.tables
+        P = self.players
+        self.drawn[g] = -1
+        self.fresh[g] = False
+        drawn = self.phase[g] == _DRAWN
+        gd = g[drawn]
+        self.phase[gd] = _PLAY
+        self.seat[gd] = (s[drawn] + self.dirn[gd]) % P
+        rest = ~drawn
+        skip = rest & (self.pskip[g] > 0)
+        gs = g[skip]
+        self.seat[gs] = (s[skip] + self.dirn[gs] * self.pskip[gs]) % P
+        self.pskip[gs] = 0
+        plain = rest & ~skip
+        gp = g[plain]
+        self.passes[gp] += 1
+        self.seat[gp] = (s[plain] + self.dirn[gp]) % P
+        if t.blocked_end:
+            can = (self.nst[gp] > 0) | ((self.nd[gp] > 1) if t.reshuffle else False)
+            if not t.can_draw_at_all:
+                can = np.zeros(gp.size, dtype=bool)
+            blocked = (self.passes[gp] >= P) & ~can
+            if blocked.any():
+                self._finish_by_count(gp[blocked], 2)
+
+    def _finish_by_count(self, g: np.ndarray, reason: int) -> None:
+        sizes = _popcount(self.hands[g])
+        low = sizes.min(axis=1)
+        ties = (sizes == low[:, None]).sum(axis=1)
+        self.winner[g] = np.where(ties == 1, sizes.argmin(axis=1), -1)
+        self.end[g] = reason
+        self.phase[g] = _OVER
+        self.pend[g] = 0
+        self.stack_skip[g] = False
+        self.pskip[g] = 0
+        self.drawn[g] = -1
+        self.missed[g] = 0
+
+    def _draw(self, g: np.ndarray, seats: np.ndarray, n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Seats ``seats`` of games ``g`` (distinct games) draw ``n`` cards each from the end of the stock,
+        reshuffling the discard pile under its top card when the stock runs out (R_RESHUFFLE), as
+        :func:`~maumau_rules.zones.draw_cards` does. Returns the cards each drew and the last card drawn (``-1``:
+        none).
+
+        The discard pile does not change while cards are drawn, so the stock a reshuffle makes is known before
+        the old stock's last cards are drawn: it goes under them, and each game reshuffles at most once."""
+        t = self.tables
+        need = np.asarray(n, dtype=np.int64)
+        if need.size and need.min() == 1 and need.max() == 1:
+            return self._draw1(g, seats)
+        if t.reshuffle:
+            short = g[(self.nst[g] < need) & (self.nd[g] > 1)]
+            if short.size:
+                self._reshuffle(short)
+        nst = self.nst[g]
+        take = np.minimum(need, nst)
+        last = np.full(g.size, -1, dtype=np.int64)
+        hands = self.hands.reshape(-1)
+        stock = self.stock.reshape(-1)
+        for k in range(int(take.max(initial=0))):
+            rows = np.flatnonzero(take > k)
+            gg = g[rows]
+            card = stock.take(gg * self.N + nst[rows] - 1 - k).astype(np.int64)
+            hands[gg * self.players + seats[rows]] |= _BIT[card]
+            last[rows] = card
+        self.nst[g] = nst - take
+        if t.calls_lapse:
+            m = take > 0
+            self.ann[g[m], seats[m]] = 0
+        return take, last
+
+    def _draw1(self, g: np.ndarray, seats: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`_draw` of one card each (the common case), in one pass."""
+        t = self.tables
+        nst = self.nst[g]
+        empty = nst == 0
+        ok: np.ndarray | None = None
+        if empty.any():
+            e = g[empty]
+            if t.reshuffle:
+                can = e[self.nd[e] > 1]
+                if can.size:
+                    self._reshuffle(can)
+                    nst = self.nst[g]
+            ok = nst > 0
+            gg, ss, nst = g[ok], seats[ok], nst[ok]
+        else:
+            gg, ss = g, seats
+        nst = nst - 1
+        top = self.stock.reshape(-1).take(gg * self.N + nst).astype(np.int64)
+        self.nst[gg] = nst
+        self.hands.reshape(-1)[gg * self.players + ss] |= _BIT[top]
+        if ok is None:
+            got, last = np.ones(g.size, dtype=np.int64), top
+        else:
+            got = ok.astype(np.int64)
+            last = np.full(g.size, -1, dtype=np.int64)
+            last[ok] = top
+        if t.calls_lapse:
+            self.ann[gg, ss] = 0
+        return got, last
+
+    def _reshuffle(self, g: np.ndarray) -> None:
+        """In games ``g``, the discard pile under its top card goes under the stock (what is left of it), shuffled
+        exactly as the scalar engine shuffles it (:func:`~maumau_rules.rng.shuffle`: Fisher-Yates, one bounded draw per card from the
+        last card down, from the game's generator), for all the games at once."""
+        count = self.nd[g] - 1
+        M = int(count.max())
+        rows = np.arange(g.size)
+        pile = np.ascontiguousarray(self.disc[g, :M], dtype=np.int64)
+        if M >= 2:
+            k = np.arange(1, M, dtype=U64)
+            z = _mix(self.rng[g][:, None] + k[None, :] * U64(_GAMMA))
+            n = (count[:, None] - np.arange(M - 1)[None, :])
+            live = n >= 2
+            nn = np.maximum(n, 1).astype(U64)
+            rem = _REM64.take(np.maximum(n, 1))
+            rejected = live & (rem != 0) & (z >= U64(0) - rem)
+            j = (z % nn).astype(np.int64)
+            base = (rows * M)[:, None]
+            tops = np.where(live, base + n - 1, base).T  # a swap of a place with itself where a game has fewer
+            js = np.where(live, base + j, base).T  # cards: nothing
+            places = np.concatenate([tops, js], axis=1)  # swap i: the places, and where their cards come from
+            sources = np.concatenate([js, tops], axis=1)
+            flat = pile.reshape(-1)
+            for i in range(M - 1):
+                flat[places[i]] = flat[sources[i]]
+            self.rng[g] += np.where(count >= 2, (count - 1).astype(U64) * U64(_GAMMA), _ZERO)
+            for x in np.flatnonzero(rejected.any(axis=1)).tolist():  # a draw rejected (odds below 2**-56 a card)
+                b = int(g[x])
+                self.rng[b] -= U64(int(count[x] - 1) * _GAMMA % (1 << 64))
+                cards = tuple(self.disc[b, :count[x]].tolist())
+                stock, state = _rng.shuffle(cards, int(self.rng[b]))
+                pile[x, :count[x]] = stock
+                self.rng[b] = state
+        old = self.nst[g]  # cards left in the old stock: they stay on top (drawn first)
+        if old.any():
+            K = int(old.max())
+            kept = self.stock[g, :K].astype(np.int64)
+            width = min(M + K, self.N)  # (each game's cards fit: count + old is at most the deck)
+            cols = np.arange(width)[None, :]
+            shifted = np.take_along_axis(kept, np.clip(cols - count[:, None], 0, K - 1), axis=1)
+            fresh = np.take_along_axis(pile, np.minimum(cols, M - 1), axis=1)
+            self.stock[g, :width] = np.where(cols < count[:, None], fresh, shifted)
+        else:
+            self.stock[g, :M] = pile
+        self.nst[g] = count + old
+        self.disc[g, 0] = self.disc[g, self.nd[g] - 1]
+        self.nd[g] = 1
+        first = g[self._resh_mark[g] != self._stepno]  # a move's reshuffles count once (as the scalar tally does)
+        self.reshuffles[first] += 1
+        self._resh_mark[g] = self._stepno
+
+    # ------------------------------------------------------------------ results
+
+    def points(self, g: np.ndarray) -> np.ndarray:
+        """Each seat's round points (R_SCORE_*) in the finished games ``g``, as the scalar
+        :func:`~maumau_rules.scoring.round_points` gives them (games × seats).
+
+        >>> eng = BatchEngine("standard", 2, 2); eng.points(np.arange(2)).shape
+        (2, 2)
+        """
+        t = self.tables
+        P = self.players
+        hands = self.hands[g]
+        winner = self.winner[g]
+        seats = np.arange(P)[None, :]
+        is_win = seats == winner[:, None]
+        bits = ((hands[:, :, None] >> np.arange(self.n_cards, dtype=U64)[None, None, :]) & U64(1)).astype(np.int64)
+        values = bits @ self.VALUES
+        counts = bits.sum(axis=2)
+        last = self.last_card[g]
+        jack = (last >= 0) & ((_BIT[np.maximum(last, 0)] & self.IN["multiplier_cards"]) != 0) & (winner >= 0)
+        mult = np.where(jack, t.multiplier, 1)[:, None]
+        if t.scoring == "R_SCORE_WIN_POINTS":
+            wins: np.ndarray = is_win.astype(np.int64)
+            return wins
+        if t.scoring == "R_SCORE_PENALTY_POINTS":
+            pts = (counts if t.count_cards else values) * mult
+            return np.where(is_win, 0, pts)
+        if t.scoring == "R_SCORE_WINNER_COLLECTS":
+            total = (np.where(is_win, 0, values).sum(axis=1)[:, None]) * mult
+            return np.where(is_win, total, 0)
+        if t.scoring == "R_SCORE_HAND_SHRINK":
+            if t.last_with_cards:
+                most = counts.max(axis=1)[:, None]
+                lost = (counts == most) & ~is_win
+            else:
+                lost = ~is_win
+            return np.where(lost, 0, 1)
+        return np.zeros((g.size, P), dtype=np.int64)
+
+    def rewards(self, g: np.ndarray) -> np.ndarray:
+        """Each seat's reward in the finished games ``g``: round points times the variant's sign
+        (:func:`~maumau_rules.adapters.encoding.reward_sign`; higher is better).
+
+        >>> BatchEngine("standard-points", 2, 1).rewards(np.arange(1)).dtype
+        dtype('float32')
+        """
+        return (self.points(g) * self.tables.sign).astype(np.float32)
+
+    def _results(self, g: np.ndarray) -> dict[str, np.ndarray]:
+        return {"index": g, "winner": self.winner[g].copy(), "end": self.end[g].copy(),
+                "decisions": self.turn[g].copy(), "turns": self.turns[g].copy(),
+                "reshuffles": self.reshuffles[g].copy(), "penalties": self.penalties[g].copy(),
+                "penalty_cards": self.penalty_cards[g].copy(), "first": self.first[g].copy(),
+                "direction": self.start_dir[g].copy(), "points": self.points(g),
+                "rewards": self.rewards(g)}
+
+    def snapshot(self, b: int) -> dict[str, Any]:
+        """Game ``b``'s state in the scalar engine's terms (cards, suits, phases, calls, the end), for comparison
+        with :func:`scalar_snapshot`.
+
+        >>> BatchEngine("standard", 2, 1, seed=4).snapshot(0)["phase"]
+        <Phase.PLAY: 'play'>
+        """
+        t = self.tables
+        cards = t.cards
+
+        def hand(m: int) -> tuple[Card, ...]:
+            return tuple(cards[i] for i in range(self.n_cards) if (m >> i) & 1)
+
+        suits = (None, *FRENCH_SUITS)
+        return {
+            "hands": tuple(hand(int(self.hands[b, p])) for p in range(self.players)),
+            "stock": tuple(cards[i] for i in self.stock[b, :self.nst[b]].tolist()),
+            "discard": tuple(cards[i] for i in self.disc[b, :self.nd[b]].tolist()),
+            "seat_to_act": int(self.seat[b]), "direction": int(self.dirn[b]), "phase": PHASES[int(self.phase[b])],
+            "pending_draw": int(self.pend[b]), "penalty_skips": bool(self.stack_skip[b]),
+            "pending_skip": int(self.pskip[b]), "wished_suit": suits[int(self.wish[b])],
+            "any_card": bool(self.anyc[b]), "drawn": None if self.drawn[b] < 0 else cards[int(self.drawn[b])],
+            "announced": tuple(_CALLS[int(x)] for x in self.ann[b]),
+            "missed_calls": frozenset(p for p in range(self.players) if (int(self.missed[b]) >> p) & 1),
+            "fresh": bool(self.fresh[b]), "passes": int(self.passes[b]), "turn": int(self.turn[b]),
+            "rng": int(self.rng[b]), "winner": None if self.winner[b] < 0 else int(self.winner[b]),
+            "end": END_REASONS[int(self.end[b])],
+        }
+
+
+def scalar_snapshot(state: Any) -> dict[str, Any]:
+    """A scalar game state in the terms of :meth:`BatchEngine.snapshot`.
+
+    >>> from maumau_rules import new_game
+    >>> s = new_game("standard", 2, seed=4); eng = BatchEngine("standard", 2, 1); eng.load([s])
+    >>> scalar_snapshot(s) == eng.snapshot(0)
+    True
+    """
+    f = state.__dict__
+    skip = state.variant.plan.penalty_skip_cards
+    return {
+        "hands": tuple(tuple(h) for h in state.hands), "stock": tuple(f["stock"]), "discard": tuple(f["discard"]),
+        "seat_to_act": f["seat_to_act"], "direction": f["direction"], "phase": f["phase"],
+        "pending_draw": f["pending_draw"], "penalty_skips": any(c in skip for c in f["penalty_stack"]),
+        "pending_skip": f["pending_skip"], "wished_suit": f["wished_suit"], "any_card": f["any_card"],
+        "drawn": f["drawn"], "announced": tuple(f["announced"]), "missed_calls": frozenset(f["missed_calls"]),
+        "fresh": f["fresh"], "passes": f["passes"], "turn": f["turn"], "rng": f["rng"] & ((1 << 64) - 1),
+        "winner": f["winner"], "end": f["end"],
+    }

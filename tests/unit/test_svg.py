@@ -1,0 +1,116 @@
+"""SVG cards and hands (:mod:`maumau_rules.svg`): every card of both packs, both patterns, faces and backs, and the
+arguments refused."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import attrs
+import pytest
+
+from maumau_rules import Card, Play, apply, new_game, parse_cards, parse_move, public_view, view
+from maumau_rules.cards import ALL_CARDS
+from maumau_rules.errors import ArgumentTypeError
+from maumau_rules.svg import CARD_H, CARD_W, Palette, card_svg, hand_svg, move_code, view_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+PALETTES = [Palette(), Palette.german()]
+
+
+def _texts(root: ET.Element) -> list[str]:
+    return [e.text or "" for e in root.iter(f"{SVG}text")]
+
+
+@pytest.mark.parametrize("palette", PALETTES, ids=lambda p: p.pattern)
+def test_every_card_has_a_face_that_names_it_and_a_back_that_does_not(palette: Palette) -> None:
+    faces = set()
+    for card in ALL_CARDS:
+        root = ET.fromstring(card_svg(card, colors=palette))
+        group = next(e for e in root.iter() if e.get("data-card"))
+        assert group.get("data-card") == card.ascii and Card.parse(card.ascii) is card
+        name = card.german if palette.pattern == "german" and card.suit is not None and not card.is_spanish \
+            else card.name
+        assert root.get("aria-label") == name and group.findtext(f"{SVG}title") == name
+        texts = _texts(root)
+        if card.is_joker:
+            assert "JOKER" in texts
+        else:  # the rank is printed in both corners
+            index = {"ACE": "1" if card.is_spanish else "A"}.get(card.rank.name)
+            if palette.pattern == "german" and not card.is_spanish:
+                index = {"JACK": "U", "QUEEN": "O", "KING": "K", "ACE": "A"}.get(card.rank.name, index)
+            index = index or {"JACK": "J", "QUEEN": "Q", "KING": "K", "SOTA": "S", "CABALLO": "C",
+                              "REY": "R"}.get(card.rank.name, str(int(card.rank)))
+            assert texts.count(index) >= 2, (card, texts)
+        faces.add(ET.tostring(group))
+        back = card_svg(card, face_up=False, colors=palette)
+        assert card.ascii not in back and card.name not in back and "data-card" not in back
+        assert ET.fromstring(back).get("aria-label") == "a card, face down"
+    assert len(faces) == len(ALL_CARDS)  # no two cards look the same
+
+
+def test_suits_differ_by_shape_not_only_by_colour() -> None:
+    """One colour for every suit (a grey print): the pips of each suit are still drawn differently."""
+    grey = Palette(**{s: "#000000" for s in ("clubs", "spades", "hearts", "diamonds", "oros", "copas", "espadas",
+                                              "bastos")})
+    for palette in (grey, attrs.evolve(grey, pattern="german")):
+        shapes = {card_svg(Card.parse(f"7{s}"), colors=palette).split('data-card="', 1)[1].split(">", 1)[1]
+                  for s in ("c", "s", "h", "d", "or", "co", "es", "ba")}
+        assert len(shapes) == 8
+
+
+def test_size_scales_the_picture_and_highlight_rings_it() -> None:
+    c = Card.parse("Qs")
+    one, two = ET.fromstring(card_svg(c)), ET.fromstring(card_svg(c, size=2.5))
+    assert float(two.get("width", 0)) == pytest.approx(2.5 * float(one.get("width", 0)))
+    assert one.get("viewBox") == two.get("viewBox") == f"0 0 {CARD_W + 8} {CARD_H + 8}"
+    assert "highlight" not in card_svg(c) and "highlight" in card_svg(c, highlight=True)
+
+
+def test_a_hand_marks_and_makes_clickable_the_cards_of_its_moves() -> None:
+    cards = parse_cards("7h 8s Jc 10d")
+    moves = [parse_move("8s"), parse_move("Jc>h"), parse_move("Jc>s")]
+    root = ET.fromstring(hand_svg(cards, highlight=moves, moves=moves))
+    groups = {e.get("data-card"): e for e in root.iter() if e.get("data-card")}
+    assert list(groups) == [c.ascii for c in cards]
+    assert groups["8s"].get("data-move") == "8s" and groups["Jc"].get("data-moves") == "Jc>h|Jc>s"
+    assert groups["7h"].get("data-move") is None and "highlight" in (groups["Jc"].get("class") or "")
+    assert all(parse_move(m) in moves for m in (groups["Jc"].get("data-moves") or "").split("|"))
+    tall = ET.fromstring(hand_svg(cards, orientation="vertical"))
+    assert float(tall.get("height", 0)) > float(tall.get("width", 0))
+
+
+def test_move_codes_read_back() -> None:
+    s = new_game("mau-king", 4, seed=3)
+    for p in range(4):
+        for m in view(s, p).legal_moves:
+            assert parse_move(move_code(m)) == m
+
+
+def test_bad_arguments_are_refused_by_name() -> None:
+    with pytest.raises(ArgumentTypeError, match="'7h' is not a Card"):
+        card_svg("7h")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="size -1 must be a number above 0"):
+        card_svg(Card.parse("7h"), size=-1)
+    with pytest.raises(ArgumentTypeError, match="orientation 'diagonal'"):
+        hand_svg(parse_cards("7h"), orientation="diagonal")
+    with pytest.raises(ArgumentTypeError, match="colors 'red' must be a Palette"):
+        card_svg(Card.parse("7h"), colors="red")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="pattern"):
+        Palette(pattern="swiss")
+    s = new_game("standard", 3, seed=1)
+    with pytest.raises(ArgumentTypeError, match="draws a view, not GameState"):
+        view_svg(s)
+    with pytest.raises(ArgumentTypeError, match="one name for each of 3 seats"):
+        view_svg(view(s, 0), names=["Ann"])
+
+
+def test_names_and_a_last_move_are_drawn() -> None:
+    s, move = next((s, m) for seed in range(50) for s in [new_game("standard", 2, seed=seed)]
+                   for m in s.legal_moves() if isinstance(m, Play))
+    after = apply(s, move)
+    svg = view_svg(public_view(after), names=["Ann", "Bob"], last_move=move)
+    assert "Ann" in svg and "Bob" in svg and "seat 0" not in svg
+    ringed = [e for e in ET.fromstring(svg).iter() if e.get("data-card") == move.card.ascii
+              and any(r.get("stroke-dasharray") == "7 4" for r in e)]
+    assert len(ringed) == 1  # the card just played is ringed on the discard pile
+    assert 'stroke-dasharray="7 4"' not in view_svg(public_view(after))
