@@ -1,4 +1,5 @@
-"""The players' languages: every sentence a user reads goes through :mod:`gettext`, in the language of the call.
+"""The players' languages: every sentence a user reads goes through the standard library's ``gettext``, in the
+language of the call.
 
 The catalogs are the project's own translations (``locale/LANG/LC_MESSAGES/maumau_rules.po``, compiled to ``.mo``
 and shipped with the package; the terms follow ``spec/glossary.toml``). Only the standard library reads them: the
@@ -6,7 +7,7 @@ core needs nothing but ``attrs`` at run time. Reason codes and rule IDs are the 
 API; only the sentences change.
 
 A language is chosen per call (:meth:`maumau_rules.reasons.Verdict.message_in`) or for a block of work with
-:func:`language`, a context manager over a :class:`~contextvars.ContextVar` (each thread and each asyncio task sees
+:func:`language`, a context manager over a ``contextvars.ContextVar`` (each thread and each asyncio task sees
 its own; there is no global setting to change). The environment (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
 ``LANG``) is read by the ``maumau`` command only, never here.
 
@@ -42,6 +43,7 @@ __all__ = [
     "gettext",
     "language",
     "ltr",
+    "match_message",
     "ngettext",
     "normalize_language",
     "translate_message",
