@@ -757,11 +757,12 @@ def render_malilla_scenario(data: SpecData, sc: dict[str, Any], source: str) -> 
     start = state
     names = [str(n) for n in sc.get("names", [])]
 
-    def who(seat: int) -> str:
-        return f"seat {seat} ({names[seat]})" if len(names) == 4 else f"seat {seat}"
+    def who(seat: int) -> str:  # the source's names where it gives them, never mixed with seat numbers
+        return names[seat] if len(names) == 4 else f"seat {seat}"
 
     def team(t: int) -> str:
-        return f"team {t} (seats {SIDES[t][0]} and {SIDES[t][1]})"
+        a, b = SIDES[t]
+        return f"{names[a]} and {names[b]}'s team" if len(names) == 4 else f"team {t} (seats {a} and {b})"
 
     def cap(text: str) -> str:
         return text[:1].upper() + text[1:]
@@ -779,6 +780,10 @@ def render_malilla_scenario(data: SpecData, sc: dict[str, Any], source: str) -> 
                + (f" and {team(team_of(dealer))} scores its {bonus} points at once" if bonus else
                   ", and it carries no points") + f". {cap(who(state.leader))} leads.\n")
     named = len(names) == 4
+    if named:
+        out.append("The source calls the players " + ", ".join(sorted(names)) + "; this page does too. The engine "
+                   "numbers the same players as seats 0 to 3 in turn order (the *Seat* column), which is what "
+                   ":func:`~maumau_rules.view` and the records use.\n")
     rows = [[str(seat), *([names[seat]] if named else []), f"team {team_of(seat)}", " ".join(lit(c) for c in hand)]
             for seat, hand in enumerate(state.hands)]
     out.append(table(["Seat", *(["Player"] if named else []), "Team", "Hand"], rows,
@@ -833,7 +838,7 @@ def render_malilla_scenario(data: SpecData, sc: dict[str, Any], source: str) -> 
         else:
             t = state.tricks[-1]
             cards = " + ".join(str(plan.points[c]) for c in t.cards)
-            after = (f"{who(t.winner)} takes the trick for team {team_of(t.winner)}: {cards} = {t.points - plan.trick_point} "
+            after = (f"{who(t.winner)} takes the trick for {team(team_of(t.winner))}: {cards} = {t.points - plan.trick_point} "
                      f"card points and {plan.trick_point} for the trick, {t.points}")
             trick_rows.append([str(len(state.tricks)), who(t.leader),
                                ", ".join(f"{lit(c)}" for c in t.cards), who(t.winner), str(t.points),
@@ -904,13 +909,20 @@ def page_malilla(data: SpecData) -> str:
     out = [".. _malilla:\n", heading("Malilla", 0)]
     doc = next((d for d in data.sources.documents.values() if "MAL" in d["prefixes"]), None)
     where = f" (:ref:`source {doc['id']} <{document_label(str(doc['id']))}>`)" if doc else ""
-    out.append(f"Malilla is the second game of our sources{where}: a Spanish and Mexican trick-taking game for two "
-               "teams of two with the 40-card Spanish pack. It is not a Mau-Mau variant but a game family of its own "
-               "(``family = \"malilla\"`` in its variant files): its ``R_MAL_*`` rules compile into a "
+    out.append(f"Malilla is the second game of our sources{where}, played in Spain and Mexico: four players in two "
+               "teams, partners sitting opposite each other, with the 40-card Spanish pack (oros, copas, espadas, "
+               "bastos). The dealer turns up his last card, whose suit is trump. Each player in turn plays one card "
+               "to a trick; the highest card of the suit led wins it, unless a trump is played, and the winner leads "
+               "the next. The cards carry points, and the team that takes more than half of the hand's points scores "
+               "what it took above half. The rules below say exactly when a player must follow suit, beat the trick "
+               "or trump, and how a hand and a match are scored.\n")
+    out.append("Cards are written rank then suit: ``1`` to ``7``, ``S`` (Sota), ``C`` (Caballo), ``R`` (Rey), then "
+               "``or``, ``co``, ``es`` or ``ba`` (``7or``, ``Rco``, ``1es``).\n")
+    out.append("For developers: Malilla is not a Mau-Mau variant but a game family of its own (``family = "
+               "\"malilla\"`` in its variant files). Its ``R_MAL_*`` rules compile into a "
                ":class:`~maumau_rules.families.malilla.plan.MalillaPlan`, and :func:`~maumau_rules.new_game`, "
                ":func:`~maumau_rules.legal_moves`, :func:`~maumau_rules.check` and :func:`~maumau_rules.apply` play "
-               "it as they play Mau-Mau. Spanish cards are written rank then suit: ``1`` to ``7``, ``S`` (Sota), "
-               "``C`` (Caballo), ``R`` (Rey), then ``or``, ``co``, ``es`` or ``ba`` (``7or``, ``Rco``, ``1es``).\n")
+               "it as they play Mau-Mau (see \"Architecture: layers and game families\").\n")
     out.append(heading("Variants", 1))
     base = variants[0] if variants else None
     rows = []

@@ -788,7 +788,10 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
                     return
                 if game.bot_players is None:
                     game.bot_players = table.make_bots(state, game.bots, secrets.randbits(32))
-                step = table.bot_move(state, game.bot_players)
+                try:
+                    step = table.bot_move(state, game.bot_players)
+                except MauMauError:  # (a bot that cannot choose: the game waits; the next table request tries again)
+                    return
                 if step is None:
                     return
                 seat, move = step

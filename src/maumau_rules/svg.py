@@ -276,12 +276,15 @@ def _face(card: Card, palette: Palette) -> str:
 
 
 @functools.lru_cache(maxsize=16)
-def _back(palette: Palette) -> str:
-    """The back of a card in a CARD_W x CARD_H box at the origin."""
+def _back(palette: Palette, plain: bool = False) -> str:
+    """The back of a card in a CARD_W x CARD_H box at the origin (``plain``: without the lattice, for the small
+    backs of a seat's fan and the hidden layers of a pile, which keeps a table's SVG small)."""
     out = [f'<rect x="0.5" y="0.5" width="{CARD_W - 1}" height="{CARD_H - 1}" rx="6" fill="{palette.back}" '
            f'stroke="{palette.edge}" stroke-width="1"/>',
            f'<rect x="5" y="5" width="{CARD_W - 10}" height="{CARD_H - 10}" rx="4" fill="none" '
            f'stroke="{palette.back_accent}" stroke-width="1.2" stroke-opacity="0.8"/>']
+    if plain:
+        return "".join(out)
     diamonds = []
     for row in range(7):
         for col in range(4):
@@ -319,13 +322,13 @@ def move_code(move: Move) -> str:
 
 def _card_group(card: Card | None, x: float, y: float, palette: Palette, *, scale: float = 1.0,
                 highlight: bool = False, last: bool = False, moves: Sequence[str] = (), lift: float = 0.0,
-                zone: str | None = None, extra: str = "") -> str:
+                zone: str | None = None, extra: str = "", plain: bool = False) -> str:
     """One card (``None``: a back) placed with its top left corner at (x, y), with its attributes."""
     attrs_ = [f'transform="translate({x:.2f} {y - lift:.2f}){f" scale({scale:g})" if scale != 1 else ""}"']
     if card is None:
         attrs_.append('class="card back"')
         title = "a card, face down"
-        body = _back(palette)
+        body = _back(palette, plain)
     else:
         title = _label(card, palette)
         attrs_.append(f'class="card{" playable" if moves else ""}{" highlight" if highlight else ""}"')
@@ -339,6 +342,8 @@ def _card_group(card: Card | None, x: float, y: float, palette: Palette, *, scal
             attrs_.append(f"data-moves={quoteattr('|'.join(moves))}")
         attrs_.append('role="button" tabindex="0"')
         title += ": playable" if len(moves) == 1 else f": playable ({', '.join(moves)})"
+    else:
+        attrs_.append('role="img"')
     attrs_.append(f"aria-label={quoteattr(title)}")
     ring = ""
     if highlight:
@@ -351,10 +356,13 @@ def _card_group(card: Card | None, x: float, y: float, palette: Palette, *, scal
 
 
 def _document(width: float, height: float, size: float, label: str, body: str) -> str:
+    """The SVG document: an image, or a group when it holds buttons (an image's parts are hidden from screen
+    readers, a group's are not)."""
     if not isinstance(size, (int, float)) or isinstance(size, bool) or not 0 < size <= 100:
         raise ArgumentTypeError(f"size {shown(size)} must be a number above 0 and at most 100")
+    role = "group" if 'role="button"' in body else "img"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * size:.1f}" height="{height * size:.1f}" '
-            f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label={quoteattr(label)}>'
+            f'viewBox="0 0 {width:g} {height:g}" role="{role}" aria-label={quoteattr(label)}>'
             f"<title>{escape(label)}</title>{body}</svg>")
 
 
@@ -547,6 +555,8 @@ class TableScene:
     """Cards lying in front of seats (a trick): (seat, card)."""
     trick_label: str = ""
     """What the cards in front of the seats are (``trick``, ``last trick, won by seat 2``)."""
+    trick_done: bool = False
+    """Whether those cards are a finished trick (drawn faded: the table waits for the next lead)."""
     panel: tuple[Zone, ...] = ()
     """The side panel: the trump card, scores, wish, pending draw ... in order."""
     moves: tuple[Move, ...] = ()
@@ -588,12 +598,13 @@ def _seat_box(seat: SeatScene, x: float, y: float, width: float, palette: Palett
            f'fill-opacity="0.85" stroke="{stroke}" stroke-width="{3 if seat.to_act else 1}"/>',
            _text(left + 8, top + 17, seat.name + ("  ▶" if seat.to_act else ""), size=13, weight="bold",
                  color=palette.highlight if seat.to_act else palette.text)]
-    shown_backs = min(seat.count, 12)
+    shown_backs = min(seat.count, 8)
     scale = 0.42
     bw = CARD_W * scale
-    step = 0 if shown_backs <= 1 else min(9, (width - 60 - bw) / (shown_backs - 1))
+    step = 0 if shown_backs <= 1 else min(9, (width - 84 - bw) / (shown_backs - 1))
     for i in range(shown_backs):
-        out.append(_card_group(None, left + 8 + i * step, top + 24, palette, scale=scale))
+        out.append(_card_group(None, left + 8 + i * step, top + 24, palette, scale=scale,
+                               plain=i < shown_backs - 1))
     count = f"{seat.count} card{'s' if seat.count != 1 else ''}"
     out.append(_text(left + width - 8, top + 42, count, size=12, anchor="end", color=palette.text))
     for i, note in enumerate(seat.notes[:2]):
@@ -622,7 +633,8 @@ def _zone_centre(zone: Zone, x: float, y: float, palette: Palette, marked: set[o
     if zone.backs:
         layers = min(3, zone.backs)
         for i in range(layers):
-            out.append(_card_group(None, x + 2 * (layers - 1 - i), y + 2 * (layers - 1 - i), palette))
+            out.append(_card_group(None, x + 2 * (layers - 1 - i), y + 2 * (layers - 1 - i), palette,
+                                   plain=i < layers - 1))
         if move is not None:
             out.append(f'<rect x="{x - 3}" y="{y - 3}" width="{CARD_W + 10}" height="{CARD_H + 10}" rx="8" '
                        f'fill="none" stroke="{palette.highlight}" stroke-width="3" stroke-dasharray="6 4"/>')
@@ -724,7 +736,8 @@ def draw_scene(scene: TableScene, *, size: float = 1.0, highlight: Iterable[obje
             parts.append(_zone_centre(zone, start + i * (CARD_W + gap), _CY - CARD_H / 2 - 8, palette, marked,
                                       last_card, moves))
     if scene.trick or scene.trick_label:
-        out = ['<g data-zone="trick">']
+        faded = ' opacity="0.7"' if scene.trick_done else ""
+        out = [f'<g data-zone="trick"{faded}>']
         for who, card in scene.trick:
             angle = -math.pi / 2 if bottom is not None and who == bottom.seat else position.get(who, math.pi / 2)
             x = _CX + 105 * math.cos(angle) - CARD_W / 2
@@ -732,18 +745,18 @@ def draw_scene(scene: TableScene, *, size: float = 1.0, highlight: Iterable[obje
             out.append(_card_group(card, x, y, palette, last=card is last_card, zone="trick",
                                    extra=f' data-seat="{who}"'))
         if scene.trick_label:
-            out.append(_text(_CX, _CY + 4, scene.trick_label, size=12, anchor="middle", color=palette.text,
-                             extra=' opacity="0.85"'))
+            out.append(_text(_CX, _CY + 62 + CARD_H / 2 + 18, scene.trick_label, size=13, anchor="middle",
+                             color=palette.text))
         out.append("</g>")
         parts.append("".join(out))
     # the bottom seat: the viewer's hand face up (a spectator: seat 0 as backs)
     if bottom is not None:
         hand_y = H - CARD_H - 22
-        title = bottom.name + ("  ▶ to act" if bottom.to_act else "") + (
-            "  · " + " · ".join(bottom.notes) if bottom.notes else "")
-        parts.append(_text(14, hand_y - 20, title, size=14, weight="bold",
-                           color=palette.highlight if bottom.to_act else palette.text))
         if bottom.mine:
+            title = bottom.name + ("  ▶ to act" if bottom.to_act else "") + (
+                "  · " + " · ".join(bottom.notes) if bottom.notes else "")
+            parts.append(_text(14, hand_y - 20, title, size=14, weight="bold",
+                               color=palette.highlight if bottom.to_act else palette.text))
             cards = bottom.cards
             step = _spacing(len(cards), _TABLE_W - 28)
             width = CARD_W + step * max(len(cards) - 1, 0)
@@ -755,7 +768,7 @@ def draw_scene(scene: TableScene, *, size: float = 1.0, highlight: Iterable[obje
             hand.append("</g>")
             parts.append("".join(hand))
         else:
-            parts.append(_seat_box(bottom, _CX, hand_y + CARD_H / 2 - 10, 200, palette))
+            parts.append(_seat_box(bottom, _CX, hand_y + CARD_H / 2 - 4, box_w, palette))
     # the side panel
     px, pw = _TABLE_W + 16, W - _TABLE_W - 32
     py: float = 14

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import types
 import warnings
 from typing import Any
@@ -102,12 +103,16 @@ def _play(e: MauMauEnv, seed: int, pick: int) -> dict[str, float]:
             continue
         state = e.game_state
         seat = e.possible_agents.index(agent)
-        assert seat == state.seat_to_act
         assert obs["observation"].dtype == np.float32 and obs["action_mask"].dtype == np.int8
         assert obs["observation"].tolist() == layout.encode(view(state, seat))
-        assert obs["action_mask"].astype(bool).tolist() == list(codec.mask(state))
-        other = e.possible_agents[(seat + 1) % e.players]
-        assert not e.observe(other)["action_mask"].any()
+        waive = [] if e.waive_action is None else [False]
+        if seat != state.seat_to_act:  # asked about a call-out: its call-outs, and "no call-out"
+            assert e.waive_action is not None and legal_moves(state, seat)
+            assert obs["action_mask"].astype(bool).tolist() == [*codec.mask(state, seat), True]
+            assert not e.observe(e.possible_agents[state.seat_to_act])["action_mask"].any()
+        else:
+            assert obs["action_mask"].astype(bool).tolist() == [*codec.mask(state), *waive]
+        assert sum(e.observe(a)["action_mask"].any() for a in e.possible_agents) == 1
         legal = np.flatnonzero(obs["action_mask"])
         e.step(int(legal[(state.turn * pick) % len(legal)]))
     return totals
@@ -309,8 +314,9 @@ def test_parallel_env_plays_the_action_of_the_agent_to_act() -> None:
         assert len(active) == 1
         actions = {a: int(np.flatnonzero(o["action_mask"])[-1]) if a in active else 12345
                    for a, o in observations.items()}
+        waived = actions[active[0]] == p.unwrapped.waive_action
         observations, _, _, _, _ = p.step(actions)
-        decisions += 1
+        decisions += not waived
     assert p.unwrapped.game_state.turn == decisions
 
 
@@ -321,7 +327,7 @@ def test_observations_match_the_layout_documented_for_every_variant() -> None:
         box = e.observation_space("player_0")["observation"]
         assert isinstance(box, spaces.Box)
         assert box.shape == (layout.size,) and box.high.tolist() == layout.high()
-        assert int(e.action_space("player_0").n) == e.codec.size
+        assert int(e.action_space("player_0").n) == e.codec.size + (e.waive_action is not None)
 
 
 def test_reset_options_start_from_a_deal_or_a_state() -> None:
@@ -342,3 +348,38 @@ def test_reset_options_start_from_a_deal_or_a_state() -> None:
         e.reset(options={"game_state": finished})
     with pytest.raises(AdapterError, match="call reset"):
         MauMauEnv("standard", 2).step(0)
+
+
+@pytest.mark.rule("R_ANNOUNCE")
+def test_agents_not_to_act_are_selected_to_call_out() -> None:
+    """Issue 27: a seat that is not to act may call out a missed call; PettingZoo's agent selection turns to it.
+    Its call-out is the engine's move by that seat, and its "no call-out" changes nothing but the selection."""
+    from maumau_rules import CallOut
+
+    calls = waives = 0
+    for seed in range(8):
+        e = MauMauEnv("mau-king", 3)
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        for agent in e.agent_iter():
+            obs, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            state, seat = e.game_state, e.possible_agents.index(agent)
+            legal = np.flatnonzero(obs["action_mask"])
+            if seat == state.seat_to_act:
+                e.step(int(rng.choice(legal)))
+                continue
+            action = int(rng.choice(legal))
+            if action == e.waive_action:
+                e.step(action)
+                assert e.game_state is state and e.agent_selection != agent
+                waives += 1
+            else:
+                move = e.codec.decode(action)
+                assert isinstance(move, CallOut)
+                e.step(action)
+                assert e.game_state == apply(state, move, player=seat)
+                calls += 1
+    assert calls > 0 and waives > 0

@@ -41,6 +41,9 @@ def flat(text: str) -> str:
 def test_the_malilla_page_replays_the_source_trick(spec: ModuleType, data: Any) -> None:
     page = flat(spec.page_malilla(data))
     assert page.startswith(".. _malilla: Malilla =======")
+    intro = page.split("Variants")[0]  # for players first: the game, then the notation, then the engine
+    assert intro.index("four players in two teams") < intro.index("Cards are written") < intro.index("For developers")
+    assert "MalillaPlan" not in intro.split("For developers")[0]
     trick = page.split(".. _example-scn-mal-02:")[1].split(".. _example-scn-mal-03:")[0]
     assert "SCN-MAL-02: The source's trick" in trick and "<src-scn-mal-02>" in trick
     # the plays in order, each refused move with its reason code and rule ID
@@ -49,7 +52,10 @@ def test_the_malilla_page_replays_the_source_trick(spec: ModuleType, data: Any) 
     assert plays == sorted(plays)
     for move, reason in (("5or", "must_beat"), ("3or", "must_beat"), ("2es", "must_trump")):
         assert f"``{move}`` would be refused: ``{reason}``, :ref:`R_MAL_FOLLOW <rule-r_mal_follow>`" in trick
-    assert "seat 0 (P3) takes the trick for team 0: 3 + 4 + 5 + 0 = 12 card points and 1 for the trick, 13" in trick
+    # the source's player names, never mixed with seat numbers (issue 25); the seat mapping is said once
+    assert "P3 takes the trick for P3 and P2's team: 3 + 4 + 5 + 0 = 12 card points and 1 for the trick, 13" in trick
+    assert "The source calls the players P1, P2, P3, P4; this page does too." in trick
+    assert "seat 0 (" not in trick and "(seats " not in trick
     assert "The team points stand at 13 to 0." in trick
     hand = page.split(".. _example-scn-mal-03:")[1]
     assert "Team 0 took more than 35 and scores 40 − 35 = 5; team 1 scores nothing for the hand" in hand

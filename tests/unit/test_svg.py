@@ -114,3 +114,19 @@ def test_names_and_a_last_move_are_drawn() -> None:
               and any(r.get("stroke-dasharray") == "7 4" for r in e)]
     assert len(ringed) == 1  # the card just played is ringed on the discard pile
     assert 'stroke-dasharray="7 4"' not in view_svg(public_view(after))
+
+
+def test_screen_readers_get_an_image_or_a_group_of_buttons() -> None:
+    """A picture without buttons is one image with its words; a table with moves is a group whose buttons (the
+    playable cards, the stock, the move buttons) each say what they do."""
+    assert ET.fromstring(card_svg(Card.parse("7h"))).get("role") == "img"
+    s = new_game("standard", 3, seed=2)
+    v = view(s, s.seat_to_act)
+    root = ET.fromstring(view_svg(v, highlight=v.legal_moves))
+    assert root.get("role") == "group"
+    buttons = [e for e in root.iter() if e.get("role") == "button"]
+    assert buttons and all(e.get("data-move") and e.get("aria-label") and e.get("tabindex") == "0" for e in buttons)
+    assert {m for e in buttons for m in (e.get("data-moves") or e.get("data-move") or "").split("|")} == {
+        move_code(m) for m in v.legal_moves}
+    other = ET.fromstring(view_svg(view(s, (s.seat_to_act + 1) % 3)))
+    assert other.get("role") == "img" and not any(e.get("role") == "button" for e in other.iter())

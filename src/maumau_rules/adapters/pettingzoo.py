@@ -1,7 +1,10 @@
 """A PettingZoo AEC environment for every variant of every family, Mau-Mau and Malilla (extra ``pettingzoo``).
 
 Agents are ``player_0`` ... ``player_{n-1}`` (seat ``i`` is ``player_i``); the agent to act is the seat
-to act, so one agent may act several times in a row (draw, then play or pass). Each observation is a
+to act, so one agent may act several times in a row (draw, then play or pass). Where the variant has call-outs,
+a position with an open window first selects, one at a time in turn order from the seat to act, each other agent
+that may call out: its mask holds its call-outs and :attr:`MauMauEnv.waive_action` ("no call-out", the last
+action ID); once each has let it pass, the seat to act is selected. Each observation is a
 dict in PettingZoo's classic form: ``"observation"``, the float32 vector of
 :class:`~maumau_rules.adapters.encoding.ObservationLayout` built from that agent's view alone, and
 ``"action_mask"``, an int8 vector over the stable action IDs of :mod:`maumau_rules.actions` (all zeros
@@ -45,6 +48,7 @@ from ..entropy import fresh_seed
 from ..errors import shown
 from ..extras import require
 from ..game import apply, legal_moves, new_game
+from ..moves import CallOut
 from ..state import Deal
 from ..toolhooks import tools_for
 from ..variants import Variant
@@ -112,20 +116,53 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         self.illegal_reward = float(illegal_reward)
         self.layout = ObservationLayout.for_variant(self.variant, players)
         self.codec = ActionSpace.for_variant(self.variant, players)
+        self._calls = any(isinstance(m, CallOut) for m in self.codec.moves)
+        self.size = self.codec.size + (1 if self._calls else 0)
+        """The number of action IDs: the codec's, and "no call-out" where the variant has call-outs."""
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         high = np.asarray(self.layout.high(), dtype=np.float32)
         self.observation_spaces = {
             a: spaces.Dict({
                 "observation": spaces.Box(low=0.0, high=high, shape=high.shape, dtype=np.float32),
-                "action_mask": spaces.Box(low=0, high=1, shape=(self.codec.size,), dtype=np.int8),
+                "action_mask": spaces.Box(low=0, high=1, shape=(self.size,), dtype=np.int8),
             })
             for a in self.possible_agents
         }
-        self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.size) for a in self.possible_agents}
         self._seeds: random.Random | None = None
         self._state: Any = None
         self._moves = 0
+        self._waived: set[int] = set()
+
+    @property
+    def waive_action(self) -> int | None:
+        """The action of an agent asked about a call-out that lets it pass (the last action ID), or ``None`` where
+        the variant has no call-outs.
+
+        >>> MauMauEnv("mau-king", 3).waive_action == MauMauEnv("mau-king", 3).codec.size
+        True
+        >>> MauMauEnv("prsi", 3).waive_action is None
+        True
+        """
+        return self.codec.size if self._calls else None
+
+    def _asked(self) -> int | None:
+        """The seat asked about a call-out now: the first seat not to act, in turn order from the seat to act, that
+        may call out and has not let it pass since the last move; ``None`` when the seat to act is to move."""
+        state = self._state
+        if not self._calls or state is None or state.is_over:
+            return None
+        actor: int = state.seat_to_act
+        for k in range(1, self.players):
+            q = (actor + k) % self.players
+            if q not in self._waived and legal_moves(state, q):
+                return q
+        return None
+
+    def _select(self) -> None:
+        asked = self._asked()
+        self.agent_selection = self.possible_agents[self._state.seat_to_act if asked is None else asked]
 
     # ------------------------------------------------------------------ spaces
 
@@ -217,7 +254,8 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self._state.seat_to_act]
+        self._waived = set()
+        self._select()
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation, built from its :func:`~maumau_rules.views.view` alone.
@@ -228,16 +266,21 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         True
         """
         seat = self._seat[agent]
-        pv = view(self.game_state, seat)
-        mask = np.zeros(self.codec.size, dtype=np.int8)
-        if pv.legal_moves and seat == self.game_state.seat_to_act:  # turn by turn: no call-outs between turns
+        state = self.game_state
+        pv = view(state, seat)
+        mask = np.zeros(self.size, dtype=np.int8)
+        asked = self._asked()
+        if asked is not None and seat == asked:  # asked about a call-out: its call-outs, or let it pass
+            mask[[self.codec.encode(m) for m in legal_moves(state, seat)]] = 1
+            mask[self.codec.size] = 1
+        elif asked is None and pv.legal_moves and seat == state.seat_to_act:
             mask[[self.codec.encode(m) for m in pv.legal_moves]] = 1
         return {"observation": np.asarray(self.layout.encode(pv), dtype=np.float32), "action_mask": mask}
 
     def _action_id(self, action: object) -> int:
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
             raise ActionError(f"action {shown(action)} is not an action ID: expected an integer "
-                              f"0..{self.codec.size - 1}")
+                              f"0..{self.size - 1}")
         try:
             return int(action)
         except Exception:  # an integer subclass whose __int__ or __index__ raises
@@ -265,15 +308,28 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         action_id = self._action_id(action)
+        seat = self._seat[agent]
+        asked = self._asked()
+        if asked is not None and action_id == self.codec.size:  # the asked seat lets the call-out pass
+            self._cumulative_rewards[agent] = 0.0
+            self._clear_rewards()
+            self._waived.add(seat)
+            self._select()
+            self._accumulate_rewards()
+            return
+        if action_id == self.codec.size and self._calls:
+            raise ActionError(f"action {action_id} (no call-out) is for a seat asked about a call-out; {agent} is "
+                              "to move")
         move = self.codec.decode(action_id)
-        legal = move in legal_moves(state)
+        legal = move in legal_moves(state, seat)
         if not legal and self.illegal_action == "raise":
-            apply(state, move)  # raises IllegalMoveError with the engine's verdict (reason, rule, message)
+            apply(state, move, player=seat)  # raises IllegalMoveError with the engine's verdict (reason, rule, message)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self._moves += 1
         if legal:
-            state = self._state = apply(state, move)
+            state = self._state = apply(state, move, player=seat)
+            self._waived = set()
         else:
             self.rewards[agent] = self.illegal_reward
             self.infos[agent] = {"illegal_action": action_id}
@@ -297,7 +353,7 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
         if self.max_cycles is not None and self._moves >= self.max_cycles:
             for a in self.agents:
                 self.truncations[a] = True
-        self.agent_selection = self.possible_agents[state.seat_to_act]
+        self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

@@ -53,13 +53,14 @@ def table_scene(v: MalillaPublicView, names: Sequence[str] | None = None) -> Tab
         seats.append(SeatScene(seat=p, name=shown[p], count=v.hand_sizes[p],
                                cards=v.hand if p == viewer and isinstance(v, MalillaPlayerView) else (),
                                notes=tuple(notes), to_act=p == v.seat_to_act and v.end is None, mine=p == viewer))
+    done = not v.trick and bool(v.tricks)
     if v.trick:
         trick = tuple(((v.leader - i) % SEATS, c) for i, c in enumerate(v.trick))
         label = f"trick led by {shown[v.leader]}"
-    elif v.tricks:
+    elif done:
         last = v.tricks[-1]
         trick = tuple(zip(last.seats, last.cards, strict=True))
-        label = f"last trick: {shown[last.winner]}, {last.points} points"
+        label = f"last trick: taken by {shown[last.winner]}, {last.points} points"
     else:
         trick, label = (), ""
     trump = v.trump_card.suit
@@ -77,4 +78,5 @@ def table_scene(v: MalillaPublicView, names: Sequence[str] | None = None) -> Tab
         panel.append(Zone("redeal", f"{shown[v.asker]} asked for a new deal"))
     moves = v.legal_moves if isinstance(v, MalillaPlayerView) else ()
     return TableScene(title=v.rules.name, viewer=viewer, seats=tuple(seats), trick=trick, trick_label=label,
+                      trick_done=done,
                       panel=tuple(panel), moves=tuple(moves), status=_status(v, shown))
