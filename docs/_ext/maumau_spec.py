@@ -524,7 +524,7 @@ def _variant_head(data: SpecData, variant: Any) -> list[str]:
     """A variant page's title, summary and fields."""
     out = [f".. _{variant_label(variant.id)}:\n", heading(variant.name, 0)]
     if variant.summary:
-        out.append(prose(variant.summary, data.sources, variant.id) + "\n")
+        out.append(prose(explain.summary_text(variant), data.sources, variant.id) + "\n")
     aliases = ", ".join(lit(a) for a in variant.aliases)
     out.append(field_list([("ID", lit(variant.id)), ("Also found as", aliases), ("Family", family_text(variant.family)),
                            ("Version", str(variant.version)),
@@ -1521,6 +1521,9 @@ def _deck_order(deck: Any) -> tuple[int, int, int]:
 
 
 def _write(path: Path, text: str, written: set[Path]) -> None:
+    # the catalogs isolate the values of an Arabic sentence (U+2066-U+2069); reST inline markup must touch spaces or
+    # punctuation, so the pages leave the isolates out (the page's direction, dir="rtl", orders its text)
+    text = text.translate({c: None for c in range(0x2066, 0x206A)})
     path.parent.mkdir(parents=True, exist_ok=True)
     written.add(path)
     if not path.exists() or path.read_text(encoding="utf-8") != text:
@@ -1528,7 +1531,17 @@ def _write(path: Path, text: str, written: set[Path]) -> None:
 
 
 def generate(app: Sphinx) -> None:
-    """Write every generated page into docs/_generated/."""
+    """Write every generated page into docs/_generated/, in the build's language (``-D language=L``: the texts
+    that come from the rules, :mod:`maumau_rules.explain`, and the variant summaries are written through the
+    library's catalogs, :mod:`maumau_rules.i18n`)."""
+    from maumau_rules.i18n import LANGUAGES, language
+
+    lang = str(getattr(app.config, "language", None) or "en").split("_")[0]
+    with language(lang if lang in LANGUAGES else "en"):
+        _generate(app)
+
+
+def _generate(app: Sphinx) -> None:
     data = SpecData.load()
     written: set[Path] = set()
     _PICTURES.clear()
