@@ -1,10 +1,11 @@
 """Task runner sessions: ``nox -s tests``, ``typecheck``, ``lint``, ``docs``, ``contracts``, ``compiled``, ``thorough``,
 ``explore``, ``bench``, ``bench_compiled``, ``bench_instructions``.
 
-``docs``, ``contracts``, ``compiled`` and ``exhaustive`` run the long checks that the README's test command leaves out
-(the tests marked ``@pytest.mark.nox_session(NAME)``); ``.ci/run`` runs them after that command, in its environment::
+``docs``, ``docs_i18n``, ``contracts``, ``compiled`` and ``exhaustive`` run the long checks that the README's test
+command leaves out (the tests marked ``@pytest.mark.nox_session(NAME)``); ``.ci/run`` runs them after that command, in
+its environment::
 
-    nox --no-venv --no-install -s docs contracts compiled exhaustive
+    nox --no-venv --no-install -s docs docs_i18n contracts compiled exhaustive
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ nox.options.reuse_existing_virtualenvs = True
 nox.options.sessions = ["tests", "typecheck", "lint"]
 
 
-LONG_CHECKS = ("docs", "contracts", "compiled", "exhaustive")
+LONG_CHECKS = ("docs", "docs_i18n", "contracts", "compiled", "exhaustive")
 """The nox sessions of the long checks (``@pytest.mark.nox_session``); .ci/run runs each after the README's command."""
 
 
@@ -58,6 +59,14 @@ def docs(session: nox.Session) -> None:
     """The docs build test: the rules reference builds with -W, its doctests pass (one reading for both builders),
     and the pages it must have are there. Without pytest: ``sphinx -W -b html docs build/docs`` (the docs extra)."""
     _long_checks(session, "docs")
+
+
+@nox.session
+def docs_i18n(session: nox.Session) -> None:
+    """The reference in every language (``-D language=L`` for en, de, ar, tr, el, sr): each builds with -W -n, the
+    generated pages are in its language, the index links every language, and a headless Chromium screenshot of the
+    Arabic page reads right to left. Without pytest: ``sphinx -W -b html -D language=ar docs build/docs-i18n/ar``."""
+    _long_checks(session, "docs_i18n")
 
 
 @nox.session

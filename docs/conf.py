@@ -17,6 +17,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "_ext"))
 sys.path.insert(0, str(HERE.parent / "src"))
 
+from sphinx.application import Sphinx  # noqa: E402
+
 import maumau_rules  # noqa: E402
 
 project = "maumau_rules"
@@ -70,6 +72,18 @@ napoleon_numpy_docstring = False
 doctest_test_doctest_blocks = ""
 doctest_global_setup = inspect.getsource(_missing)  # ``_missing`` for the ``:skipif:`` options
 
+# The reference in the players' languages (issue 29): ``-D language=de`` builds it in German. The pages written here
+# are translated by Sphinx's catalogs in docs/locale (``sphinx -b gettext`` extracts them); the pages generated
+# from the spec are written in the language by the library's own catalogs (the same texts as ``maumau rules``).
+# Arabic is laid out right to left (maumau.css). ``nox -s docs_i18n`` builds every language.
+language = "en"
+locale_dirs = ["locale/"]
+gettext_compact = False
+gettext_uuid = False
+gettext_location = False
+LANGUAGES = ("en", "de", "ar", "tr", "el", "sr")
+"""The languages the reference is built in (maumau_rules.i18n.LANGUAGES)."""
+
 html_theme = "furo"
 html_title = f"maumau_rules {release}"
 html_theme_options = {
@@ -83,3 +97,23 @@ html_css_files = ["maumau.css"]
 # class) is ambiguous to Sphinx, which links the first and warns; only that warning class is silenced here, every
 # unresolved reference still fails the nitpicky build.
 suppress_warnings = ["ref.python"]
+
+
+def _mark_direction(app: Sphinx, exception: BaseException | None) -> None:
+    """After an HTML build in a right-to-left language, give each page's ``<html>`` element ``dir="rtl"`` (the
+    theme writes only ``lang``), so that browsers and screen readers lay it out and read it from the right."""
+    from maumau_rules.i18n import RTL_LANGUAGES
+
+    lang = app.config.language
+    if exception is not None or lang not in RTL_LANGUAGES or app.builder.format != "html":
+        return
+    for page in Path(app.builder.outdir).rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        marked = text.replace(f' lang="{lang}"', f' lang="{lang}" dir="rtl"', 1)
+        if marked != text:
+            page.write_text(marked, encoding="utf-8")
+
+
+def setup(app: Sphinx) -> None:
+    """Hooks of this configuration: the direction of right-to-left pages."""
+    app.connect("build-finished", _mark_direction)

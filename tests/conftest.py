@@ -63,6 +63,12 @@ def _keep_bytecode() -> None:
 
 _keep_bytecode()
 
+# The suite's texts are English unless a test asks for another language (``maumau --lang``, ``i18n.language``): the
+# command reads the locale from the environment, so a tester's German LANG must not change what the tests read.
+for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     """Register ``--strict-trace``."""

@@ -524,7 +524,7 @@ def _variant_head(data: SpecData, variant: Any) -> list[str]:
     """A variant page's title, summary and fields."""
     out = [f".. _{variant_label(variant.id)}:\n", heading(variant.name, 0)]
     if variant.summary:
-        out.append(prose(variant.summary, data.sources, variant.id) + "\n")
+        out.append(prose(explain.summary_text(variant), data.sources, variant.id) + "\n")
     aliases = ", ".join(lit(a) for a in variant.aliases)
     out.append(field_list([("ID", lit(variant.id)), ("Also found as", aliases), ("Family", family_text(variant.family)),
                            ("Version", str(variant.version)),
@@ -1453,13 +1453,14 @@ def page_playing(data: SpecData) -> str:
 
 def _playing_table() -> str:
     """What a player sees at the table, drawn from a game of Standard (seed 7, a few moves in)."""
-    from maumau_rules import apply, find_variant, legal_moves, new_game
+    from maumau_rules import Play, apply, find_variant, legal_moves, new_game
 
     v = find_variant("standard")
     s = new_game(v, players=3, seed=7)
-    last = None
-    for _ in range(4):
-        last = legal_moves(s)[0]
+    last: Any = None
+    while s.turn < 3 or not isinstance(last, Play):  # each player plays a card when he can; the last move is one
+        moves = legal_moves(s)
+        last = next((m for m in moves if isinstance(m, Play)), moves[0])
         s = apply(s, last)
     out = [heading("At the table", 1)]
     out.append("This is what a player sees of a game of "
@@ -1520,6 +1521,9 @@ def _deck_order(deck: Any) -> tuple[int, int, int]:
 
 
 def _write(path: Path, text: str, written: set[Path]) -> None:
+    # the catalogs isolate the values of an Arabic sentence (U+2066-U+2069); reST inline markup must touch spaces or
+    # punctuation, so the pages leave the isolates out (the page's direction, dir="rtl", orders its text)
+    text = text.translate({c: None for c in range(0x2066, 0x206A)})
     path.parent.mkdir(parents=True, exist_ok=True)
     written.add(path)
     if not path.exists() or path.read_text(encoding="utf-8") != text:
@@ -1527,7 +1531,17 @@ def _write(path: Path, text: str, written: set[Path]) -> None:
 
 
 def generate(app: Sphinx) -> None:
-    """Write every generated page into docs/_generated/."""
+    """Write every generated page into docs/_generated/, in the build's language (``-D language=L``: the texts
+    that come from the rules, :mod:`maumau_rules.explain`, and the variant summaries are written through the
+    library's catalogs, :mod:`maumau_rules.i18n`)."""
+    from maumau_rules.i18n import LANGUAGES, language
+
+    lang = str(getattr(app.config, "language", None) or "en").split("_")[0]
+    with language(lang if lang in LANGUAGES else "en"):
+        _generate(app)
+
+
+def _generate(app: Sphinx) -> None:
     data = SpecData.load()
     written: set[Path] = set()
     _PICTURES.clear()

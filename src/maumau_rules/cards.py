@@ -454,10 +454,15 @@ _SUIT_SYMBOL: Final = {Suit.CLUBS: "♣", Suit.SPADES: "♠", Suit.HEARTS: "♥"
 _SUIT_GERMAN: Final = {Suit.CLUBS: "Eichel", Suit.SPADES: "Grün", Suit.HEARTS: "Herz", Suit.DIAMONDS: "Schellen"}
 _SUIT_WORDS: Final[dict[str, Suit]] = {}
 for _suit, _words in {
-    Suit.CLUBS: ("c", "♣", "♧", "clubs", "club", "kreuz", "treff", "eichel", "eicheln", "acorns", "acorn"),
-    Suit.SPADES: ("s", "♠", "♤", "spades", "spade", "pik", "grün", "grun", "gruen", "laub", "blatt", "leaves"),
-    Suit.HEARTS: ("h", "♥", "♡", "hearts", "heart", "herz", "rot", "cœur", "coeur"),
-    Suit.DIAMONDS: ("d", "♦", "♢", "diamonds", "diamond", "karo", "schellen", "schelle", "bells", "bell"),
+    Suit.CLUBS: ("c", "♣", "♧", "clubs", "club", "kreuz", "treff", "eichel", "eicheln", "acorns", "acorn",
+                 # the suit names of the glossary (spec/glossary.toml): Serbian, Turkish, Greek, Arabic
+                 "tref", "sinek", "σπαθί", "σπαθι", "سباتي", "السباتي"),
+    Suit.SPADES: ("s", "♠", "♤", "spades", "spade", "pik", "grün", "grun", "gruen", "laub", "blatt", "leaves",
+                  "maça", "maca", "μπαστούνι", "μπαστουνι", "بستوني", "البستوني"),
+    Suit.HEARTS: ("h", "♥", "♡", "hearts", "heart", "herz", "rot", "cœur", "coeur",
+                  "herc", "kupa", "κούπα", "κουπα", "كبة", "الكبة"),
+    Suit.DIAMONDS: ("d", "♦", "♢", "diamonds", "diamond", "karo", "schellen", "schelle", "bells", "bell",
+                    "καρό", "καρο", "ديناري", "الديناري"),
     Suit.OROS: ("or", "oros", "oro", "coins"),
     Suit.COPAS: ("co", "copas", "copa", "cups"),
     Suit.ESPADAS: ("es", "espadas", "espada", "swords"),
@@ -482,10 +487,10 @@ for _rank in Rank:
     _RANK_WORDS[_fold(_RANK_SYMBOL[_rank])] = _rank
 for _rank, _words in {
     Rank.TEN: ("t", "ten", "zehn"),
-    Rank.JACK: ("jack", "bube", "unter", "u", "b", "knave"),
-    Rank.QUEEN: ("queen", "dame", "ober", "o", "d"),
-    Rank.KING: ("king", "könig", "konig", "koenig", "k"),
-    Rank.ACE: ("ace", "ass", "as", "daus", "sau", "1", "uno"),
+    Rank.JACK: ("jack", "bube", "unter", "u", "b", "knave", "žandar", "zandar", "vale", "βαλές", "βαλες", "ولد"),
+    Rank.QUEEN: ("queen", "dame", "ober", "o", "d", "dama", "kız", "kiz", "ντάμα", "νταμα", "بنت"),
+    Rank.KING: ("king", "könig", "konig", "koenig", "k", "kralj", "papaz", "ρήγας", "ρηγας", "ملك"),
+    Rank.ACE: ("ace", "ass", "as", "daus", "sau", "1", "uno", "kec", "άσσος", "ασσος", "آس"),
     Rank.JOKER: ("joker", "jk", "jo", "🃏", "*"),
     Rank.SEVEN: ("seven", "sieben"),
     Rank.EIGHT: ("eight", "acht"),

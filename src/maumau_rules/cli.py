@@ -14,31 +14,71 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import os
 import shutil
 import sys
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 import attrs
 
 from . import __version__
-from .cli_play import describe_move
+from .cli_play import describe_move, error_text
 from .cli_records import parse_args, variant_argument
 from .errors import MauMauError
 from .exitcodes import ExitCode, describe_exit_codes
 from .explain import card_help, rules_text
 from .families import family_of
+from .i18n import LANGUAGES, language, ngettext, normalize_language
+from .i18n import gettext as _
 from .variants import Difference, Variant, available_variants, diff_variants, find_variant, format_value
 
-__all__ = ["describe_move", "diff_table", "main"]
+__all__ = ["describe_move", "diff_table", "language_from_environment", "main"]
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, as gettext reads it: the first of ``LANGUAGE`` (a list such as
+    ``sr:de``) that has a catalog, unless the locale is ``C``; else ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, the
+    first that is set; English when none names a language with a catalog. Only the ``maumau`` command reads the
+    environment: the library takes its language from the call (:mod:`maumau_rules.i18n`).
+
+    >>> language_from_environment({"LANGUAGE": "xx:el", "LANG": "de_DE.UTF-8"})
+    'el'
+    >>> language_from_environment({"LC_ALL": "tr_TR.UTF-8", "LANG": "de_DE.UTF-8"})
+    'tr'
+    >>> language_from_environment({"LC_ALL": "C", "LANGUAGE": "de"}), language_from_environment({})
+    ('en', 'en')
+    """
+    env = os.environ if environ is None else environ
+    locale_value = next((env[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)), "")
+    candidates = [] if locale_value in ("C", "POSIX") else env.get("LANGUAGE", "").split(":")
+    candidates.append(locale_value)
+    for name in candidates:
+        if not name:
+            continue
+        try:
+            return normalize_language(name)
+        except MauMauError:
+            continue
+    return "en"
+
+
+def _wanted_language(argv: Sequence[str]) -> str | None:
+    """The ``--lang`` of a command line (read before the parser is built: its help is in that language)."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
 
 
 def _cmd_play(args: argparse.Namespace, read: Callable[[str], str], out: TextIO) -> int:
     try:
         v = variant_argument(args.variant)
     except MauMauError as exc:
-        print(f"maumau play: {exc}", file=_err(args))
+        print(f"maumau play: {error_text(exc)}", file=_err(args))
         return int(ExitCode.USAGE)
     return family_of(v).play(v, args, read, out)  # each family has its own terminal loop
 
@@ -51,7 +91,7 @@ def _cmd_rules(args: argparse.Namespace, read: Callable[[str], str], out: TextIO
                 print(card_help(v, card), file=out)
             return int(ExitCode.OK)
     except MauMauError as exc:
-        print(f"maumau rules: {exc}", file=_err(args))
+        print(f"maumau rules: {error_text(exc)}", file=_err(args))
         return int(ExitCode.USAGE)
     width = args.width or min(100, shutil.get_terminal_size((88, 24)).columns)
     print(rules_text(v, width=width), file=out, end="")
@@ -67,8 +107,8 @@ def _cmd_variants(args: argparse.Namespace, read: Callable[[str], str], out: Tex
     for v in available_variants():
         lo, hi = v.players
         aliases = ", ".join(v.aliases)
-        print(f"{v.id:16} {v.name}  [{lo}-{hi} players, {v.deck}]" + (f"  aliases: {aliases}" if aliases else ""),
-              file=out)
+        print(f"{v.id:16} {v.name}  [" + _("{lo}-{hi} players").format(lo=lo, hi=hi) + f", {v.deck}]"
+              + (_("  aliases: {aliases}").format(aliases=aliases) if aliases else ""), file=out)
     return 0
 
 
@@ -84,7 +124,7 @@ def _cmd_diff(args: argparse.Namespace, read: Callable[[str], str], out: TextIO)
     try:
         a, b = variant_argument(args.a), variant_argument(args.b)
     except MauMauError as exc:
-        print(f"maumau diff: {exc}", file=_err(args))
+        print(f"maumau diff: {error_text(exc)}", file=_err(args))
         return int(ExitCode.USAGE)
     width = args.width or shutil.get_terminal_size((100, 24)).columns
     print(diff_table(a, b, width=width), file=out)
@@ -114,12 +154,13 @@ def diff_table(a: Variant | str, b: Variant | str, *, width: int = 100) -> str:
     va, vb = find_variant(a) if isinstance(a, str) else a, find_variant(b) if isinstance(b, str) else b
     rows = [_diff_row(d) for d in diff_variants(va, vb)]
     n = len(rows)
-    lines = [f"{va.id} vs {vb.id}: {n} difference{'s' if n != 1 else ''}"]
+    lines = [ngettext("{a} vs {b}: {n} difference", "{a} vs {b}: {n} differences", n).format(a=va.id, b=vb.id, n=n)]
     if not rows:
         return lines[0]
-    first = max(len(r[0]) for r in [*rows, ("aspect", [], [])])
+    aspect = _("aspect")
+    first = max(len(r[0]) for r in [*rows, (aspect, [], [])])
     rest = max(12, (width - first - 4) // 2)
-    lines += ["", f"{'aspect':<{first}}  {va.id:<{rest}}  {vb.id}".rstrip(), f"{'-' * first}  {'-' * rest}  {'-' * rest}"]
+    lines += ["", f"{aspect:<{first}}  {va.id:<{rest}}  {vb.id}".rstrip(), f"{'-' * first}  {'-' * rest}  {'-' * rest}"]
     for what, left, right in rows:
         col0 = [what]
         col1 = [w for v in left for w in textwrap.wrap(v, rest, subsequent_indent="  ", break_on_hyphens=False)]
@@ -158,37 +199,44 @@ def _spec_text(spec: Any) -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="maumau", description="Mau-Mau in the terminal, and tools for game records.",
+    p = argparse.ArgumentParser(prog="maumau", description=_("Mau-Mau in the terminal, and tools for game records."),
                                 epilog=describe_exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--version", action="store_true", help="print the version (maumau_rules X.Y.Z) and exit")
+    p.add_argument("--version", action="store_true", help=_("print the version (maumau_rules X.Y.Z) and exit"))
+    lang_help = _("the language of the texts: {languages} (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)"
+                  ).format(languages=", ".join(LANGUAGES))
+    p.add_argument("--lang", default=None, help=lang_help)
     sub = p.add_subparsers(dest="command")
-    play = sub.add_parser("play", help="play against the computer (or watch bots with --bots-only)")
+    play = sub.add_parser("play", help=_("play against the computer (or watch bots with --bots-only)"))
     play.add_argument("--variant", default="standard",
-                      help="variant name or alias (see 'maumau variants'), a variant file (.toml), or a Python file "
-                           "of house rules (.py, its VARIANT; or FILE.py:NAME)")
-    play.add_argument("--players", type=int, default=None, help="number of players, you included (default 3; "
-                                                                 "Malilla: 4)")
-    play.add_argument("--seed", type=int, default=None, help="random seed (default: a fresh one)")
-    play.add_argument("--bots-only", action="store_true", help="computer players only; print every turn")
-    play.add_argument("--bot", choices=("heuristic", "random"), default="heuristic", help="computer player kind")
-    play.add_argument("--mixed", action="store_true", help="seat 1 plays randomly, the others by heuristics")
-    play.add_argument("--rounds", type=int, default=0, help="stop after this many rounds (0: play the match out)")
-    play.add_argument("--quiet", action="store_true", help="print only round results")
-    play.add_argument("--save", default=None, help="save the game record to this JSON file")
+                      help=_("variant name or alias (see 'maumau variants'), a variant file (.toml), or a Python "
+                             "file of house rules (.py, its VARIANT; or FILE.py:NAME)"))
+    play.add_argument("--players", type=int, default=None,
+                      help=_("number of players, you included (default 3; Malilla: 4)"))
+    play.add_argument("--seed", type=int, default=None, help=_("random seed (default: a fresh one)"))
+    play.add_argument("--bots-only", action="store_true", help=_("computer players only; print every turn"))
+    play.add_argument("--bot", choices=("heuristic", "random"), default="heuristic", help=_("computer player kind"))
+    play.add_argument("--mixed", action="store_true", help=_("seat 1 plays randomly, the others by heuristics"))
+    play.add_argument("--rounds", type=int, default=0, help=_("stop after this many rounds (0: play the match out)"))
+    play.add_argument("--quiet", action="store_true", help=_("print only round results"))
+    play.add_argument("--save", default=None, help=_("save the game record to this JSON file"))
     play.add_argument("--color", choices=("auto", "always", "never"), default="auto",
-                      help="colour the suits (auto: on a terminal, unless NO_COLOR is set)")
+                      help=_("colour the suits (auto: on a terminal, unless NO_COLOR is set)"))
+    play.add_argument("--lang", default=argparse.SUPPRESS, help=lang_help)
     play.set_defaults(func=_cmd_play)
-    rules = sub.add_parser("rules", help="print a variant's rules, or what a card does in it")
-    rules.add_argument("variant", help="variant name or alias, or a variant file")
-    rules.add_argument("--card", action="append", help="say what this card does (e.g. 8d); may be repeated")
-    rules.add_argument("--width", type=int, default=0, help="line width (default: the terminal's, at most 100)")
+    rules = sub.add_parser("rules", help=_("print a variant's rules, or what a card does in it"))
+    rules.add_argument("variant", help=_("variant name or alias, or a variant file"))
+    rules.add_argument("--card", action="append", help=_("say what this card does (e.g. 8d); may be repeated"))
+    rules.add_argument("--width", type=int, default=0, help=_("line width (default: the terminal's, at most 100)"))
+    rules.add_argument("--lang", default=argparse.SUPPRESS, help=lang_help)
     rules.set_defaults(func=_cmd_rules)
-    variants = sub.add_parser("variants", help="list the variants")
+    variants = sub.add_parser("variants", help=_("list the variants"))
+    variants.add_argument("--lang", default=argparse.SUPPRESS, help=lang_help)
     variants.set_defaults(func=_cmd_variants)
-    diff = sub.add_parser("diff", help="show how two variants differ, rule by rule")
-    diff.add_argument("a", help="first variant")
-    diff.add_argument("b", help="second variant")
-    diff.add_argument("--width", type=int, default=0, help="table width in columns (default: the terminal's)")
+    diff = sub.add_parser("diff", help=_("show how two variants differ, rule by rule"))
+    diff.add_argument("a", help=_("first variant"))
+    diff.add_argument("b", help=_("second variant"))
+    diff.add_argument("--width", type=int, default=0, help=_("table width in columns (default: the terminal's)"))
+    diff.add_argument("--lang", default=argparse.SUPPRESS, help=lang_help)
     diff.set_defaults(func=_cmd_diff)
     records = _records_cli()
     if records is not None:
@@ -216,6 +264,18 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = inpu
     """
     stream = out if out is not None else sys.stdout
     errors = err if err is not None else sys.stderr
+    argv = list(sys.argv[1:] if argv is None else argv)
+    wanted = _wanted_language(argv)
+    try:
+        lang = language_from_environment() if wanted is None else normalize_language(wanted)
+    except MauMauError as exc:
+        print(f"maumau: {exc}", file=errors)
+        return int(ExitCode.USAGE)
+    with language(lang):
+        return _main(argv, read, stream, errors)
+
+
+def _main(argv: list[str], read: Callable[[str], str], stream: TextIO, errors: TextIO) -> int:
     args = parse_args(_parser(), argv, stream, errors)
     if isinstance(args, int):
         return args
@@ -223,7 +283,7 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = inpu
         print(f"maumau_rules {__version__}", file=stream)
         return int(ExitCode.OK)
     if args.command is None:
-        args = parse_args(_parser(), ["play", *(argv or [])], stream, errors)
+        args = parse_args(_parser(), ["play", *argv], stream, errors)
         if isinstance(args, int):
             return args
     if getattr(args, "seed", 0) is None:
@@ -237,7 +297,7 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = inpu
         else:
             result = args.func(args)
     except KeyboardInterrupt:
-        print("\nmaumau: interrupted", file=errors)
+        print("\nmaumau: " + _("interrupted"), file=errors)
         return int(ExitCode.INTERRUPTED)
     except BrokenPipeError:  # the reader stopped reading (``maumau replay g.json | head``): not an error
         _quiet_stdout(stream)

@@ -20,19 +20,23 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from .bots import Bot, interjection, make_bot
+from .cards import Card
 from .errors import MauMauError
-from .events import describe_events as _event_lines
-from .events import events_between
+from .events import Event, events_between
 from .exitcodes import ExitCode
-from .explain import card_help, move_examples, rules_text, scoring_summary
+from .explain import move_examples, scoring_summary, terminal_command
 from .game import apply, call_due, call_mistake, check, legal_moves
+from .i18n import gettext as _
+from .i18n import match_message, ngettext, translate_message
 from .moves import CallOut, Draw, Move, Pass, Play, parse_move
+from .reasons import Reason, Verdict
 from .scoring import Match, next_round, round_points, start_match
 from .state import GameState, Phase
 from .variants import Variant
 from .views import PlayerView, view
 
-__all__ = ["Colours", "describe_move", "moves_line", "play_command", "wants_another"]
+__all__ = ["Colours", "describe_event", "describe_move", "error_text", "moves_line", "play_command", "sorted_hand",
+           "verdict_text", "wants_another"]
 
 
 class Colours:
@@ -78,7 +82,14 @@ class Colours:
 
 
 def _name(seat: int, human: int | None) -> str:
-    return "you" if seat == human else f"CPU {seat}" if human is not None else f"P{seat}"
+    return _("you") if seat == human else _("CPU {n}").format(n=seat) if human is not None else f"P{seat}"
+
+
+def _you(seat: int, human: int | None, you: str, other: str, **values: object) -> str:
+    """``you`` when ``seat`` is the human's (a sentence in the second person), else ``other`` with ``{who}``."""
+    if seat == human:
+        return you.format(**values)
+    return other.format(who=_name(seat, human), **values)
 
 
 def _words(v: Variant) -> dict[str, str]:
@@ -89,29 +100,78 @@ def _words(v: Variant) -> dict[str, str]:
     return {"mau": ann.words[0], "maumau": ann.words[1]}
 
 
+def sorted_hand(hand: Sequence[Card]) -> list[Card]:
+    """A hand as the terminal shows it: by suit, then by rank (a drawn card takes its place, not the end).
+
+    >>> from maumau_rules import parse_cards
+    >>> [str(c) for c in sorted_hand(parse_cards("Kh 7c 9h 8c"))]
+    ['7♣', '8♣', '9♥', 'K♥']
+    """
+    return sorted(hand, key=lambda c: c.sort_key)
+
+
+def verdict_text(verdict: Verdict, human: int | None = None) -> str:
+    """A refusal as the terminal shows it to the player who made the move: the reason in the current language,
+    without the "by player N" that a server log needs (the player knows it was his move), then its reason code
+    and rule ID, which are the same in every language.
+
+    >>> from maumau_rules import Pass, check, new_game
+    >>> verdict_text(check(new_game("standard", players=2, seed=3), Pass()))
+    "'pass': play a card or draw; passing is not allowed now [pass_not_allowed, R_DRAW]"
+    """
+    text = translate_message(verdict.message, values=None if human is None else {"seat": _("you")})
+    found = match_message(verdict.message)
+    if found is not None and found[0] == "illegal move {move} by player {seat}: {DETAIL}":
+        detail = found[1]["DETAIL"]
+        if verdict.reason is Reason.CARD_NOT_IN_HAND:
+            inner = match_message(detail)
+            card = inner[1]["card"] if inner is not None else detail
+            text = _("you do not hold {card}").format(card=card)
+        else:
+            text = translate_message(detail)
+        text = f"{found[1]['move']}: {text}"
+    return f"{text} [{verdict.reason.value}, {verdict.rule_id}]"
+
+
+def error_text(exc: MauMauError) -> str:
+    """An error (a move that does not parse, a card that is no card) in the current language.
+
+    >>> from maumau_rules import parse_move
+    >>> try:
+    ...     parse_move("rules")
+    ... except MauMauError as exc:
+    ...     error_text(exc).startswith("unknown move 'rules'")
+    True
+    """
+    return translate_message(str(exc))
+
+
 def describe_move(before: GameState, move: Move, after: GameState, human: int | None = None,
                   seat: int | None = None) -> str:
-    """One line saying what a move did, in words (``seat``: the seat that made it, default the seat to act).
+    """One line saying what a move did, in words (``seat``: the seat that made it, default the seat to act); the
+    human (seat ``human``) is spoken to as "you".
 
     >>> from maumau_rules import new_game, Draw, apply
     >>> s = new_game("standard", players=2, seed=3)
     >>> describe_move(s, Draw(), apply(s, Draw())) == f"P{s.seat_to_act} draws 1 card"
     True
+    >>> describe_move(s, Draw(), apply(s, Draw()), human=s.seat_to_act)
+    'you draw 1 card'
     """
     seat = before.seat_to_act if seat is None else seat
-    who = _name(seat, human)
-    s_ = "" if who == "you" else "s"
     words = _words(before.variant)
-    text = f"{who} moves"
+    text = _you(seat, human, _("you move"), _("{who} moves"))
     match move:
         case Play() if move not in legal_moves(before, seat):
-            text = f"{who} play{s_} {move.card}, which does not fit: it goes back"
+            text = _you(seat, human, _("you play {card}, which does not fit: it goes back"),
+                        _("{who} plays {card}, which does not fit: it goes back"), card=move.card)
         case Play():
-            text = f"{who} play{s_} {move.card}"
+            text = _you(seat, human, _("you play {card}"), _("{who} plays {card}"), card=move.card)
             if move.wish is not None:
-                text += f" and wish{'' if who == 'you' else 'es'} {move.wish.symbol}"
+                text += _you(seat, human, _(" and wish {suit}"), _(" and wishes {suit}"), suit=move.wish.symbol)
             if move.call is not None:
-                text += f' and call{s_} "{words.get(move.call.value, move.call.value)}!"'
+                text += _you(seat, human, _(' and call "{word}!"'), _(' and calls "{word}!"'),
+                             word=words.get(move.call.value, move.call.value))
             due = call_due(before.variant, before.hands[seat], move.card)
             seen = call_mistake(before.variant, before.hands[seat], move.card, move.call)
             ann = before.variant.plan.announcer
@@ -120,32 +180,86 @@ def describe_move(before: GameState, move: Move, after: GameState, human: int | 
             if due is not None and move.call is not due and (seen is not None or human == seat):
                 word = words.get(due.value, due.value)
                 if move.call is None:
-                    text += f' without saying "{word}"' if known else " without the call that was due"
+                    text += (_(' without saying "{word}"').format(word=word) if known
+                             else _(" without the call that was due"))
                 else:
-                    text += f' (the wrong word: "{word}" was due)'
+                    text += _(' (the wrong word: "{word}" was due)').format(word=word)
             if after.phase is Phase.FINISHING:
-                text += " and goes out, without the call that was needed"
+                text += _you(seat, human, _(" and go out, without the call that was needed"),
+                             _(" and goes out, without the call that was needed"))
         case Draw():
             got = len(after.hands[seat]) - len(before.hands[seat])
-            text = f"{who} draw{s_} {got} card{'s' if got != 1 else ''}"
+            text = _you(seat, human, ngettext("you draw {n} card", "you draw {n} cards", got),
+                        ngettext("{who} draws {n} card", "{who} draws {n} cards", got), n=got)
             if before.pending_draw:
-                text += f" (penalty +{before.pending_draw})"
+                text += _(" (penalty +{n})").format(n=before.pending_draw)
         case Pass() if before.phase is Phase.FINISHING:
-            text = f"{who} let{s_} the win stand"
+            text = _you(seat, human, _("you let the win stand"), _("{who} lets the win stand"))
         case Pass():
-            text = f"{who} pass{'' if who == 'you' else 'es'}"
+            text = _you(seat, human, _("you pass"), _("{who} passes"))
         case CallOut():
-            text = (f"{who} call{s_} out {_name(move.seat, human)}, who draws "
-                    f"{len(after.hands[move.seat]) - len(before.hands[move.seat])}")
+            got = len(after.hands[move.seat]) - len(before.hands[move.seat])
+            if move.seat == human:
+                text = ngettext("{who} calls you out: you draw {n} card", "{who} calls you out: you draw {n} cards",
+                                got).format(who=_name(seat, human), n=got)
+            else:
+                text = _you(seat, human,
+                            ngettext("you call {target} out, who draws {n} card",
+                                     "you call {target} out, who draws {n} cards", got),
+                            ngettext("{who} calls {target} out, who draws {n} card",
+                                     "{who} calls {target} out, who draws {n} cards", got),
+                            target=_name(move.seat, human), n=got)
             if before.phase is Phase.FINISHING and move.seat == before.finisher:
-                text += " and does not win: play goes on"
+                text += (_(" and you do not win: play goes on") if move.seat == human
+                         else _(" and does not win: play goes on"))
     if after.is_over:
         if after.winner is not None:
-            text += f" — {_name(after.winner, human)} win{'' if after.winner == human else 's'} the round"
+            text += " — " + _you(after.winner, human, _("you win the round"), _("{who} wins the round"))
         else:
-            tied = " and ".join(_name(p, human) for p in after.tied)
-            text += f" — the round ends ({after.end.value if after.end else ''}) in a tie between {tied}"
+            tied = _(" and ").join(_name(p, human) for p in after.tied)
+            text += " — " + _("the round ends ({end}) in a tie between {players}").format(
+                end=after.end.value if after.end else "", players=tied)
     return text
+
+
+def describe_event(e: Event, human: int | None, players: int) -> str:
+    """One of the events shown under a move, in words, the human spoken to as "you" (``""``: not shown).
+
+    >>> from maumau_rules.events import PlaysAgain, Skipped
+    >>> describe_event(PlaysAgain(0), 0, 3), describe_event(Skipped(1), 0, 3)
+    ('you play again', 'CPU 1 misses a turn')
+    """
+    seat = getattr(e, "seat", 0)
+    match e.kind:
+        case "skipped":
+            return _you(seat, human, _("you miss a turn"), _("{who} misses a turn"))
+        case "reversed":
+            return (_("the direction of play is reversed (now clockwise)") if getattr(e, "direction", 1) == 1
+                    else _("the direction of play is reversed (now counter-clockwise)"))
+        case "plays_again":
+            return _you(seat, human, _("you play again"), _("{who} plays again"))
+        case "reshuffled":
+            count = getattr(e, "count", 0)
+            return ngettext("the discard pile ({n} card) is shuffled into a new stock",
+                            "the discard pile ({n} cards) is shuffled into a new stock", count).format(n=count)
+        case "drew":
+            count = getattr(e, "count", 0)
+            cards = getattr(e, "cards", ())
+            why = {"penalty": _(" (penalty)"), "called_out": _(" (called out)"), "call_penalty": _(" (missed call)"),
+                   "wrong_card": _(" (wrong card)")}.get(getattr(e, "reason", ""), "")
+            what = f": {' '.join(map(str, cards))}" if cards else ""
+            return _you(seat, human, ngettext("you draw {n} card", "you draw {n} cards", count),
+                        ngettext("{who} draws {n} card", "{who} draws {n} cards", count), n=count) + why + what
+        case "penalty_pending":
+            return _you(seat, human, _("you must draw {n} unless you pass the penalty on"),
+                        _("{who} must draw {n} unless the penalty is passed on"), n=getattr(e, "amount", 0))
+        case "skip_pending":
+            return _you(seat, human, _("you must answer the skip or miss a turn"),
+                        _("{who} must answer the skip or miss a turn"))
+        case "wished":
+            suit = getattr(e, "suit", None)
+            return _("{suit} is wished").format(suit=suit.symbol if suit is not None else "")
+    return ""
 
 
 _SHOWN_EVENTS = frozenset({"skipped", "reversed", "plays_again", "reshuffled", "penalty_pending", "skip_pending",
@@ -156,20 +270,21 @@ _SHOWN_EVENTS = frozenset({"skipped", "reversed", "plays_again", "reshuffled", "
 def _consequences(before: GameState, move: Move, after: GameState, seat: int, human: int | None) -> list[str]:
     """What else the move did, from its events as the human may see them: skips, reversals, penalties ..."""
     events = events_between(before, move, after, player=seat, viewer=human)
-    names = [_name(p, human) for p in range(before.players)]
     shown = [e for e in events if e.kind in _SHOWN_EVENTS
              or (e.kind == "drew" and getattr(e, "reason", "") in ("card_effect", "call_penalty", "wrong_card"))]
-    return _event_lines(shown, names)
+    return [line for line in (describe_event(e, human, before.players) for e in shown) if line]
 
 
 def _window_text(state: GameState, offender: int, human: int | None) -> str:
     """Why ``offender`` can be called out, in words."""
     words = _words(state.variant)
+    who = _name(offender, human)
     if state.finisher == offender:
-        return f"{_name(offender, human)} went out without the call that was needed"
+        return _("{who} went out without the call that was needed").format(who=who)
     call = state.announced[offender]
-    said = "nothing" if call is None else f'"{words.get(call.value, call.value)}"'
-    return f"{_name(offender, human)} said {said} when a call was due"
+    if call is None:
+        return _("{who} said nothing when a call was due").format(who=who)
+    return _('{who} said "{word}" when a call was due').format(who=who, word=words.get(call.value, call.value))
 
 
 def moves_line(moves: Sequence[Move]) -> str:
@@ -196,6 +311,9 @@ class _Table:
         self.c = colours
         self.quiet = quiet
         self.asked: set[tuple[int, int]] = set()
+        self.my_turns = 0
+        """The human's turns so far in this round (the number the terminal shows: consecutive)."""
+        self.last_mover: int | None = None
 
     def say(self, text: str = "") -> None:
         print(self.c.suits(text), file=self.out)
@@ -204,59 +322,50 @@ class _Table:
 
     def show_table(self, pv: PlayerView, seat: int) -> None:
         v = pv.rules
-        sizes = " · ".join(f"{_name(i, seat)} ({n}{', said a call' if pv.announced[i] else ''})"
-                           for i, n in enumerate(pv.hand_sizes))
+
+        def size(i: int, n: int) -> str:
+            call = pv.announced[i]
+            if call is None or n != 1:  # a call is news only while its player is down to the one card
+                return f"{_name(i, seat)} ({n})"
+            word = _words(v).get(call.value, call.value)
+            return _('{who} ({n}, said "{word}")').format(who=_name(i, seat), n=n, word=word)
+
+        sizes = " · ".join(size(i, n) for i, n in enumerate(pv.hand_sizes))
         extra = []
         if pv.wished_suit is not None:
-            extra.append(f"wished suit {pv.wished_suit.symbol}")
+            extra.append(_("wished suit {suit}").format(suit=pv.wished_suit.symbol))
         if pv.any_card:
-            extra.append("any card may be played")
+            extra.append(_("any card may be played"))
         if pv.pending_draw:
-            extra.append(f"pending draw +{pv.pending_draw}: pass it on or draw")
+            extra.append(_("pending draw +{n}: pass it on or draw").format(n=pv.pending_draw))
         if pv.pending_skip:
-            extra.append("a skip is pending: answer it or pass")
-        self.say(f"\n── turn {pv.turn} · {v.name} ──")
-        self.say(f"top card {pv.top_card}" + ("   " + ", ".join(extra) if extra else ""))
-        self.say(f"players: {sizes}   stock: {pv.stock_size}   direction: "
-                 f"{'clockwise' if pv.direction == 1 else 'counter-clockwise'}")
-        self.say("your hand: " + " ".join(str(c) for c in pv.hand))
+            extra.append(_("a skip is pending: answer it or pass"))
+        self.say("\n── " + _("your turn {n} · {variant}").format(n=self.my_turns, variant=v.name) + " ──")
+        self.say(_("top card {card}").format(card=pv.top_card) + ("   " + ", ".join(extra) if extra else ""))
+        self.say(_("players: {sizes}   stock: {stock}   direction: {direction}").format(
+            sizes=sizes, stock=pv.stock_size,
+            direction=_("clockwise") if pv.direction == 1 else _("counter-clockwise")))
+        self.say(_("your hand: ") + " ".join(str(c) for c in sorted_hand(pv.hand)))
         if pv.drawn is not None:
-            self.say(f"you drew {pv.drawn}")
+            self.say(_("you drew {card}").format(card=pv.drawn))
         for w in pv.windows:
             if w.offender != seat:
-                hint = " or 'pass' to let the win stand" if w.kind == "unannounced_finish" else ""
-                self.say(f"{_window_text(self.state, w.offender, seat)}: 'callout {w.offender}' calls them out{hint}")
+                why = _window_text(self.state, w.offender, seat)
+                if w.kind == "unannounced_finish":
+                    self.say(_("{why}: 'callout {n}' calls them out or 'pass' to let the win stand").format(
+                        why=why, n=w.offender))
+                else:
+                    self.say(_("{why}: 'callout {n}' calls them out").format(why=why, n=w.offender))
 
     def prompt(self, v: Variant) -> str:
         ex = move_examples(v)
         shown = [ex["play"], *(ex[k] for k in ("wish", "call") if k in ex), "draw"]
-        return f"your move (e.g. {', '.join(shown)}; '?' help, '? CARD', 'rules', 'quit'): "
-
-    def help_text(self, v: Variant, pv: PlayerView) -> list[str]:
-        ex = move_examples(v)
-        lines = [f"legal: {moves_line(pv.legal_moves)}",
-                 f"play a card by rank and suit ({ex['play']}, 10s, Ah)."]
-        if "wish" in ex:
-            lines.append(f"a wild card names the suit to follow after '>' ({ex['wish']}).")
-        ann = v.plan.announcer
-        if ann is not None:
-            call = f"add 'mau' to the play that leaves you one card: that says \"{ann.words[0]}\" ({ex['call']})"
-            if ann.jack_call:
-                call += f"; 'maumau' says \"{ann.words[1]}\" when the card you keep is a Jack ({ex['jack_call']})"
-            lines.append(call + ".")
-            lines.append("'callout N' calls out seat N when it missed a call.")
-        else:
-            lines.append("nothing has to be said when you are down to one card in this variant.")
-        lines.append("'draw' takes a card (or the pending penalty); 'pass' ends your turn after drawing.")
-        special = [cards for cards in _special_cards(v)]
-        if special:
-            lines.append("special cards: " + "; ".join(special) + " ('? CARD' or '? RANK', e.g. '? J', says what one does).")
-        lines.append(scoring_summary(v))
-        return lines
+        return _("your move (e.g. {examples}; '?' help, '? CARD', 'rules', 'quit'): ").format(
+            examples=", ".join(shown))
 
     def ask_move(self, pv: PlayerView, seat: int) -> Move | None:
         v = pv.rules
-        self.say(f"legal: {moves_line(pv.legal_moves)}")
+        self.say(_("legal: ") + moves_line(pv.legal_moves))
         while True:
             try:
                 text = self.read(self.prompt(v)).strip()
@@ -265,43 +374,40 @@ class _Table:
             if not text:
                 continue
             low = text.lower()
-            if low in ("quit", "exit", "q"):
+            if low in _words_for("quit"):
                 return None
-            if low in ("help", "?", "h", "moves"):
-                for line in self.help_text(v, pv):
+            if low in _words_for("help"):
+                self.say(_("legal: ") + moves_line(pv.legal_moves))
+                for line in terminal_help(v):
                     self.say(line)
                 continue
-            if low.startswith(("? ", "help ")):
-                try:
-                    self.say(card_help(v, text.split(None, 1)[1]))  # a card (J♣, Jc) or a rank (J)
-                except MauMauError as exc:
-                    self.say(f"  ✗ {exc}")
-                continue
-            if low == "rules":
-                self.say(rules_text(v))
-                continue
-            if low == "score":
+            if low in _words_for("score"):
                 self.say(self.score_line())
+                continue
+            answer = terminal_command(v, text)
+            if answer is not None:
+                self.say(answer)
                 continue
             try:
                 move = parse_move(text)
             except MauMauError as exc:
-                self.say(f"  ✗ {exc}")
+                self.say(f"  ✗ {error_text(exc)}")
                 continue
             verdict = check(self.state, move, player=seat)
             if verdict.ok:
                 return move
-            self.say(f"  ✗ {verdict.message} [{verdict.reason.value}, {verdict.rule_id}]")
+            self.say(f"  ✗ {verdict_text(verdict, seat)}")
 
     def ask_callout(self, seat: int, move: CallOut) -> bool | None:
         try:
-            answer = self.read(self.c.suits(f"{_window_text(self.state, move.seat, seat)}: call them out? [y/N] "))
+            answer = self.read(self.c.suits(_("{why}: call them out? [y/N] ").format(
+                why=_window_text(self.state, move.seat, seat))))
         except EOFError:
             return None
         answer = answer.strip().lower()
-        if answer in ("quit", "exit", "q"):
+        if answer in _words_for("quit"):
             return None
-        return answer in ("y", "yes", "callout", "call", "nisi najavio")
+        return answer in _words_for("yes") or answer in ("callout", "call", "nisi najavio")
 
     # ------------------------------------------------------------ the table
 
@@ -338,6 +444,9 @@ class _Table:
                         break
         pv = view(state, actor)
         if seats[actor] == human:
+            if self.last_mover != actor:  # a new turn of the human's (after drawing he is asked again, same turn)
+                self.my_turns += 1
+            self.last_mover = actor
             self.show_table(pv, actor)
             chosen_move = self.ask_move(pv, actor)
             return None if chosen_move is None else (actor, chosen_move)
@@ -350,9 +459,10 @@ class _Table:
         seats, human = self.match.seats, self.human
         me = None if human is None else seats.index(human) if human in seats else -1
         if not self.quiet:
-            self.say(f"\n=== round {self.match.round_no}: dealer {_name(state.dealer, me)}, start card "
-                     f"{state.top_card} ===")
+            self.say("\n=== " + _("round {n}: dealer {who}, start card {card}").format(
+                n=self.match.round_no, who=_name(state.dealer, me), card=state.top_card) + " ===")
         self.asked = set()
+        self.my_turns, self.last_mover = 0, None
         while not state.is_over:
             found = self.next_move()
             if found is None:
@@ -367,13 +477,14 @@ class _Table:
             self._state = state = after
             history.append(state)
             movers.append(seat)
+            self.last_mover = seat
         return state
 
     _state: GameState
 
     def score_line(self) -> str:
         m = self.match
-        return "scores: " + ", ".join(f"{_name(i, self.human)} {s}" for i, s in enumerate(m.scores))
+        return _("scores: ") + ", ".join(f"{_name(i, self.human)} {s}" for i, s in enumerate(m.scores))
 
     def explain_round(self, final: GameState) -> None:
         """The points of the round, seat by seat, and what they mean in this variant."""
@@ -383,20 +494,36 @@ class _Table:
         parts = []
         for seat, pts in enumerate(points):
             left = final.hands[seat]
-            why = "winner" if seat == final.winner else f"{len(left)} card{'s' if len(left) != 1 else ''} left"
+            why = _("winner") if seat == final.winner else ngettext("{n} card left", "{n} cards left",
+                                                                      len(left)).format(n=len(left))
             parts.append(f"{_name(seats[seat], human)} {pts:+d} ({why})")
-        self.say("points this round: " + ", ".join(parts))
+        self.say(_("points this round: ") + ", ".join(parts))
         self.say(scoring_summary(v))
 
 
-def _special_cards(v: Variant) -> list[str]:
-    from .explain import _short_cards, card_groups
+_COMMAND_WORDS: dict[str, tuple[str, ...]] = {
+    "quit": ("quit", "exit", "q"), "help": ("help", "?", "h", "moves"), "score": ("score",), "yes": ("y", "yes"),
+    "no": ("n", "no")}
 
-    out = []
-    for cards, facts in card_groups(v):
-        role = sorted(facts.roles)[0] if facts.roles else "special"
-        out.append(f"{_short_cards(cards)} {role}")
-    return out
+
+def _words_for(command: str) -> tuple[str, ...]:
+    """What the player may type for ``command``: the English words, and the current language's (its catalog lists
+    them, separated by spaces: "quit" in German is "ende beenden")."""
+    local = {"quit": _("quit exit"), "help": _("help"), "score": _("score"), "yes": _("yes y"), "no": _("no n")}
+    return (*_COMMAND_WORDS[command], *local[command].lower().split())
+
+
+def terminal_help(v: Variant) -> list[str]:
+    """The terminal's help for ``v`` (after the legal moves): how to type a move, then what the rules say, from its
+    family's explainer (:func:`maumau_rules.explain.terminal_help`).
+
+    >>> from maumau_rules import find_variant
+    >>> any("rank order" in line for line in terminal_help(find_variant("malilla")))
+    True
+    """
+    from .explain import terminal_help as family_help
+
+    return family_help(v)
 
 
 def play_command(args: argparse.Namespace, variant: Variant, read: Callable[[str], str], out: TextIO,
@@ -413,15 +540,16 @@ def play_command(args: argparse.Namespace, variant: Variant, read: Callable[[str
     try:
         match = start_match(variant, args.players, seed=args.seed)
     except MauMauError as exc:
-        print(f"maumau play: {exc}", file=err)
+        print(f"maumau play: {error_text(exc)}", file=err)
         return int(ExitCode.USAGE)
     human = None if args.bots_only else 0
     bots: list[Bot] = [make_bot(args.bot if i != 1 or not args.mixed else "random", seed=args.seed + i)
                        for i in range(args.players)]
     colours = Colours(Colours.wanted(getattr(args, "color", "auto"), out))
     table = _Table(match, bots, human, read, out, colours, args.quiet)
-    table.say(f"{variant.name}: {args.players} players, seed {args.seed}"
-              + ("" if human is None else "; you are seat 0 — type '?' for help, 'rules' for the rules"))
+    table.say(ngettext("{variant}: {n} player, seed {seed}", "{variant}: {n} players, seed {seed}", args.players)
+              .format(variant=variant.name, n=args.players, seed=args.seed)
+              + ("" if human is None else _("; you are seat 0 — type '?' for help, 'rules' for the rules")))
     if human is not None:
         table.say(scoring_summary(variant))
     rounds = 0
@@ -433,21 +561,24 @@ def play_command(args: argparse.Namespace, variant: Variant, read: Callable[[str
         table.match = match
         final = table.play_round(histories[-1], movers[-1])
         if final is None:
-            table.say("bye")
+            table.say(_("bye"))
             return _save(args, histories, movers, out, err)
         rounds += 1
         if not args.quiet or human is not None:
             table.explain_round(final)
         match = next_round(match, final)
         table.match = match
-        table.say(f"after round {rounds}: {table.score_line()}")
+        table.say(_("after round {n}: {scores}").format(n=rounds, scores=table.score_line()))
         if args.rounds and rounds >= args.rounds:
             break
         if human is not None and not match.over and not wants_another(read, "round"):
             return _save(args, histories, movers, out, err)
     if match.over:
-        table.say(f"match over: {_name(match.winner, human) if match.winner is not None else 'nobody'} "
-                  f"win{'' if match.winner == human else 's'} the match")
+        if match.winner is None:
+            table.say(_("match over: nobody wins the match"))
+        else:
+            table.say(_you(match.winner, human, _("match over: you win the match"),
+                           _("match over: {who} wins the match")))
     return _save(args, histories, movers, out, err)
 
 
@@ -459,7 +590,9 @@ def wants_another(read: Callable[[str], str], what: str) -> bool:
     (True, False)
     """
     try:
-        return read(f"next {what}? [Y/n] ").strip().lower() not in ("n", "no", "q", "quit")
+        prompt = _("next round? [Y/n] ") if what == "round" else _("next hand? [Y/n] ")
+        answer = read(prompt).strip().lower()
+        return answer not in _words_for("no") and answer not in _words_for("quit")
     except EOFError:
         return False
 
@@ -477,8 +610,9 @@ def _save(args: argparse.Namespace, histories: list[list[GameState]], movers: li
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(dumps_records(records, indent=1) + "\n")
     except OSError as exc:
-        print(f"maumau play: cannot write {path!r}: {exc.strerror or exc}", file=err)
+        print(_("maumau play: cannot write {path}: {why}").format(path=repr(path), why=exc.strerror or exc), file=err)
         return int(ExitCode.INPUT)
-    print(f"saved {len(records)} record{'s' if len(records) != 1 else ''} to {path}", file=out)
+    print(ngettext("saved {n} record to {path}", "saved {n} records to {path}", len(records)).format(
+        n=len(records), path=path), file=out)
     return int(ExitCode.OK)
 

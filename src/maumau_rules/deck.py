@@ -11,8 +11,9 @@ kind of value.
 
 from __future__ import annotations
 
+import random
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Final
 
 import attrs
@@ -20,7 +21,7 @@ import attrs
 from .cards import FRENCH_RANKS, FRENCH_SUITS, JOKER, SPANISH_RANKS, SPANISH_SUITS, Card, Rank, Suit
 from .errors import NotationError, shown
 
-__all__ = ["FRENCH_36", "FRENCH_52", "SKAT_32", "SPANISH_40", "DeckSpec"]
+__all__ = ["FRENCH_36", "FRENCH_52", "SKAT_32", "SPANISH_40", "DeckSpec", "distinct_shuffles"]
 
 _PIPS_FROM: Final = {32: Rank.SEVEN, 36: Rank.SIX, 52: Rank.TWO}
 
@@ -188,3 +189,30 @@ FRENCH_52: Final = DeckSpec(ranks=_ranks_from(Rank.TWO))
 SPANISH_40: Final = DeckSpec(ranks=SPANISH_RANKS, suits=SPANISH_SUITS)
 """The 40-card Spanish deck: 1 (the Ace) to 7, Sota, Caballo and Rey in oros, copas, espadas and bastos (Malilla,
 MAL-DECK-1)."""
+
+
+def distinct_shuffles(cards: Sequence[Card], count: int, seed: int, key: Callable[[list[Card]], Hashable],
+                      keep: Callable[[list[Card]], bool] | None = None) -> Iterator[list[Card]]:
+    """Up to ``count`` shuffles of ``cards`` (from ``random.Random(seed)``) that ``keep`` accepts, no two with the
+    same ``key`` (what makes two deals the same deal); it gives up after ``100 * count + 100`` shuffles, since a small
+    deck has fewer distinct deals than asked for (the tiny-deck explorers sample their deals with it).
+
+    >>> from maumau_rules.cards import parse_cards
+    >>> decks = list(distinct_shuffles(parse_cards("7h 8h 9h"), 10, seed=1, key=tuple))
+    >>> len(decks), len({tuple(d) for d in decks})  # three cards have six orders
+    (6, 6)
+    >>> sorted(str(d[0]) for d in distinct_shuffles(parse_cards("7h 8h 9h"), 5, seed=1, key=lambda d: d[0],
+    ...                                             keep=lambda d: str(d[0]) != "7♥"))  # 7♥ first: refused
+    ['8♥', '9♥']
+    """
+    rnd = random.Random(seed)
+    seen: set[Hashable] = set()
+    tries = 0
+    while len(seen) < count and tries < 100 * count + 100:
+        tries += 1
+        deck = list(cards)
+        rnd.shuffle(deck)
+        k = key(deck)
+        if k not in seen and (keep is None or keep(deck)):
+            seen.add(k)
+            yield deck

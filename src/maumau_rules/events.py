@@ -1,9 +1,12 @@
 """What a move did, as a typed, ordered list of events: for interfaces that animate a game, logs and teaching.
 
-Events are found from the state before, the move (and the seat that made it) and the state after, so they
-agree with the state change by construction and cost nothing when nobody asks for them. Each viewer gets its
-own list: a card drawn is shown only to the player who drew it (``viewer``), or to everybody with
-``reveal=True`` (a server's own log).
+Events are found when asked for, so they cost nothing when nobody asks: the move is made again on the state
+before with a log kept (:class:`~maumau_rules.rules.turn.Turn`), in which every card drawn through the engine is
+written as it is drawn and every effect may tell its own event (:meth:`~maumau_rules.rules.turn.Turn.record`);
+what the move itself was, the wish, reversals, skips and the seat to act are read off the two states. A change
+of hands that no draw or play explains (a house rule that swaps or passes hands on) is told as
+:class:`HandsChanged`, for every viewer, showing no card. Each viewer gets its own list: a card drawn is shown
+only to the player who drew it (``viewer``), or to everybody with ``reveal=True`` (a server's own log).
 
 >>> from maumau_rules import new_game
 >>> s = new_game("standard", players=2, seed=3)
@@ -23,9 +26,10 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from .cards import Card, Suit
-from .errors import ArgumentError, ArgumentTypeError, SeatError, shown
+from .errors import ArgumentError, ArgumentTypeError, MauMauError, SeatError, shown
 from .game import apply, call_mistake, legal_moves
 from .moves import MAUMAU_MOVE_TYPES, Call, CallOut, Draw, Move, Pass, Play
+from .rules.turn import Drawn
 from .state import EndReason, GameState, Phase
 
 __all__ = [
@@ -33,6 +37,7 @@ __all__ = [
     "CalledOut",
     "Drew",
     "Event",
+    "HandsChanged",
     "Passed",
     "PenaltyPending",
     "Played",
@@ -171,6 +176,21 @@ class Drew(Event):
     count: int
     reason: str
     cards: tuple[Card, ...] | None = None
+
+
+@attrs.frozen
+class HandsChanged(Event):
+    """The hands changed in a way no draw or play tells (a house rule's effect that takes and gives cards): each
+    seat now holds ``sizes`` cards, and the stock ``stock``. It shows no card: each player sees his own new hand
+    in his view.
+
+    >>> HandsChanged((6, 6), 19).to_json()
+    {'kind': 'hands_changed', 'sizes': [6, 6], 'stock': 19}
+    """
+
+    kind: ClassVar[str] = "hands_changed"
+    sizes: tuple[int, ...]
+    stock: int
 
 
 @attrs.frozen
@@ -313,7 +333,7 @@ class RoundOver(Event):
 
 EVENT_TYPES: Final[tuple[type[Event], ...]] = (
     Played, WrongCard, CallMissed, Wished, Reshuffled, Drew, PenaltyPending, SkipPending, Skipped, Reversed,
-    PlaysAgain, Passed, CalledOut, WentOutWithoutCall, WinStands, TurnTo, RoundOver,
+    PlaysAgain, Passed, CalledOut, WentOutWithoutCall, WinStands, TurnTo, RoundOver, HandsChanged,
 )
 """Every event type, in a stable order (for the JSON Schema)."""
 
@@ -407,13 +427,23 @@ def events_between(before: GameState, move: Move, after: GameState, *, player: i
     kept = len(before.discard) + (1 if isinstance(move, Play) and not wrong else 0)
     if len(after.discard) < kept:
         out.append(Reshuffled(kept - len(after.discard)))
-    # who drew what
+    # who drew what: the cards drawn through the engine's Turn, where the move's log tells them (a change of hands
+    # that no draw explains is told as HandsChanged, showing no card)
+    log = _log_of(before, move, after, player)
+    drawn: dict[int, Counter[Card]] = {}
+    for entry in log or ():
+        if isinstance(entry, Drawn):
+            drawn.setdefault(entry.seat, Counter()).update(entry.cards)
+    changed = False
     for p in range(n):
         mine = hands_before[p]
         if p == seat and card is not None and not wrong:
             rest = list(mine)
             rest.remove(card)
             mine = tuple(rest)
+        if log is not None and Counter(hands_after[p]) != Counter(mine) + drawn.get(p, Counter()):
+            changed = True  # an effect took or gave cards: no draw tells it
+            continue
         got = _gains(mine, hands_after[p])
         if not got:
             continue
@@ -429,6 +459,9 @@ def events_between(before: GameState, move: Move, after: GameState, *, player: i
             reason = "card_effect"
         shown = tuple(got) if reveal or viewer == p else None
         out.append(Drew(p, len(got), reason, shown))
+    out.extend(e for e in log or () if isinstance(e, Event))  # what effects told the table themselves
+    if changed:
+        out.append(HandsChanged(after.hand_sizes, len(after.stock)))
     if after.is_over:
         from .scoring import round_points
 
@@ -449,6 +482,20 @@ def events_between(before: GameState, move: Move, after: GameState, *, player: i
     if after.seat_to_act != before.seat_to_act or turn:
         out.append(TurnTo(after.seat_to_act))
     return tuple(out)
+
+
+def _log_of(before: GameState, move: Move, after: GameState, player: int | None) -> list[object] | None:
+    """The log of what the move did (:class:`~maumau_rules.rules.turn.Turn`), by making it again on ``before`` with
+    a log kept; ``None`` when that does not lead to ``after`` (then the events are read off the two states)."""
+    log: list[object] = []
+    shell = object.__new__(GameState)
+    object.__setattr__(shell, "__dict__", {**before.__dict__, "_log": log})
+    try:
+        again = apply(shell, move, player=player)
+    except MauMauError:
+        return None
+    again.__dict__.pop("_log", None)
+    return log if again == after else None
 
 
 def _turn_events(before: GameState, move: Move, after: GameState, seat: int) -> list[Event]:
@@ -502,6 +549,8 @@ def describe_events(events: Sequence[Event], names: Sequence[str]) -> list[str]:
 
     >>> describe_events([Skipped(1), Reversed(-1)], ["you", "CPU 1"])
     ['CPU 1 misses a turn', 'the direction of play is reversed (now counter-clockwise)']
+    >>> describe_events([HandsChanged((5, 7), 18)], ["you", "CPU 1"])
+    ['the hands change (cards held now: you 5, CPU 1 7)']
     """
     out = []
     for e in events:
@@ -537,5 +586,7 @@ def _sentence(e: Event, names: Sequence[str]) -> str:
             return f"{who(seat)} went out without the call that was needed"
         case Wished(suit=suit):
             return f"{suit.symbol} is wished"
+        case HandsChanged(sizes=sizes):
+            return "the hands change (cards held now: " + ", ".join(f"{who(p)} {k}" for p, k in enumerate(sizes)) + ")"
         case _:
             return ""

@@ -23,6 +23,8 @@ import attrs
 from .cards import Card, Rank, Suit
 from .errors import NotationError
 from .families import family_of
+from .i18n import N_, ngettext, translate_message
+from .i18n import gettext as _
 from .rules.effects import PendingDraw
 from .variants import Variant, find_variant
 
@@ -46,6 +48,9 @@ __all__ = [
     "scoring_summary",
     "scoring_text",
     "setup_rows",
+    "summary_text",
+    "terminal_command",
+    "terminal_help",
     "text_rows",
     "text_section",
 ]
@@ -97,33 +102,35 @@ def fmt_value(value: Any, m: Markup = PLAIN) -> str:
     if isinstance(value, int):
         return str(value).replace("-", "\u2212")
     if isinstance(value, str):
-        return m.lit(value) if value else "(none)"
+        return m.lit(value) if value else _("(none)")
     if isinstance(value, CardSet):
         if not value:
-            return "(none)"
+            return _("(none)")
         if value.ranks >= frozenset(r for r in Rank if r is not Rank.JOKER) and not value.cards:
-            return "every rank"
+            return _("every rank")
         return ", ".join(value.tokens())
     if isinstance(value, tuple) and value and all(isinstance(v, WildSpec) for v in value):
-        return "; ".join(f"{v.cards} ({'names a suit' if v.wish else 'any card may follow'})" for v in value)
+        return "; ".join(f"{v.cards} ({_('names a suit') if v.wish else _('any card may follow')})" for v in value)
     if isinstance(value, tuple) and value and all(isinstance(v, PenaltySpec) for v in value):
         return "; ".join(_fmt_penalty(v, m) for v in value)
     if isinstance(value, tuple) and value and all(isinstance(v, tuple) and len(v) == 2 for v in value):
         return ", ".join(f"{Rank(r).symbol} = {fmt_value(n, m)}" for r, n in value)
     if isinstance(value, tuple | list):
-        return ", ".join(fmt_value(v, m) for v in value) if value else "(none)"
+        return ", ".join(fmt_value(v, m) for v in value) if value else _("(none)")
     return str(value)
 
 
 def _fmt_penalty(p: Any, m: Markup = PLAIN) -> str:
-    who = "previous" if p.target == "previous" else "next"
-    text = f"{p.cards}: the {who} player draws {p.amount}"
+    if p.target == "previous":
+        text = _("{cards}: the previous player draws {n}").format(cards=p.cards, n=p.amount)
+    else:
+        text = _("{cards}: the next player draws {n}").format(cards=p.cards, n=p.amount)
     if not p.defendable:
-        text += " at once"
+        text += _(" at once")
     if getattr(p, "skip", False):
-        text += " and misses the turn"
+        text += _(" and misses the turn")
     if getattr(p, "group", ""):
-        text += f" (stacks in group {m.lit(p.group)})"
+        text += _(" (stacks in group {group})").format(group=m.lit(p.group))
     return text
 
 
@@ -162,6 +169,8 @@ class CardFacts:
         return not (self.roles or self.effects or self.extras)
 
 
+LAST_CARD_FACT: Final = N_("it may not be the last card")
+
 def card_facts(variant: Variant, card: Card, m: Markup = PLAIN) -> CardFacts:
     """The facts of ``card`` in ``variant``.
 
@@ -178,24 +187,24 @@ def card_facts(variant: Variant, card: Card, m: Markup = PLAIN) -> CardFacts:
     if "wild" in roles and wild is not None:
         limits = []
         if not wild.on_same:
-            limits.append("not on a wild card of the same rank")
+            limits.append(_("not on a wild card of the same rank"))
         if not wild.on_pending_draw:
-            limits.append("not while a draw penalty is pending")
-        extras.append("wild: it may be played on any card" + (" (" + "; ".join(limits) + ")" if limits else ""))
+            limits.append(_("not while a draw penalty is pending"))
+        extras.append(_("wild: it may be played on any card") + (" (" + "; ".join(limits) + ")" if limits else ""))
     if wild is not None and wild.blocked_after.matches(card):
-        extras.append("no wild card may be played on it right after it was played")
+        extras.append(_("no wild card may be played on it right after it was played"))
     series: Any = variant.rule("R_SERIES")
     if series is not None and series.cards.matches(card):
-        extras.append("more cards of its rank may follow in the same turn")
+        extras.append(_("more cards of its rank may follow in the same turn"))
     if card in plan.penalty_skip_cards:
-        extras.append("taking its penalty also ends the taker's turn")
+        extras.append(_("taking its penalty also ends the taker's turn"))
     if plan.no_finish_mask & unit:
-        extras.append("it may not be the last card")
+        extras.append(_(LAST_CARD_FACT))
     if plan.skip_answers & unit:
-        extras.append("it answers a pending skip")
+        extras.append(_("it answers a pending skip"))
     penalty = sum(e.amount for e in effects if getattr(e, "role", "") == "penalty" and hasattr(e, "amount"))
     stackable = any(isinstance(e, PendingDraw) and e.stackable for e in effects)
-    texts = tuple(f"{e.describe(card)} ({m.rule(e.rule_id)})" for e in effects)
+    texts = tuple(f"{translate_message(e.describe(card))} ({m.rule(e.rule_id)})" for e in effects)
     return CardFacts(roles=roles, effects=texts, extras=tuple(extras), penalty=penalty, stackable=stackable)
 
 
@@ -230,13 +239,22 @@ def describe_card(facts: CardFacts) -> str:
     return ". ".join(parts) + "."
 
 
-DIRECTIONS = {1: "clockwise (the turn passes to the left)", -1: "counter-clockwise (the turn passes to the right)"}
-FIRST_PLAYER = {"left_of_dealer": "the player on the dealer's left", "right_of_dealer": "the player on the dealer's right",
-                "previous_winner": "the winner of the previous round"}
-DEALER = {"highest_card": "the player who draws the highest card", "seat_zero": "seat 0"}
-ROTATION = {"clockwise": "passes to the left", "counterclockwise": "passes to the right", "loser": "goes to the loser"}
-AFTER_DRAW = {"drawn_only": "he may play the drawn card if it fits", "any": "he may play any card that fits",
-              "none": "his turn ends"}
+DIRECTIONS = {1: N_("clockwise (the turn passes to the left)"),
+              -1: N_("counter-clockwise (the turn passes to the right)")}
+FIRST_PLAYER = {"left_of_dealer": N_("the player on the dealer's left"),
+                "right_of_dealer": N_("the player on the dealer's right"),
+                "previous_winner": N_("the winner of the previous round")}
+DEALER = {"highest_card": N_("the player who draws the highest card"), "seat_zero": N_("seat 0")}
+ROTATION = {"clockwise": N_("passes to the left"), "counterclockwise": N_("passes to the right"),
+            "loser": N_("goes to the loser")}
+AFTER_DRAW = {"drawn_only": N_("he may play the drawn card if it fits"), "any": N_("he may play any card that fits"),
+              "none": N_("his turn ends")}
+"""The words of the settings (catalog entries: each is translated where it is used)."""
+
+
+def _said(table: dict[Any, str], key: Any, m: Markup = PLAIN) -> str:
+    """The words ``table`` has for ``key``, in the current language (a value it does not know, as a literal)."""
+    return _(table[key]) if key in table else m.lit(key)
 
 
 def deck_text(variant: Variant, m: Markup = PLAIN) -> str:
@@ -248,13 +266,15 @@ def deck_text(variant: Variant, m: Markup = PLAIN) -> str:
     deck = variant.deck
     ranks = deck.ranks
     if deck.is_spanish:
-        return f"{deck.size} cards ({m.lit(str(deck))}): {_spanish_ranks(ranks)} in the suits " + \
-            ", ".join(s.english for s in deck.suits[:-1]) + f" and {deck.suits[-1].english}"
-    text = f"{deck.size} cards ({m.lit(str(deck))}): {ranks[0].symbol} to {ranks[-1].symbol} in four suits"
+        return _("{n} cards ({deck}): {ranks} in the suits {suits} and {last}").format(
+            n=deck.size, deck=m.lit(str(deck)), ranks=_spanish_ranks(ranks),
+            suits=", ".join(s.english for s in deck.suits[:-1]), last=deck.suits[-1].english)
+    text = _("{n} cards ({deck}): {low} to {high} in four suits").format(
+        n=deck.size, deck=m.lit(str(deck)), low=ranks[0].symbol, high=ranks[-1].symbol)
     if deck.jokers:
-        text += f", {deck.jokers} Joker{'s' if deck.jokers > 1 else ''}"
+        text += ngettext(", {n} Joker", ", {n} Jokers", deck.jokers).format(n=deck.jokers)
     if deck.packs > 1:
-        text += f", {deck.packs} packs shuffled together"
+        text += _(", {n} packs shuffled together").format(n=deck.packs)
     return text
 
 
@@ -268,13 +288,23 @@ def _spanish_ranks(ranks: Sequence[Rank]) -> str:
     from .cards import SPANISH_RANKS
 
     if tuple(ranks) == SPANISH_RANKS:
-        return "1 (Ace) to 7, Sota, Caballo and Rey"
-    names = {Rank.ACE: "1 (Ace)", Rank.SOTA: "Sota", Rank.CABALLO: "Caballo", Rank.REY: "Rey"}
+        return _("1 (Ace) to 7, Sota, Caballo and Rey")
+    names = {Rank.ACE: _("1 (Ace)"), Rank.SOTA: "Sota", Rank.CABALLO: "Caballo", Rank.REY: "Rey"}
     labels = [names.get(r, str(int(r))) for r in ranks]
-    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + _(" and ") + labels[-1]
 
 
 ENGINE_FACT = " (no rule: the engine's default)"
+"""Said of a fact no rule of the variant sets (English; :func:`engine_fact` is the current language's)."""
+
+
+def engine_fact() -> str:
+    """:data:`ENGINE_FACT` in the current language.
+
+    >>> engine_fact()
+    " (no rule: the engine's default)"
+    """
+    return _(" (no rule: the engine's default)")
 
 
 def hand_text(variant: Variant) -> str:
@@ -286,13 +316,13 @@ def hand_text(variant: Variant) -> str:
     '10 cards each: the whole pack'
     """
     if variant.family != "maumau":
-        return f"{variant.family_plan.hand_size} cards each: the whole pack"
+        return _("{n} cards each: the whole pack").format(n=variant.family_plan.hand_size)
     deal: Any = variant.rule("R_DEAL")
-    text = f"{deal.hand_size} cards each"
+    text = _("{n} cards each").format(n=deal.hand_size)
     if deal.two_player_hand_size:
-        text += f"; {deal.two_player_hand_size} with 2 players"
+        text += _("; {n} with 2 players").format(n=deal.two_player_hand_size)
     if deal.packets:
-        text += "; dealt in packets of " + " + ".join(str(p) for p in deal.packets)
+        text += _("; dealt in packets of {packets}").format(packets=" + ".join(str(p) for p in deal.packets))
     return text
 
 
@@ -310,38 +340,44 @@ def setup_rows(variant: Variant, m: Markup = PLAIN) -> list[tuple[str, str]]:
         return rows
     plan = variant.plan
     rows = [
-        ("Deck", deck_text(variant, m)),
-        ("Players", f"{variant.players[0]} to {variant.players[1]}"),
-        ("Hand size", hand_text(variant)),
+        (_("Deck"), deck_text(variant, m)),
+        (_("Players"), _("{low} to {high}").format(low=variant.players[0], high=variant.players[1])),
+        (_("Hand size"), hand_text(variant)),
     ]
     dealer: Any = variant.rule("R_DEALER")
     if dealer is not None:
-        rows.append(("Dealer", f"{DEALER.get(dealer.selection, m.lit(dealer.selection))}; the deal "
-                               f"{ROTATION.get(dealer.rotation, m.lit(dealer.rotation))} after each round"))
+        rows.append((_("Dealer"), _("{who}; the deal {rotation} after each round").format(
+            who=_said(DEALER, dealer.selection, m), rotation=_said(ROTATION, dealer.rotation, m))))
     else:
-        rows.append(("Dealer", "seat 0; the deal passes to the left after each round" + ENGINE_FACT))
+        rows.append((_("Dealer"), _("seat 0; the deal passes to the left after each round") + engine_fact()))
     cut: Any = variant.rule("R_CUT")
     if cut is not None:
-        side = "right" if cut.by == "right" else "left"
-        modes = {"none": "no cut", "simple": "one cut",
-                 "power_cards": f"four cuts by the player on the dealer's {side}, who may keep up to "
-                                f"{cut.max_kept} of {fmt_value(cut.special, m)}",
-                 "bottom_ceremony": f"the bottom-card ceremony by the player on the dealer's {side}: "
-                                    f"up to {cut.max_kept} of {fmt_value(cut.special, m)} are kept"}
-        rows.append(("Cut", modes.get(cut.mode, m.lit(cut.mode))))
+        right = cut.by == "right"
+        kept, special = cut.max_kept, fmt_value(cut.special, m)
+        if cut.mode == "power_cards":
+            text = (_("four cuts by the player on the dealer's right, who may keep up to {n} of {cards}") if right
+                    else _("four cuts by the player on the dealer's left, who may keep up to {n} of {cards}"))
+        elif cut.mode == "bottom_ceremony":
+            text = (_("the bottom-card ceremony by the player on the dealer's right: up to {n} of {cards} are kept")
+                    if right else
+                    _("the bottom-card ceremony by the player on the dealer's left: up to {n} of {cards} are kept"))
+        else:
+            text = {"none": _("no cut"), "simple": _("one cut")}.get(cut.mode, m.lit(cut.mode))
+        rows.append((_("Cut"), text.format(n=kept, cards=special)))
     else:
-        rows.append(("Cut", "no cut" + ENGINE_FACT))
+        rows.append((_("Cut"), _("no cut") + engine_fact()))
     order: Any = variant.rule("R_TURN_ORDER")
-    rows.append(("Direction", DIRECTIONS.get(plan.direction, str(plan.direction)) + ("" if order else ENGINE_FACT)))
-    rows.append(("First player", FIRST_PLAYER.get(order.first_player, m.lit(order.first_player)) if order
-                 else "the player on the dealer's left" + ENGINE_FACT))
+    rows.append((_("Direction"), _said(DIRECTIONS, plan.direction, m) + ("" if order else engine_fact())))
+    rows.append((_("First player"), _said(FIRST_PLAYER, order.first_player, m) if order
+                 else _("the player on the dealer's left") + engine_fact()))
     start_rule: Any = variant.rule("R_START_CARD")
-    start = "the top card of the stock starts the discard pile; "
-    start += ("a special start card acts on the first player" if start_rule is not None and start_rule.effects
-              else "it has no effect on the first player (a wild that names no suit frees the first play)")
+    start = _("the top card of the stock starts the discard pile; ")
+    start += (_("a special start card acts on the first player") if start_rule is not None and start_rule.effects
+              else _("it has no effect on the first player (a wild that names no suit frees the first play)"))
     if start_rule is not None and start_rule.rebury:
-        start += f"; {fmt_value(start_rule.rebury, m)} is put back under the stock and the next card turned up"
-    rows.append(("Start card", start))
+        start += _("; {cards} is put back under the stock and the next card turned up").format(
+            cards=fmt_value(start_rule.rebury, m))
+    rows.append((_("Start card"), start))
     return rows
 
 
@@ -354,24 +390,25 @@ def draw_rows(variant: Variant, m: Markup = PLAIN) -> list[tuple[str, str]]:
     plan = variant.plan
     rule: Any = variant.rule("R_DRAW")
     if rule is None:
-        rows = [("Drawing", "Nobody draws but penalties; a player who cannot play passes" + ENGINE_FACT + ".")]
+        rows = [(_("Drawing"), _("Nobody draws but penalties; a player who cannot play passes") + engine_fact()
+                 + ".")]
     else:
-        draw = ("A player may draw even when he could play" if rule.voluntary
-                else "A player draws only when he cannot play")
-        draw += ("; he keeps drawing until he can play or nothing is left" if rule.until_playable
-                 else "; one card per turn")
-        draw += f"; after drawing {AFTER_DRAW.get(rule.after_draw, m.lit(rule.after_draw))}."
-        rows = [("Drawing", draw)]
+        draw = (_("A player may draw even when he could play") if rule.voluntary
+                else _("A player draws only when he cannot play"))
+        draw += (_("; he keeps drawing until he can play or nothing is left") if rule.until_playable
+                 else _("; one card per turn"))
+        draw += _("; after drawing {what}.").format(what=_said(AFTER_DRAW, rule.after_draw, m))
+        rows = [(_("Drawing"), draw)]
     if any("penalty" in plan.roles.get(c, ()) for c in plan.cards):
-        rows.append(("Taking a penalty", "Drawing a penalty ends the turn." if plan.penalty_ends_turn
-                     else "After drawing a penalty the player goes on with his turn."))
-    rows.append(("Passing", "Allowed without drawing." if plan.pass_without_draw
-                 else "Only after drawing, to accept a skip, or when nothing can be drawn."))
-    rows.append(("Empty stock", "The discard pile except its top card is shuffled into a new stock."
-                 if plan.reshuffle else "The stock is not renewed."))
+        rows.append((_("Taking a penalty"), _("Drawing a penalty ends the turn.") if plan.penalty_ends_turn
+                     else _("After drawing a penalty the player goes on with his turn.")))
+    rows.append((_("Passing"), _("Allowed without drawing.") if plan.pass_without_draw
+                 else _("Only after drawing, to accept a skip, or when nothing can be drawn.")))
+    rows.append((_("Empty stock"), _("The discard pile except its top card is shuffled into a new stock.")
+                 if plan.reshuffle else _("The stock is not renewed.")))
     wrong: Any = variant.rule("R_WRONG_CARD")
-    rows.append(("Wrong card", f"The card goes back; the player draws {wrong.penalty} and his turn ends."
-                 if wrong is not None and wrong.mode == "penalize" else "The move is refused."))
+    rows.append((_("Wrong card"), _("The card goes back; the player draws {n} and his turn ends.").format(
+        n=wrong.penalty) if wrong is not None and wrong.mode == "penalize" else _("The move is refused.")))
     return rows
 
 
@@ -384,38 +421,52 @@ def announce_text(variant: Variant, m: Markup = PLAIN) -> str:
     'Nothing is announced: Malilla (cardgames.zone) has no calls.'
     """
     if variant.family != "maumau":
-        return f"Nothing is announced: {variant.name} has no calls.\n"
+        return _("Nothing is announced: {variant} has no calls.").format(variant=variant.name) + "\n"
     rule: Any = variant.rule("R_ANNOUNCE")
     if rule is None:
-        return "Nothing has to be said when a player is down to one card.\n"
+        return _("Nothing has to be said when a player is down to one card.") + "\n"
     word, jack = f"\u201c{rule.word}\u201d", f"\u201c{rule.jack_word}\u201d"
-    lines = [f"* Playing his second-to-last card, a player calls {word} (in notation the play ends with {m.lit('mau')}: {m.lit('9h mau')})."]
+    lines = ["* " + _("Playing his second-to-last card, a player calls {word} (in notation the play ends with "
+                      "{mau}: {example}).").format(word=word, mau=m.lit("mau"), example=m.lit("9h mau"))]
     if rule.jack_word:
-        more = " (also when the play leaves only Jacks)" if rule.multi_jack else ""
-        lines.append(f"* If the card he keeps is a Jack, he calls {jack} instead{more} ({m.lit('9h maumau')}).")
-    mistake = "Saying nothing" + (", or the wrong word," if rule.jack_word else "") + " when a call is due"
+        text = (_("If the card he keeps is a Jack, he calls {word} instead (also when the play leaves only Jacks) "
+                  "({example}).") if rule.multi_jack else
+                _("If the card he keeps is a Jack, he calls {word} instead ({example})."))
+        lines.append("* " + text.format(word=jack, example=m.lit("9h maumau")))
     if rule.enforcement == "automatic":
-        lines.append(f"* {mistake} costs {rule.penalty} card{'s' if rule.penalty != 1 else ''} at once.")
+        text = (ngettext("Saying nothing, or the wrong word, when a call is due costs {n} card at once.",
+                         "Saying nothing, or the wrong word, when a call is due costs {n} cards at once.",
+                         rule.penalty) if rule.jack_word else
+                ngettext("Saying nothing when a call is due costs {n} card at once.",
+                         "Saying nothing when a call is due costs {n} cards at once.", rule.penalty))
+        lines.append("* " + text.format(n=rule.penalty))
     else:
-        until = ("until a player other than him makes a move (with two players, after a card that gives him "
-                 "another turn, the opponent can still call him out)" if rule.window == "next_player"
-                 else "until he makes his next move")
-        lines.append(f"* {mistake} is a legal move and a mistake: any other player, whether or not it is his "
-                     f"turn, may call him out ({m.lit('callout 2')}) {until}; he draws {rule.penalty}. If nobody does, "
-                     f"nobody noticed and it costs nothing.")
+        mistake = (_("Saying nothing, or the wrong word, when a call is due") if rule.jack_word
+                   else _("Saying nothing when a call is due"))
+        until = (_("until a player other than him makes a move (with two players, after a card that gives him "
+                   "another turn, the opponent can still call him out)") if rule.window == "next_player"
+                 else _("until he makes his next move"))
+        lines.append("* " + _("{mistake} is a legal move and a mistake: any other player, whether or not it is his "
+                              "turn, may call him out ({example}) {until}; he draws {n}. If nobody does, nobody "
+                              "noticed and it costs nothing.").format(
+            mistake=mistake, example=m.lit("callout 2"), until=until, n=rule.penalty))
     if rule.lapses_on_draw:
-        lines.append("* A call lapses when its player draws; it must be made again.")
+        lines.append("* " + _("A call lapses when its player draws; it must be made again."))
     if rule.unannounced_finish != "allowed":
-        which = ("Going out with a Jack without having called " + jack if rule.unannounced_finish == "jack_penalty"
-                 else "Playing the last card without the right call standing")
+        which = (_("Going out with a Jack without having called {word}").format(word=jack)
+                 if rule.unannounced_finish == "jack_penalty"
+                 else _("Playing the last card without the right call standing"))
         if rule.enforcement == "automatic":
-            lines.append(f"* {which} does not win: the card stays, the player draws {rule.penalty} and play goes on.")
+            lines.append("* " + _("{which} does not win: the card stays, the player draws {n} and play goes on."
+                                  ).format(which=which, n=rule.penalty))
         else:
-            lines.append(f"* {which} does not win if he is caught: the round waits; any other player may call him "
-                         f"out (the card stays, he draws {rule.penalty}, play goes on from him), or the next "
-                         f"player lets the win stand ({m.lit('pass')}).")
+            lines.append("* " + _("{which} does not win if he is caught: the round waits; any other player may call "
+                                  "him out (the card stays, he draws {n}, play goes on from him), or the next player "
+                                  "lets the win stand ({example}).").format(which=which, n=rule.penalty,
+                                                                            example=m.lit("pass")))
     if rule.final_word:
-        lines.append(f"* \u201c{rule.final_word}\u201d is said with the last card (made automatically).")
+        lines.append("* " + _("{word} is said with the last card (made automatically).").format(
+            word=f"\u201c{rule.final_word}\u201d"))
     return "\n".join(lines) + "\n"
 
 
@@ -432,29 +483,34 @@ def end_rows(variant: Variant, m: Markup = PLAIN) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = family.end_rows(variant, m)
         return out
     plan = variant.plan
-    rows = [("Winning", "The first player to play his last card wins the round.")]
+    rows = [(_("Winning"), _("The first player to play his last card wins the round."))]
     no_finish = [_short_cards(text) for text, facts in card_groups(variant, m) if plan.no_finish_mask
-                 and "it may not be the last card" in facts.extras]
+                 and _(LAST_CARD_FACT) in facts.extras]
     if no_finish:
-        rows.append(("Last card", f"{', '.join(no_finish)} may not be the last card; the player must draw instead."))
+        rows.append((_("Last card"), _("{cards} may not be the last card; the player must draw instead.").format(
+            cards=", ".join(no_finish))))
     again: Any = variant.rule("R_PLAY_AGAIN")
     if again is not None:
-        rows.append(("Play-again cards", "A card after which its player plays again cannot win: played last, "
-                                         "the player must draw." if again.last_card == "draw" else
-                                         "A card after which its player plays again still wins when it is his "
-                                         "last card: his hand is empty."))
+        rows.append((_("Play-again cards"), _("A card after which its player plays again cannot win: played last, "
+                                              "the player must draw.") if again.last_card == "draw" else
+                     _("A card after which its player plays again still wins when it is his last card: his hand "
+                       "is empty.")))
     if variant.rule("R_FINAL_CARD_EFFECTS") is not None:
-        rows.append(("Last-card effects", "A draw penalty played as the last card is still drawn."))
+        rows.append((_("Last-card effects"), _("A draw penalty played as the last card is still drawn.")))
     if variant.rule("R_WILD_FINISH_SERIES") is not None:
-        rows.append(("Several wilds", "A hand of only wild cards of one rank may be thrown at once to finish."))
-    must = ("a player who can play may still pass" if plan.pass_with_playable or plan.pass_without_draw
-            else "a player who can play must play")
-    rows.append(("Blocked round", f"When nothing can be drawn, {must}; when every player passes in turn, the round "
-                 "ends and the fewest cards win (a tie has no winner, and everyone is scored as a loser)."
-                 if plan.blocked_end else "Passing never ends the round" + ENGINE_FACT + "."))
+        rows.append((_("Several wilds"), _("A hand of only wild cards of one rank may be thrown at once to finish.")))
+    if plan.blocked_end:
+        rows.append((_("Blocked round"), (
+            _("When nothing can be drawn, a player who can play may still pass; when every player passes in turn, "
+              "the round ends and the fewest cards win (a tie has no winner, and everyone is scored as a loser).")
+            if plan.pass_with_playable or plan.pass_without_draw else
+            _("When nothing can be drawn, a player who can play must play; when every player passes in turn, the "
+              "round ends and the fewest cards win (a tie has no winner, and everyone is scored as a loser)."))))
+    else:
+        rows.append((_("Blocked round"), _("Passing never ends the round") + engine_fact() + "."))
     limit: Any = variant.rule("R_TURN_LIMIT")
-    rows.append(("Move limit", f"After {limit.max_moves} moves the fewest cards win (a tie has no winner)."
-                 if limit is not None else "None: a round may go on for ever" + ENGINE_FACT + "."))
+    rows.append((_("Move limit"), _("After {n} moves the fewest cards win (a tie has no winner).").format(
+        n=limit.max_moves) if limit is not None else _("None: a round may go on for ever") + engine_fact() + "."))
     return rows
 
 
@@ -474,35 +530,40 @@ def scoring_text(variant: Variant, m: Markup = PLAIN) -> str:
     for rule in variant.rules:
         rid = rule.rule_id
         if rid == "R_SCORE_WIN_POINTS":
-            text += f"The round winner gets one win point; the first to {rule.target} wins the match."
+            text += _("The round winner gets one win point; the first to {n} wins the match.").format(n=rule.target)
         elif rid == "R_SCORE_PENALTY_POINTS":
-            what = "the values of their cards" if rule.count == "values" else "the number of their cards"
-            op = "passes" if rule.threshold_op == "gt" else "reaches"
-            text += (f"The losers score {what} as penalty points; when a player {op} {rule.limit} the match "
-                     f"ends and the fewest points win.")
+            values, passes = rule.count == "values", rule.threshold_op == "gt"
+            text += {
+                (True, True): _("The losers score the values of their cards as penalty points; when a player "
+                                "passes {n} the match ends and the fewest points win."),
+                (True, False): _("The losers score the values of their cards as penalty points; when a player "
+                                 "reaches {n} the match ends and the fewest points win."),
+                (False, True): _("The losers score the number of their cards as penalty points; when a player "
+                                 "passes {n} the match ends and the fewest points win."),
+                (False, False): _("The losers score the number of their cards as penalty points; when a player "
+                                  "reaches {n} the match ends and the fewest points win."),
+            }[values, passes].format(n=rule.limit)
         elif rid == "R_SCORE_WINNER_COLLECTS":
-            text += (f"The round winner scores the values of the cards left in the other hands; the first to "
-                     f"{rule.target} or more wins the match.")
+            text += _("The round winner scores the values of the cards left in the other hands; the first to {n} or "
+                      "more wins the match.").format(n=rule.target)
         elif rid == "R_SCORE_ELIMINATION":
-            op = "passes" if rule.threshold_op == "gt" else "reaches"
-            text += (f"The losers add the values of their cards, the winner gets "
-                     f"{', '.join(fmt_value(b, m) for b in rule.winner_bonus)} (by Jacks in the finish); a player who "
-                     f"{op} {rule.limit} drops out, and the last player left wins.")
+            text += (_("The losers add the values of their cards, the winner gets {bonus} (by Jacks in the finish); "
+                       "a player who passes {n} drops out, and the last player left wins.")
+                     if rule.threshold_op == "gt" else
+                     _("The losers add the values of their cards, the winner gets {bonus} (by Jacks in the finish); "
+                       "a player who reaches {n} drops out, and the last player left wins.")).format(
+                bonus=", ".join(fmt_value(b, m) for b in rule.winner_bonus), n=rule.limit)
         elif rid == "R_SCORE_HAND_SHRINK":
-            text += ("Each loser starts the next round with one card fewer; losing with a single card "
-                     "eliminates; the last player left wins.")
+            text += _("Each loser starts the next round with one card fewer; losing with a single card eliminates; "
+                      "the last player left wins.")
         elif rid == "R_JACK_FINISH_DOUBLES":
-            text += f" A round won with a Jack scores {rule.multiplier} times."
+            text += " " + _("A round won with a Jack scores {n} times.").format(n=rule.multiplier)
         elif rule.kind == "scoring":
-            text += f" See {m.rule(rid)}."
+            text += " " + _("See {rule}.").format(rule=m.rule(rid))
     values = getattr(variant.plan.scoring, "values", ())
     if values:
-        text += "\n\nCard values: " + ", ".join(f"{r.symbol} = {v}" for r, v in values) + "."
-    return (text.strip() or "This variant has no match scoring.") + "\n"
-
-
-
-
+        text += "\n\n" + _("Card values: {values}.").format(values=", ".join(f"{r.symbol} = {v}" for r, v in values))
+    return (text.strip() or _("This variant has no match scoring.")) + "\n"
 
 
 def _short_cards(cards_text: str) -> str:
@@ -549,7 +610,7 @@ def card_help(variant: Variant | str, card: Card | Rank | str) -> str:
                 card = Rank.parse(text)
             except NotationError:
                 raise NotationError(f"{exc} (nor a rank: ask for a card such as 'Jc' or a rank such as 'J')"
-                                    ) from None
+                                    ) from None  # the English form of a catalog entry (maumau_rules.i18n)
     if isinstance(card, Rank):
         return _rank_help(v, card)
     c = card
@@ -557,22 +618,25 @@ def card_help(variant: Variant | str, card: Card | Rank | str) -> str:
     if family is not None:
         return str(family.card_help(v, c))
     if c not in v.plan.deck_cards:
-        return f"{c} is not a card of {v.name} ({v.deck})."
+        return _("{card} is not a card of {variant} ({deck}).").format(card=c, variant=v.name, deck=v.deck)
     facts = card_facts(v, c)
     if facts.plain:
-        return f"{c} in {v.name}: no effect; it is played on a card of the same suit or rank."
-    return f"{c} in {v.name}: {describe_card(facts)}"
+        return _("{card} in {variant}: no effect; it is played on a card of the same suit or rank.").format(
+            card=c, variant=v.name)
+    return _("{card} in {variant}: {text}").format(card=c, variant=v.name, text=describe_card(facts))
 
 
 def _rank_help(v: Variant, rank: Rank) -> str:
     """:func:`card_help` for every card of ``rank`` in ``v``'s deck."""
     cards = sorted({c for c in _deck_cards(v) if c.rank is rank}, key=lambda c: c.sort_key)
     if not cards:
-        return f"{rank.symbol} is not a rank of {v.name} ({v.deck})."
+        return _("{rank} is not a rank of {variant} ({deck}).").format(rank=rank.symbol, variant=v.name, deck=v.deck)
     helps = [card_help(v, c) for c in cards]
-    texts = {h.split(": ", 1)[1] for h in helps}
+    prefixes = [_("{card} in {variant}: {text}").format(card=c, variant=v.name, text="") for c in cards]
+    texts = {h[len(p):] if h.startswith(p) else h for h, p in zip(helps, prefixes, strict=True)}
     if len(cards) > 1 and len(texts) == 1:
-        return f"Every {rank.symbol} ({' '.join(map(str, cards))}) in {v.name}: {texts.pop()}"
+        return _("Every {rank} ({cards}) in {variant}: {text}").format(
+            rank=rank.symbol, cards=" ".join(map(str, cards)), variant=v.name, text=texts.pop())
     return "\n".join(helps)
 
 
@@ -623,15 +687,104 @@ def scoring_summary(variant: Variant | str) -> str:
     v = find_variant(variant) if isinstance(variant, str) else variant
     family = explainer(v)
     if family is not None:  # trick games: more points are better
-        return _good_then("High scores are good", str(family.scoring_text(v)).split("\n")[0])
+        return _good_then(True, str(family.scoring_text(v)).split("\n")[0])
     scheme = v.plan.scoring
-    good = "High scores are good" if scheme is None or scheme.higher_is_better else "Low scores are good"
-    return _good_then(good, scoring_text(v).split("\n")[0])
+    return _good_then(scheme is None or scheme.higher_is_better, scoring_text(v).split("\n")[0])
 
 
-def _good_then(good: str, sentence: str) -> str:
-    """``good`` ("High scores are good"), then the scoring sentence, joined as one sentence."""
-    return f"{good}: {sentence[:1].lower()}{sentence[1:]}"
+def terminal_help(variant: Variant | str) -> list[str]:
+    """The terminal game's help for ``variant`` (``help`` at the prompt, after the legal moves): how to type a move
+    and what the rules say, in the current language. A variant of another family gets its family's
+    (its explainer's ``terminal_help``): Malilla's names its rank order and card points.
+
+    >>> lines = terminal_help("prsi")
+    >>> lines[0]
+    'play a card by rank and suit (7♥, 10s, Ah).'
+    >>> any("7, Ace, Rey" in line for line in terminal_help("malilla"))
+    True
+    """
+    from .i18n import gettext as _
+
+    v = find_variant(variant) if isinstance(variant, str) else variant
+    family = explainer(v)
+    if family is not None:
+        return list(family.terminal_help(v))
+    ex = move_examples(v)
+    lines = [_("play a card by rank and suit ({example}, 10s, Ah).").format(example=ex["play"])]
+    if "wish" in ex:
+        lines.append(_("a wild card names the suit to follow after '>' ({example}).").format(example=ex["wish"]))
+    ann = v.plan.announcer
+    if ann is not None:
+        call = _("add 'mau' to the play that leaves you one card: that says \"{word}\" ({example})").format(
+            word=ann.words[0], example=ex["call"])
+        if ann.jack_call:
+            call += _("; 'maumau' says \"{word}\" when the card you keep is a Jack ({example})").format(
+                word=ann.words[1], example=ex["jack_call"])
+        lines.append(call + ".")
+        lines.append(_("'callout N' calls out seat N when it missed a call."))
+    else:
+        lines.append(_("nothing has to be said when you are down to one card in this variant."))
+    lines.append(_("'draw' takes a card (or the pending penalty); 'pass' ends your turn after drawing."))
+    special = []
+    for cards, facts in card_groups(v):
+        role = sorted(facts.roles)[0] if facts.roles else "special"
+        special.append(f"{_short_cards(cards)} {_role_name(role)}")
+    if special:
+        lines.append(_("special cards: {cards} ('? CARD' or '? RANK', e.g. '? J', says what one does).").format(
+            cards="; ".join(special)))
+    lines.append(_("'rules' prints the rules, 'score' the match score, 'quit' ends the game."))
+    lines.append(scoring_summary(v))
+    return lines
+
+
+def _role_name(role: str) -> str:
+    """A card's role (``wild``, ``penalty``, ``skip`` ...) in the current language."""
+    from .i18n import gettext as _
+
+    names = {"wild": _("wild"), "penalty": _("penalty"), "skip": _("skip"), "reverse": _("reverse"),
+             "again": _("again"), "special": _("special"), "cancel": _("cancel"), "demand": _("demand"),
+             "free": _("free"), "wish": _("wish")}
+    return names.get(role, role)
+
+
+def terminal_command(variant: Variant | str, text: str) -> str | None:
+    """The answer to a help command typed at the terminal's prompt, the same in both families: ``rules`` (the
+    variant's rules), ``? CARD``, ``? RANK`` or ``help CARD`` (what a card does); ``None`` when ``text`` is no help
+    command (it is then a move). A card that is no card is answered with the reason, not raised.
+
+    >>> terminal_command("malilla", "rules").splitlines()[0]
+    'Malilla (cardgames.zone)'
+    >>> terminal_command("standard", "? 8d")
+    '8♦ in Standard (cardgames.zone): The next player misses a turn (R_SKIP).'
+    >>> terminal_command("standard", "7h") is None
+    True
+    """
+    from .i18n import gettext as _
+    from .i18n import translate_message
+
+    v = find_variant(variant) if isinstance(variant, str) else variant
+    low = text.strip().lower()
+    if low in ("rules", *_("rules").lower().split()):
+        return rules_text(v)
+    words = ("? ", "help ", *(w + " " for w in _("help").lower().split()))
+    if low.startswith(words) or low.startswith("?"):
+        asked = text.strip()[1:] if low.startswith("?") else text.split(None, 1)[1]
+        try:
+            return card_help(v, asked.strip())  # a card (J♣, Jc) or a rank (J)
+        except NotationError as exc:
+            return f"  ✗ {translate_message(str(exc))}"
+    return None
+
+
+def _good_then(high: bool, sentence: str) -> str:
+    """Whether high scores are good, then the scoring sentence, joined as one sentence."""
+    good = _("High scores are good: {text}") if high else _("Low scores are good: {text}")
+    from .i18n import current_language
+
+    # after the colon the sentence goes on in lower case; German writes a whole sentence after a colon capitalized
+    if current_language() != "de" and not (sentence[:2].isalpha() and sentence[:2].isupper()):
+        sentence = sentence[:1].lower() + sentence[1:]
+    return good.format(text=sentence)
 
 
 def text_section(title: str) -> list[str]:
@@ -653,6 +806,18 @@ def text_rows(items: Sequence[tuple[str, str]], width: int) -> list[str]:
     for name, text in items:
         out += textwrap.wrap(text, width, initial_indent=f"{name + ':':<20}", subsequent_indent=" " * 20)
     return out
+
+
+def summary_text(variant: Variant) -> str:
+    """The variant's summary (``spec/variants``) in the current language: the summaries of the shipped variants are
+    catalog entries (``scripts/i18n.py`` reads them from the spec); another variant's stays as written.
+
+    >>> from maumau_rules.i18n import language
+    >>> with language("de"):
+    ...     summary_text(find_variant("standard")) != find_variant("standard").summary
+    True
+    """
+    return _(variant.summary) if variant.summary else ""
 
 
 def rules_text(variant: Variant | str, width: int = 88) -> str:
@@ -677,18 +842,18 @@ def rules_text(variant: Variant | str, width: int = 88) -> str:
 
     lines = [v.name, "=" * len(v.name)]
     if v.summary:
-        lines += textwrap.wrap(v.summary, width)
-    lines += section("Setup") + rows(setup_rows(v))
-    lines += section("What the cards do")
-    lines += ["A card may be played on a card of the same suit or rank. These cards do more:"]
+        lines += textwrap.wrap(summary_text(v), width)
+    lines += section(_("Setup")) + rows(setup_rows(v))
+    lines += section(_("What the cards do"))
+    lines += [_("A card may be played on a card of the same suit or rank. These cards do more:")]
     lines += rows([(cards, describe_card(facts)) for cards, facts in card_groups(v)])
-    lines += section("Turns") + rows(draw_rows(v))
-    lines += section("Calls")
+    lines += section(_("Turns")) + rows(draw_rows(v))
+    lines += section(_("Calls"))
     for line in announce_text(v).splitlines():
         lines += textwrap.wrap(line, width, subsequent_indent="  ")
-    lines += section("End of the round") + rows(end_rows(v))
-    lines += section("Scoring")
+    lines += section(_("End of the round")) + rows(end_rows(v))
+    lines += section(_("Scoring"))
     for para in scoring_text(v).strip().split("\n\n"):
         lines += textwrap.wrap(para, width)
-    lines += section("Moves") + rows([(k, e) for k, e in move_examples(v).items()])
+    lines += section(_("Moves")) + rows([(k, e) for k, e in move_examples(v).items()])
     return "\n".join(lines) + "\n"

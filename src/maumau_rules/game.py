@@ -206,10 +206,7 @@ def call_mistake(variant: Variant | str, hand: Sequence[Card], card: Card, call:
     True
     """
     v = find_variant(variant)
-    judge = getattr(family_named(v.family), "call_mistake", None)
-    if judge is None:
-        return None
-    due: Call | None = judge(v, hand, card, call)
+    due: Call | None = family_named(v.family).call_mistake(v, hand, card, call)
     return due
 
 

@@ -125,6 +125,26 @@ class Verdict:
         """
         return cls(False, reason, rule_id, message)
 
+    def message_in(self, lang: str | None = None) -> str:
+        """The message in ``lang`` (default: the language of the current context, see
+        :func:`maumau_rules.i18n.language`); the reason code and the rule ID are the same in every language.
+
+        Raises:
+            ArgumentError: ``lang`` names no language with a catalog.
+
+        >>> from maumau_rules import Pass, check, new_game
+        >>> v = check(new_game("standard", players=3, seed=42), Pass())
+        >>> v.message_in("de").split(": ", 1)[1]
+        'spiele eine Karte oder ziehe; Passen ist jetzt nicht erlaubt'
+        >>> v.message_in("en") == v.message, v.reason.value
+        (True, 'pass_not_allowed')
+        """
+        from .i18n import gettext, translate_message
+
+        if self.ok:
+            return gettext("legal", lang)
+        return translate_message(self.message, lang)
+
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dict.
 

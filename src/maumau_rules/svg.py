@@ -42,7 +42,23 @@ if TYPE_CHECKING:
     from .cards import Card
     from .moves import Move
 
-__all__ = ["Palette", "SeatScene", "TableScene", "Zone", "card_svg", "hand_svg", "move_code", "view_svg"]
+__all__ = [
+    "CARD_H",
+    "CARD_W",
+    "H",
+    "Palette",
+    "SeatScene",
+    "TableScene",
+    "W",
+    "Zone",
+    "card_svg",
+    "draw_scene",
+    "hand_svg",
+    "move_code",
+    "pile_svg",
+    "seat_names",
+    "view_svg",
+]
 
 
 # ------------------------------------------------------------------------------------------------ colours
@@ -480,6 +496,35 @@ def hand_svg(cards: Sequence[Card], *, size: float = 1.0, highlight: Iterable[ob
     return _document(max(w, 8), h, size, label, f'<g data-zone="hand">{"".join(parts)}</g>')
 
 
+def pile_svg(cards: Sequence[Card], *, size: float = 1.0, shown: int = 4, last_move: object = None,
+             colors: Palette | None = None) -> str:
+    """A discard pile: its top ``shown`` cards fanned, the top card whole (``cards`` bottom to top, as
+    ``view.discard`` holds them); the card of ``last_move`` is ringed when it is the top card.
+
+    Raises:
+        ArgumentTypeError: a bad card, ``shown`` below 1, a bad size or palette.
+
+    >>> from maumau_rules import parse_cards, parse_move
+    >>> svg = pile_svg(parse_cards("7h 8h 8s 9s Js"), last_move=parse_move("Js>h"))
+    >>> svg.count('data-card="'), 'data-card="7h"' in svg, 'aria-label="discard pile: J of spades on top, 5 cards"' in svg
+    (4, False, True)
+    """
+    cards = tuple(cards)
+    for c in cards:
+        _check_card(c)
+    if type(shown) is not int or shown < 1:
+        raise ArgumentTypeError(f"shown {shown!r} must be a whole number of cards, at least 1")
+    palette = _palette(colors)
+    top = cards[-shown:]
+    last = getattr(last_move, "card", None)
+    parts = [_card_group(c, 4 + 14 * i, 4, palette, last=i == len(top) - 1 and c is last, zone="discard")
+             for i, c in enumerate(top)]
+    label = (f"discard pile: {_label(cards[-1], palette)} on top, {len(cards)} card{'s' if len(cards) != 1 else ''}"
+             if cards else "discard pile: empty")
+    width = CARD_W + 14 * max(len(top) - 1, 0) + 8
+    return _document(width, CARD_H + 8, size, label, f'<g data-zone="discard">{"".join(parts)}</g>')
+
+
 # ------------------------------------------------------------------------------------------------ tables
 
 
@@ -566,7 +611,9 @@ class TableScene:
 
 
 W: Final = 1000
+"""A table picture's width at ``size=1`` (:func:`view_svg`)."""
 H: Final = 640
+"""A table picture's height at ``size=1``."""
 _TABLE_W: Final = 760
 _CX: Final = 380
 _CY: Final = 255

@@ -1,10 +1,10 @@
 """What the shared tools (simulation, bots, search, learning adapters) ask of a game family, found by the
 variant's family: the tools call these hooks and never test which family a variant is of.
 
-A family provides one :class:`FamilyTools` object, found through the family registry
-(:func:`maumau_rules.families.family_named`): the family's ``tools`` attribute when it has one, else the ``TOOLS``
-of the ``tools`` module in the family's package (``families/maumau/tools.py``, ``families/malilla/tools.py``),
-imported only when a variant of that family is played. :func:`register_tools` sets a family's hooks explicitly.
+A family provides one :class:`FamilyTools` object, its ``tools`` (a member of
+:class:`~maumau_rules.families.GameFamily`), found through the family registry
+(:func:`maumau_rules.families.family_named`); the built-in families import theirs only when a variant of that
+family is played. :func:`register_tools` sets a family's hooks explicitly (they take precedence).
 
 ===========================  ===================================================================================
 Hook                         Used by
@@ -197,14 +197,9 @@ def tools_for_family(family: str) -> FamilyTools:
             found = None
         if found is None:
             raise VariantError(f"the {family!r} family has registered no tool hooks (maumau_rules.toolhooks)")
-        tools = getattr(found, "tools", None)
-        if tools is None:  # the convention: the family's package has a ``tools`` module with ``TOOLS``
-            package = type(found).__module__.rpartition(".")[0]
-            try:
-                tools = importlib.import_module(f"{package}.tools").TOOLS
-            except (ImportError, AttributeError):
-                raise VariantError(f"the {family!r} family has registered no tool hooks "
-                                   "(maumau_rules.toolhooks)") from None
+        tools = getattr(found, "tools", None)  # (a family written before ``tools`` joined the protocol has none)
+        if tools is None:
+            raise VariantError(f"the {family!r} family has registered no tool hooks (maumau_rules.toolhooks)")
         provider = _PROVIDERS[family] = tools
     if isinstance(provider, str):
         module, _, name = provider.partition(":")

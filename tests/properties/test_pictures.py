@@ -46,8 +46,11 @@ def _states(v: Variant, seed: int, every: int, limit: int = 150) -> Iterator[Any
 
 
 def _picture(s: Any, seat: int | None) -> str:
+    """The picture Jupyter shows of ``seat``'s view (``None``: the spectators'): ``view_svg``, legal moves marked."""
     pv = public_view(s) if seat is None else view(s, seat)
-    return view_svg(pv, highlight=getattr(pv, "legal_moves", ()))
+    svg: str = pv._repr_svg_()
+    assert svg == view_svg(pv, highlight=getattr(pv, "legal_moves", ()))
+    return svg
 
 
 def _cards_in(value: object, out: set[Card]) -> set[Card]:

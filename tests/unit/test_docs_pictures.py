@@ -83,3 +83,5 @@ def test_the_players_page_shows_a_table_of_each_game(spec: ModuleType, data: Any
     page = spec.page_playing(data)
     assert _shown(spec, page) == ["playing-standard", "playing-malilla"]
     assert "At the table" in page
+    for name in ("playing-standard", "playing-malilla"):  # the card just played is ringed, as the page says
+        assert 'stroke-dasharray="7 4"' in spec._PICTURES[name]

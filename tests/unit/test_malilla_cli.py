@@ -135,7 +135,9 @@ def test_illegal_input_is_explained_and_asked_again() -> None:
 
     code = main(["play", "--variant", "malilla", "--seed", "5", "--rounds", "1"], read=first_wrong, out=out)
     assert code == 0
-    assert re.search(r"✗ illegal move .* \[(must_follow_suit|must_beat|must_trump|forbidden_seven), R_MAL_(FOLLOW|SEVEN)\]"
+    # the refusal speaks to the player ("'5co': must follow suit ..."), without the "by player 0" of a server log
+    assert "by player 0" not in out.getvalue()
+    assert re.search(r"✗ '[^']+': .* \[(must_follow_suit|must_beat|must_trump|forbidden_seven), R_MAL_(FOLLOW|SEVEN)\]"
                      r"|✗ unknown move '8or'", out.getvalue())
 
 

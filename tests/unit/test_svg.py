@@ -11,7 +11,7 @@ import pytest
 from maumau_rules import Card, Play, apply, new_game, parse_cards, parse_move, public_view, view
 from maumau_rules.cards import ALL_CARDS
 from maumau_rules.errors import ArgumentTypeError
-from maumau_rules.svg import CARD_H, CARD_W, Palette, card_svg, hand_svg, move_code, view_svg
+from maumau_rules.svg import CARD_H, CARD_W, Palette, card_svg, hand_svg, move_code, pile_svg, view_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 PALETTES = [Palette(), Palette.german()]
@@ -130,3 +130,19 @@ def test_screen_readers_get_an_image_or_a_group_of_buttons() -> None:
         move_code(m) for m in v.legal_moves}
     other = ET.fromstring(view_svg(view(s, (s.seat_to_act + 1) % 3)))
     assert other.get("role") == "img" and not any(e.get("role") == "button" for e in other.iter())
+
+
+def test_a_discard_pile_shows_its_top_cards_with_the_top_one_last() -> None:
+    pile = parse_cards("7h 8h 8s 9s Js Jd")
+    for shown in (1, 3, 10):
+        root = ET.fromstring(pile_svg(pile, shown=shown))
+        assert _cards_of(root) == [c.ascii for c in pile[-shown:]]
+    assert ET.fromstring(pile_svg(())).get("aria-label") == "discard pile: empty"
+    ringed = pile_svg(pile, last_move=parse_move("Jd"))
+    assert ringed.count('stroke-dasharray="7 4"') == 1 and 'stroke-dasharray' not in pile_svg(pile)
+    with pytest.raises(ArgumentTypeError, match="shown 0 must be a whole number"):
+        pile_svg(pile, shown=0)
+
+
+def _cards_of(root: ET.Element) -> list[str]:
+    return [e.get("data-card", "") for e in root.iter() if e.get("data-card")]

@@ -85,7 +85,7 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
 
     >>> e = MauMauEnv("standard", players=2)
     >>> e.possible_agents, e.action_space("player_0")
-    (['player_0', 'player_1'], Discrete(92))
+    (['player_0', 'player_1'], Discrete(93))
     >>> MauMauEnv("standard", 2, render_mode="rgb")
     Traceback (most recent call last):
     ...

@@ -635,9 +635,30 @@ class GameFamily(Protocol):
     def call_due(self, variant: Variant, hand: Sequence[Card], card: Card) -> Any:
         """The call due when ``card`` is played from ``hand`` (``None`` in a family without calls).
 
-        >>> from maumau_rules.families import families
-        >>> all(callable(getattr(type(f), "call_due", None)) or hasattr(f, "call_due") for f in families())
-        True
+        >>> from maumau_rules import find_variant, parse_cards
+        >>> h = parse_cards("7h 8h")
+        >>> family_named("maumau").call_due(find_variant("standard"), h, h[0]).value
+        'mau'
+        """
+
+    def call_mistake(self, variant: Variant, hand: Sequence[Card], card: Card, call: Any) -> Any:
+        """The call that was due when playing ``card`` from ``hand`` saying ``call`` is a mistake the table sees at
+        once, else ``None`` (always ``None`` in a family without calls).
+
+        >>> from maumau_rules import find_variant, parse_cards
+        >>> h = parse_cards("7h Jc")
+        >>> [family_named(n).call_mistake(find_variant(v), h, h[0], None) for n, v in
+        ...  (("maumau", "classic"), ("malilla", "malilla"))]
+        [<Call.MAU_MAU: 'maumau'>, None]
+        """
+
+    @property
+    def tools(self) -> Any:
+        """The hooks the family gives the shared tools (simulation, search, adapters): a
+        :class:`~maumau_rules.toolhooks.FamilyTools`.
+
+        >>> [family_named(n).tools.statistics.sides(4) for n in ("maumau", "malilla")]
+        [4, 2]
         """
 
 

@@ -16,7 +16,7 @@ the transition that made it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from .. import handmask
 from ..cards import Card, Suit
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from ..variants import Variant
     from .plan import Plan
 
-__all__ = ["Turn", "calls_after_draw", "end_turn", "with_call", "with_cards"]
+__all__ = ["Drawn", "Turn", "calls_after_draw", "end_turn", "with_call", "with_cards"]
 
 _new: Final = object.__new__
 
@@ -42,7 +42,15 @@ class Turn:
     :meth:`next_seat`, :meth:`wish`, :meth:`free`, :meth:`add_pending_draw`, :meth:`cancel_pending_draw`,
     :meth:`answer_skip`; and, while the turn passes on (an effect's ``passing``), :meth:`skip`,
     :meth:`reverse` and :meth:`play_again`.
+
+    While the events of a move are asked for (:mod:`maumau_rules.events`), the turn keeps a log: every card drawn
+    through :meth:`draw`, and what an effect tells the table with :meth:`record`. A change of hands that no
+    event of the log explains (cards taken and given, say) is told as a
+    :class:`~maumau_rules.events.HandsChanged`, which shows no card.
     """
+
+    _log: list[object] | None = None
+    """The event log of the move, while one is kept (it lives in the fields, under ``"_log"``); else ``None``."""
 
     __slots__ = ("__dict__", "again", "card", "move", "passable", "plan", "reverses", "seat", "skips",
                  "two_player_again")
@@ -182,7 +190,23 @@ class Turn:
         if got:
             self._hm = with_cards(plan, self._hm, seat, got)
             self.announced = calls_after_draw(plan, self.announced, seat)
+            log = self._log
+            if log is not None:
+                log.append(Drawn(seat, got))
         return got
+
+    def record(self, event: object) -> None:
+        """Tell the table ``event`` (an :class:`~maumau_rules.events.Event`), when the move's events are asked
+        for: how an effect written outside the library narrates what it does. It must show only what every
+        player may see. Without a log (a move made with ``apply``) it costs nothing.
+
+        >>> from maumau_rules import new_game
+        >>> t = Turn.scratch(new_game("standard", players=2, seed=1)); t.record("a note"); t._log is None
+        True
+        """
+        log = self._log
+        if log is not None:
+            log.append(event)
 
     def set_call(self, seat: int, call: Call | None) -> None:
         """Set ``seat``'s standing call.
@@ -295,6 +319,18 @@ class Turn:
         self.reverses = 0
         self.again = False
         self.two_player_again = False
+
+
+class Drawn(NamedTuple):
+    """A log entry (see :class:`Turn`): ``seat`` drew ``cards`` from the stock.
+
+    >>> from maumau_rules.cards import parse_cards
+    >>> Drawn(1, parse_cards("7h")).seat
+    1
+    """
+
+    seat: int
+    cards: tuple[Card, ...]
 
 
 def with_cards(plan: Plan, hm: int, seat: int, cards: Iterable[Card]) -> int:

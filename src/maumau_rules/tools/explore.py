@@ -41,7 +41,7 @@ from typing import Final, Protocol, TypeVar
 import attrs
 
 from ..cards import Card, Rank, Suit
-from ..deck import DeckSpec
+from ..deck import DeckSpec, distinct_shuffles
 from ..errors import MauMauError
 from ..families import family_of
 from ..game import new_game
@@ -177,18 +177,12 @@ def deal_set(variant: Variant, players: int, mode: str, seed: int = 0, *, symmet
         n = int(mode)
     except ValueError:
         raise ValueError(f"--deals must be 'all', 'hands' or a number, not {mode!r}") from None
-    rnd = random.Random(seed)
-    seen: set[tuple[object, ...]] = set()
-    tries = 0
-    while len(seen) < n and tries < 100 * n + 100:
-        tries += 1
-        deck = cards[:]
-        rnd.shuffle(deck)
+    def same(deck: list[Card]) -> tuple[object, ...]:
         d = _deal_from(deck, players, hand)
-        k = (d.hands, d.stock, d.discard)
-        if k not in seen and keep(d):
-            seen.add(k)
-            yield d
+        return (d.hands, d.stock, d.discard)
+
+    for deck in distinct_shuffles(cards, n, seed, same, lambda deck: keep(_deal_from(deck, players, hand))):
+        yield _deal_from(deck, players, hand)
 
 
 def _deal_from(deck: list[Card], players: int, hand: int) -> Deal:

@@ -23,15 +23,18 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from ...cli_play import moves_line, wants_another
+from ...cli_play import _words_for, error_text, moves_line, sorted_hand, terminal_help, verdict_text, wants_another
 from ...errors import MauMauError
 from ...exitcodes import ExitCode
-from ...explain import card_help
+from ...explain import terminal_command
+from ...i18n import gettext as _
+from ...i18n import ngettext
 from ...moves import Move, Pass, Play, Redeal, parse_move
 from ...scoring import Match, next_round, start_match
 from ...variants import Variant
 from .bots import MalillaBot, make_bot
 from .engine import BREACHES, apply, check
+from .match import round_points
 from .plan import SEATS, team_of
 from .state import MalillaState, Stage
 from .views import MalillaPlayerView, view
@@ -46,14 +49,18 @@ def _name(seat: int, human: int | None) -> str:
     if human is None:
         return f"P{seat}"
     if seat == human:
-        return "you"
-    return "partner" if seat == (human + 2) % SEATS else f"CPU {seat}"
+        return _("you")
+    return _("partner") if seat == (human + 2) % SEATS else _("CPU {n}").format(n=seat)
 
 
 def _team(team: int, human: int | None) -> str:
     if human is None:
-        return f"team {team} (P{team}+P{team + 2})"
-    return "your team" if team == team_of(human) else "their team"
+        return _("team {n} (P{n}+P{m})").format(n=team, m=team + 2)
+    return _("your team") if team == team_of(human) else _("their team")
+
+
+def _you(seat: int, human: int | None, you: str, other: str, **values: object) -> str:
+    return you.format(**values) if seat == human else other.format(who=_name(seat, human), **values)
 
 
 def describe_move(before: MalillaState, move: Move, after: MalillaState, human: int | None = None) -> str:
@@ -65,94 +72,106 @@ def describe_move(before: MalillaState, move: Move, after: MalillaState, human: 
     True
     """
     seat = before.seat_to_act
-    who = _name(seat, human)
-    s_ = "" if who == "you" else "s"
     if isinstance(move, Play):
-        text = f"{who} play{s_} {move.card} ({move.card.name})"
+        text = _you(seat, human, _("you play {card} ({name})"), _("{who} plays {card} ({name})"), card=move.card,
+                    name=move.card.name)
         if after.end is not None and after.offender is not None:
             rule = "R_MAL_SEVEN" if after.breach is not None and after.breach.value == "forbidden_seven" \
                 else "R_MAL_FOLLOW"
-            return (text + f" — that breaks {rule} ({after.breach.value if after.breach else ''}): "
-                    f"{_team(team_of(seat), human)} loses the match")
+            return text + " — " + _("that breaks {rule} ({breach}): {team} loses the match").format(
+                rule=rule, breach=after.breach.value if after.breach else "", team=_team(team_of(seat), human))
         if len(after.tricks) > len(before.tricks):
             t = after.tricks[-1]
-            taker = _name(t.winner, human)
-            text += f" — {taker} take{'' if taker == 'you' else 's'} the trick ({t.points} point{'s' * (t.points != 1)})"
+            text += " — " + _you(t.winner, human,
+                                 ngettext("you take the trick ({n} point)", "you take the trick ({n} points)",
+                                          t.points),
+                                 ngettext("{who} takes the trick ({n} point)", "{who} takes the trick ({n} points)",
+                                          t.points), n=t.points)
         return text
     if isinstance(move, Redeal):
         if before.stage is Stage.ANSWER:
-            return f"{who} agree{s_} to a new deal: the hand is dealt again"
-        return f"{who} ask{s_} for a new deal (seven of a suit); {_name((seat + 2) % SEATS, human)} answers"
+            return _you(seat, human, _("you agree to a new deal: the hand is dealt again"),
+                        _("{who} agrees to a new deal: the hand is dealt again"))
+        return _you(seat, human, _("you ask for a new deal (seven of a suit); {partner} answers"),
+                    _("{who} asks for a new deal (seven of a suit); {partner} answers"),
+                    partner=_name((seat + 2) % SEATS, human))
     if before.stage is Stage.ANSWER:
-        return f"{who} refuse{s_} a new deal"
-    return f"{who} ask{s_} for no new deal"
+        return _you(seat, human, _("you refuse a new deal"), _("{who} refuses a new deal"))
+    return _you(seat, human, _("you ask for no new deal"), _("{who} asks for no new deal"))
 
 
 def _show_table(pv: MalillaPlayerView, v: Variant, human: int, out: TextIO) -> None:
     trick_no = len(pv.tricks) + 1
     us, them = team_of(human), 1 - team_of(human)
     target = v.family_plan.target
-    print(f"\n── hand {pv.round_no} · trick {trick_no} of {v.family_plan.tricks_per_hand} · {v.name} ──", file=out)
-    held = "" if not any(pv.deferred) else "  (a bonus waits for the end of the hand)"
-    print(f"trump card {pv.trump_card} ({pv.trump.english}), dealt by {_name(pv.dealer, human)}   "
-          f"points this hand: us {pv.points[us]}, them {pv.points[them]}   "
-          f"match: us {pv.scores[us]}, them {pv.scores[them]}" + (f" (to {target})" if target else "") + held,
-          file=out)
+    print("\n── " + _("hand {n} · trick {trick} of {tricks} · {variant}").format(
+        n=pv.round_no, trick=trick_no, tricks=v.family_plan.tricks_per_hand, variant=v.name) + " ──", file=out)
+    held = "" if not any(pv.deferred) else "  " + _("(a bonus waits for the end of the hand)")
+    match = (_("match: us {us}, them {them} (to {target})") if target else _("match: us {us}, them {them}")).format(
+        us=pv.scores[us], them=pv.scores[them], target=target)
+    print(_("trump card {card} ({suit}), dealt by {who}").format(card=pv.trump_card, suit=pv.trump.english,
+                                                                 who=_name(pv.dealer, human))
+          + "   " + _("points this hand: us {us}, them {them}").format(us=pv.points[us], them=pv.points[them])
+          + "   " + match + held, file=out)
     if pv.trick:
         seats = [(pv.leader - i) % SEATS for i in range(len(pv.trick))]
         shown = ", ".join(f"{_name(s, human)}: {c}" for s, c in zip(seats, pv.trick, strict=True))
-        print(f"on the table: {shown}", file=out)
+        print(_("on the table: ") + shown, file=out)
     elif pv.tricks:
         last = pv.tricks[-1]
-        print(f"last trick: {' '.join(map(str, last.cards))} to {_name(last.winner, human)}", file=out)
-    print("your hand: " + " ".join(str(c) for c in pv.hand), file=out)
+        print(_("last trick: {cards} to {who}").format(cards=" ".join(map(str, last.cards)),
+                                                       who=_name(last.winner, human)), file=out)
+    print(_("your hand: ") + " ".join(str(c) for c in sorted_hand(pv.hand)), file=out)
 
 
 def _ask_move(state: MalillaState, pv: MalillaPlayerView, human: int, read: Callable[[str], str],
               out: TextIO) -> Move | None:
-    legal = moves_line(pv.legal_moves)
+    legal = _("legal: ") + moves_line(pv.legal_moves)
+    v = state.variant
     if state.stage is Stage.ANSWER:
-        print("your partner asks for a new deal: 'redeal' to agree, 'pass' to refuse", file=out)
+        print(_("your partner asks for a new deal: 'redeal' to agree, 'pass' to refuse"), file=out)
     elif state.stage is Stage.REDEAL:
-        print("you hold seven cards of one suit: 'redeal' asks for a new deal (your partner must agree), "
-              "'pass' plays on", file=out)
-    print(f"legal: {legal}", file=out)
+        print(_("you hold seven cards of one suit: 'redeal' asks for a new deal (your partner must agree), "
+                "'pass' plays on"), file=out)
+    print(legal, file=out)
     while True:
         try:
-            text = read("your move (a card such as 7co, Ror, 1es; 'help', '? CARD', 'quit'): ").strip()
+            text = read(_("your move (a card such as 7co, Ror, 1es; '?' help, '? CARD', 'rules', 'quit'): ")).strip()
         except EOFError:
             return None
-        if text in ("quit", "exit", "q"):
-            return None
-        if text in ("help", "?", "moves"):
-            print(f"legal: {legal}", file=out)
-            print("a card is its index and suit: 1-7, S Sota, C Caballo, R Rey; or, co, es, ba "
-                  "('7co' is the 7 of copas, 'Ror' the Rey de oros; '7 de copas' works too). Follow suit; "
-                  "beat an opponent who is winning, or trump him, if you can; with your partner winning you "
-                  "play freely. Never throw away the 7 of a side suit not led yet. '? CARD' (or '? RANK', "
-                  "e.g. '? 7') says what a card is worth and beats.", file=out)
+        if not text:
             continue
-        if text.lower().startswith(("? ", "help ")):
-            try:
-                print(card_help(state.variant, text.split(None, 1)[1]), file=out)
-            except MauMauError as exc:
-                print(f"  ✗ {exc}", file=out)
+        low = text.lower()
+        if low in _words_for("quit"):
+            return None
+        if low in _words_for("help"):
+            print(legal, file=out)
+            for line in terminal_help(v):
+                print(line, file=out)
+            continue
+        if low in _words_for("score"):
+            print(_("match: us {us}, them {them}").format(us=state.scores[team_of(human)],
+                                                          them=state.scores[1 - team_of(human)]), file=out)
+            continue
+        answer = terminal_command(v, text)
+        if answer is not None:
+            print(answer, file=out)
             continue
         try:
             move = parse_move(text)
         except MauMauError as exc:
-            print(f"  ✗ {exc}", file=out)
+            print(f"  ✗ {error_text(exc)}", file=out)
             continue
         verdict = check(state, move, player=human)
         if verdict.ok:
             return move
-        print(f"  ✗ {verdict.message} [{verdict.reason.value}, {verdict.rule_id}]", file=out)
+        print(f"  ✗ {verdict_text(verdict, human)}", file=out)
         if (state.plan.breach == "lose_match" and verdict.reason in BREACHES and isinstance(move, Play)):
             try:
-                sure = read("  at a real table this loses the match for your team; play it anyway? [y/N] ")
+                sure = read("  " + _("at a real table this loses the match for your team; play it anyway? [y/N] "))
             except EOFError:
                 return None
-            if sure.strip().lower() in ("y", "yes"):
+            if sure.strip().lower() in _words_for("yes"):
                 return move
 
 
@@ -164,13 +183,16 @@ def _play_hand(match: Match, bots: list[MalillaBot], human: int | None, read: Ca
     v = match.variant
     if not quiet:
         bonus = state.bonus[team_of(state.dealer)]
-        extra = f"; {_team(team_of(state.dealer), human)} scores {bonus}" if bonus else ""
+        extra = _("; {team} scores {n} (the trump bonus)").format(team=_team(team_of(state.dealer), human),
+                                                                 n=bonus) if bonus else ""
         if any(state.deferred):
-            extra += " (held back: it alone would win the match)"
-        print(f"\n=== hand {match.round_no}: dealer {_name(state.dealer, human)}, trump card {state.trump_card} "
-              f"({state.trump_card.name}): {state.trump.english} are trump{extra} ===", file=out)
+            extra += " " + _("(held back: it alone would win the match)")
+        print("\n=== " + _("hand {n}: dealer {who}, trump card {card} ({name}): {suit} are trump").format(
+            n=match.round_no, who=_name(state.dealer, human), card=state.trump_card, name=state.trump_card.name,
+            suit=state.trump.english) + extra + " ===", file=out)
         if state.albur:
-            print(f"Albur: {state.albur[0]} and {state.albur[1]}; {_name(state.leader, human)} leads", file=out)
+            print(_("Albur: {first} and {second}; {who} leads").format(first=state.albur[0], second=state.albur[1],
+                                                                     who=_name(state.leader, human)), file=out)
     while not state.is_over:
         seat = state.seat_to_act
         pv = view(state, seat)
@@ -208,47 +230,65 @@ def play(v: Variant, args: argparse.Namespace, read: Callable[[str], str], out: 
     """
     err: TextIO = getattr(args, "err", None) or sys.stderr
     if args.players not in (None, SEATS):
-        print(f"maumau play: Malilla is for 4 players, not {args.players}", file=err)
+        print(_("maumau play: Malilla is for 4 players, not {n}").format(n=args.players), file=err)
         return int(ExitCode.USAGE)
     try:
         match = start_match(v, SEATS, seed=args.seed)
     except MauMauError as exc:
-        print(f"maumau play: {exc}", file=err)
+        print(f"maumau play: {error_text(exc)}", file=err)
         return int(ExitCode.USAGE)
     human = None if args.bots_only else HUMAN
     bots: list[MalillaBot] = [make_bot(args.bot if i != 1 or not args.mixed else "random", seed=args.seed + i)
                               for i in range(SEATS)]
     target = v.family_plan.target
-    print(f"{v.name}: 4 players in two teams, seed {args.seed}"
-          + ("" if human is None else "; you are seat 0, your partner seat 2 (across), against CPU 1 and CPU 3")
-          + (f"; first team to {target} wins" if target else ""), file=out)
+    print(_("{variant}: 4 players in two teams, seed {seed}").format(variant=v.name, seed=args.seed)
+          + ("" if human is None else _("; you are seat 0, your partner seat 2 (across), against CPU 1 and CPU 3"))
+          + (_("; first team to {n} wins").format(n=target) if target else ""), file=out)
     rounds: list[list[Move]] = []
     hands = 0
     while not match.over:
         rounds.append([])
         final = _play_hand(match, bots, human, read, out, args.quiet, rounds[-1])
         if final is None:
-            print("bye", file=out)
+            print(_("bye"), file=out)
             return _save(args, v, rounds, out, err)
         hands += 1
         us = team_of(human) if human is not None else 0
         taken = final.points
+        own = round_points(final)
         match = next_round(match, final)
         last = match.history[-1]
-        result = ("nobody scores" if not any(last.points) else
-                  ", ".join(f"{_team(t, human)} +{last.points[t]}" for t in (us, 1 - us) if last.points[t]))
-        print(f"after hand {hands}: points {taken[us]}-{taken[1 - us]}, {result}; match "
-              f"{_team(us, human)} {match.scores[us]}, {_team(1 - us, human)} {match.scores[1 - us]}", file=out)
+        result = (_("nobody scores") if not any(last.points) else
+                  ", ".join(_gain(t, human, last.points[t], own[t], bool(final.albur)) for t in (us, 1 - us)
+                            if last.points[t]))
+        print(_("after hand {n}: points {us}-{them}, {result}; match {team} {score}, {other} {other_score}").format(
+            n=hands, us=taken[us], them=taken[1 - us], result=result, team=_team(us, human), score=match.scores[us],
+            other=_team(1 - us, human), other_score=match.scores[1 - us]), file=out)
         if args.rounds and hands >= args.rounds:
             break
         if human is not None and not match.over and not wants_another(read, "hand"):
             return _save(args, v, rounds, out, err)
     if match.over:
         won = match.winner
-        print(f"match over: {_team(won, human) if won is not None else 'nobody'} win"
-              f"{'' if human is not None and won == team_of(human) else 's'} the match"
-              + (f" ({match.why})" if match.why else ""), file=out)
+        if won is None:
+            text = _("match over: nobody wins the match")
+        elif human is not None and won == team_of(human):
+            text = _("match over: your team wins the match")
+        else:
+            text = _("match over: {team} wins the match").format(team=_team(won, human))
+        print(text + (f" ({match.why})" if match.why else ""), file=out)
     return _save(args, v, rounds, out, err)
+
+
+def _gain(team: int, human: int | None, total: int, hand: int, albur: bool) -> str:
+    """What ``team`` scores for a hand: ``total``, of which ``hand`` for the hand itself and the rest from the
+    deal's bonuses (the trump bonus, and the Albur where it is played), said apart."""
+    bonus = total - hand
+    if not bonus:
+        return f"{_team(team, human)} +{total}"
+    text = (_("{team} +{total} ({hand} for the hand, {bonus} trump bonus and Albur)") if albur
+            else _("{team} +{total} ({hand} for the hand, {bonus} trump bonus)"))
+    return text.format(team=_team(team, human), total=total, hand=hand, bonus=bonus)
 
 
 def _save(args: argparse.Namespace, v: Variant, rounds: list[list[Move]], out: TextIO, err: TextIO) -> int:
@@ -264,8 +304,8 @@ def _save(args: argparse.Namespace, v: Variant, rounds: list[list[Move]], out: T
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(dumps_records([record], indent=1) + "\n")
     except OSError as exc:
-        print(f"maumau play: cannot write {path!r}: {exc.strerror or exc}", file=err)
+        print(_("maumau play: cannot write {path}: {why}").format(path=repr(path), why=exc.strerror or exc), file=err)
         return int(ExitCode.INPUT)
-    print(f"saved the match record to {path}", file=out)
+    print(_("saved the match record to {path}").format(path=path), file=out)
     return int(ExitCode.OK)
 

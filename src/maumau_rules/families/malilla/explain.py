@@ -22,8 +22,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...cards import Card, Rank, Suit
-from ...explain import ENGINE_FACT, PLAIN, Markup, text_rows, text_section
+from ...explain import PLAIN, Markup, engine_fact, text_rows, text_section
 from ...explain import deck_text as _shared_deck_text
+from ...i18n import N_, ngettext
+from ...i18n import gettext as _
 from ...reasons import Reason
 from ...variants import Variant, find_variant  # noqa: F401  (the examples below use find_variant)
 from .plan import SEATS, SIDES, MalillaPlan
@@ -43,8 +45,9 @@ __all__ = [
     "trick_rows",
 ]
 
-_RANK_NAMES = {Rank.ACE: "Ace", Rank.SOTA: "Sota", Rank.CABALLO: "Caballo", Rank.REY: "Rey"}
-_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+_RANK_NAMES = {Rank.ACE: N_("Ace"), Rank.SOTA: "Sota", Rank.CABALLO: "Caballo", Rank.REY: "Rey"}
+"""The Spanish court cards keep their Spanish names in every language (the sources do); the Ace is translated."""
+_ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
 
 
 def _markup(m: Markup | None) -> Markup:
@@ -62,7 +65,7 @@ def _rule(variant: Variant, rule_id: str) -> Any:
 
 
 def _engine(text: str) -> str:
-    return text + ENGINE_FACT
+    return text + engine_fact()
 
 
 def rank_name(rank: Rank) -> str:
@@ -71,7 +74,7 @@ def rank_name(rank: Rank) -> str:
     >>> rank_name(Rank.ACE), rank_name(Rank.CABALLO), rank_name(Rank.SIX)
     ('Ace', 'Caballo', '6')
     """
-    return _RANK_NAMES.get(rank, str(int(rank)))
+    return _(_RANK_NAMES[rank]) if rank in _RANK_NAMES else str(int(rank))
 
 
 def _notation(rank: Rank) -> str:
@@ -79,13 +82,18 @@ def _notation(rank: Rank) -> str:
     return str(Card(rank, Suit.OROS))[:-2]
 
 
-def rank_order_text(variant: Variant, sep: str = ", ") -> str:
+def _comma() -> str:
+    """The separator of a list in the current language (Arabic writes "، ")."""
+    return _(", ")
+
+
+def rank_order_text(variant: Variant, sep: str | None = None) -> str:
     """The ranks of a suit from the highest to the lowest (R_MAL_TRICK), in words.
 
     >>> rank_order_text(find_variant("malilla"))
     '7, Ace, Rey, Caballo, Sota, 6, 5, 4, 3, 2'
     """
-    return sep.join(rank_name(r) for r in _plan(variant).order)
+    return (_comma() if sep is None else sep).join(rank_name(r) for r in _plan(variant).order)
 
 
 def card_points_text(variant: Variant) -> str:
@@ -98,12 +106,18 @@ def card_points_text(variant: Variant) -> str:
     worth = [f"{rank_name(r)} = {plan.values[r]}" for r in plan.order if plan.values.get(r, 0)]
     nothing = [rank_name(r) for r in plan.order if not plan.values.get(r, 0)]
     if not worth:
-        return "no card is worth anything"
-    text = ", ".join(worth)
-    if nothing:
-        names = nothing[0] if len(nothing) == 1 else ", ".join(nothing[:-1]) + " and " + nothing[-1]
-        text += f"; the {names} {'is' if len(nothing) == 1 else 'are'} worth nothing"
+        return _("no card is worth anything")
+    text = _comma().join(worth)
+    if len(nothing) == 1:
+        text += _("; the {rank} is worth nothing").format(rank=nothing[0])
+    elif nothing:
+        text += _("; the {ranks} are worth nothing").format(ranks=_and(nothing))
     return text
+
+
+def _and(items: list[str]) -> str:
+    """``a, b and c`` in the current language."""
+    return items[0] if len(items) == 1 else _comma().join(items[:-1]) + _(" and ") + items[-1]
 
 
 def deck_text(variant: Variant, m: Markup | None = None) -> str:
@@ -132,63 +146,87 @@ def setup_rows(variant: Variant, m: Markup | None = None) -> list[tuple[str, str
     plan = _plan(variant)
     deal: Any = _rule(variant, "R_MAL_DEAL")
     deal_ref = f" ({m.rule('R_MAL_DEAL')})"
-    teams = " against ".join(f"seats {a} and {b} (team {i})" for i, (a, b) in enumerate(SIDES))
+    teams = _(" against ").join(_("seats {a} and {b} (team {n})").format(a=a, b=b, n=i)
+                                for i, (a, b) in enumerate(SIDES))
     rows = [
-        ("Deck", deck_text(variant, m)),
-        ("Players", f"{SEATS}, in two teams of two; partners sit opposite each other: {teams}{deal_ref}"),
-        ("Direction", f"Counter-clockwise: play passes to the right, from seat s to seat s \u2212 1{deal_ref}"),
+        (_("Deck"), deck_text(variant, m)),
+        (_("Players"), _("{n}, in two teams of two; partners sit opposite each other: {teams}").format(
+            n=SEATS, teams=teams) + deal_ref),
+        (_("Direction"), _("Counter-clockwise: play passes to the right, from seat s to seat s \u2212 1") + deal_ref),
     ]
-    first = ("the first dealer of a match is drawn from the game's seed, so a game replays exactly"
-             if plan.first_dealer == "random" else "seat 0 deals the first hand of a match")
-    side = "right (the way play goes)" if plan.rotation == "right" else "left"
-    rows.append(("Dealer", f"{first.capitalize()}; after each hand the deal passes to the dealer's {side}{deal_ref}"
-                 if deal is not None else first))
-    rows.append(("Deal", f"The whole pack, one card at a time, from the dealer's right to the right and ending "
-                         f"with the dealer: {plan.hand_size} cards each{deal_ref}"))
+    if deal is not None:
+        dealer = {("random", "right"): _("The first dealer of a match is drawn from the game's seed, so a game "
+                                         "replays exactly; after each hand the deal passes to the dealer's right "
+                                         "(the way play goes)"),
+                  ("random", "left"): _("The first dealer of a match is drawn from the game's seed, so a game "
+                                        "replays exactly; after each hand the deal passes to the dealer's left"),
+                  ("seat0", "right"): _("Seat 0 deals the first hand of a match; after each hand the deal passes "
+                                        "to the dealer's right (the way play goes)"),
+                  ("seat0", "left"): _("Seat 0 deals the first hand of a match; after each hand the deal passes to "
+                                       "the dealer's left")}[("random" if plan.first_dealer == "random" else "seat0",
+                                                              "right" if plan.rotation == "right" else "left")]
+        rows.append((_("Dealer"), dealer + deal_ref))
+    else:
+        rows.append((_("Dealer"), _("the first dealer of a match is drawn from the game's seed, so a game replays "
+                                    "exactly") if plan.first_dealer == "random"
+                     else _("seat 0 deals the first hand of a match")))
+    rows.append((_("Deal"), _("The whole pack, one card at a time, from the dealer's right to the right and ending "
+                              "with the dealer: {n} cards each").format(n=plan.hand_size) + deal_ref))
     trump: Any = _rule(variant, "R_MAL_TRUMP")
     trump_ref = f" ({m.rule('R_MAL_TRUMP')})" if trump is not None else ""
-    rows.append(("Trump", "The dealer's last card is turned face up for everyone to see; its suit is trump for the "
-                          "whole hand. The dealer keeps it and plays it like any other card" + trump_ref
-                 if trump is not None else _engine("The dealer's last card is turned up and its suit is trump")))
+    rows.append((_("Trump"), _("The dealer's last card is turned face up for everyone to see; its suit is trump for "
+                               "the whole hand. The dealer keeps it and plays it like any other card") + trump_ref
+                 if trump is not None else _engine(_("The dealer's last card is turned up and its suit is trump"))))
     if plan.trump_bonus:
-        bonus = (f"A trump card that carries points ({card_points_text(variant).split(';')[0]}) scores them for "
-                 f"the dealer's team at once")
+        bonus = _("A trump card that carries points ({points}) scores them for the dealer's team at once").format(
+            points=card_points_text(variant).split(";")[0])
         if plan.target is not None:
-            bonus += (f". When these points alone would bring that team to the target of {plan.target} they are "
-                      "held back until the hand is over, and count only if no team has won the match by then: "
-                      + ("after the hand's own result" if plan.bonus_order == "hand_first" else
-                         "before the hand's own result, so they win the match for the dealer's team even if the "
-                         "other team reaches the target with the hand"))
-        rows.append(("Trump bonus", bonus + trump_ref))
+            bonus += (_(". When these points alone would bring that team to the target of {n} they are held back "
+                        "until the hand is over, and count only if no team has won the match by then: after the "
+                        "hand's own result") if plan.bonus_order == "hand_first" else
+                      _(". When these points alone would bring that team to the target of {n} they are held back "
+                        "until the hand is over, and count only if no team has won the match by then: before the "
+                        "hand's own result, so they win the match for the dealer's team even if the other team "
+                        "reaches the target with the hand")).format(n=plan.target)
+        rows.append((_("Trump bonus"), bonus + trump_ref))
     else:
-        rows.append(("Trump bonus", "None: the trump card scores nothing" + trump_ref))
+        rows.append((_("Trump bonus"), _("None: the trump card scores nothing") + trump_ref))
     albur: Any = _rule(variant, "R_MAL_ALBUR")
     if albur is not None:
-        when = "every hand" if albur.hands == "every" else "the first hand of a match"
-        rows.append(("Albur", f"Before {when} two cards are drawn face down; the dealer and the player on his right "
-                              f"each take one blind (the seed decides who gets which). The player whose card ranks "
-                              f"higher scores {albur.points} for his team and leads the first trick; equal ranks are "
-                              f"drawn again. The cards go back and the pack is shuffled before the deal. The points "
-                              f"are held back like a trump bonus when they alone would decide the match "
-                              f"({m.rule('R_MAL_ALBUR')})"))
+        text = (_("Before every hand two cards are drawn face down; the dealer and the player on his right each take "
+                  "one blind (the seed decides who gets which). The player whose card ranks higher scores {n} for "
+                  "his team and leads the first trick; equal ranks are drawn again. The cards go back and the pack "
+                  "is shuffled before the deal. The points are held back like a trump bonus when they alone would "
+                  "decide the match ({rule})") if albur.hands == "every" else
+                _("Before the first hand of a match two cards are drawn face down; the dealer and the player on his "
+                  "right each take one blind (the seed decides who gets which). The player whose card ranks higher "
+                  "scores {n} for his team and leads the first trick; equal ranks are drawn again. The cards go back "
+                  "and the pack is shuffled before the deal. The points are held back like a trump bonus when they "
+                  "alone would decide the match ({rule})"))
+        rows.append(("Albur", text.format(n=albur.points, rule=m.rule("R_MAL_ALBUR"))))
     else:
-        rows.append(("Albur", f"Not played: no cards are drawn before the deal ({m.rule('R_MAL_ALBUR')} is another "
-                              "form of the game)"))
+        rows.append(("Albur", _("Not played: no cards are drawn before the deal ({rule} is another form of the "
+                                "game)").format(rule=m.rule("R_MAL_ALBUR"))))
     redeal: Any = _rule(variant, "R_MAL_REDEAL")
     if redeal is not None:
-        kept = ("stays scored and the new trump card's bonus is added" if redeal.bonus_stands
-                else "is withdrawn and the new trump card scores its own")
-        rows.append(("New deal", f"Before the first lead every player in turn, starting with the leader, may ask for "
-                                 f"a new deal ({m.lit('redeal')}) if he holds {redeal.min_suit} or more cards of one "
-                                 f"suit, or passes ({m.lit('pass')}); everyone is asked, so the question gives "
-                                 f"nothing away. The asker's partner agrees ({m.lit('redeal')}) or refuses "
-                                 f"({m.lit('pass')}; then the next player is asked). On agreement the same dealer "
-                                 f"deals again from a new shuffle, and a trump bonus already scored {kept} "
-                                 f"({m.rule('R_MAL_REDEAL')})"))
+        text = (_("Before the first lead every player in turn, starting with the leader, may ask for a new deal "
+                  "({redeal}) if he holds {n} or more cards of one suit, or passes ({pass_}); everyone is asked, so "
+                  "the question gives nothing away. The asker's partner agrees ({redeal}) or refuses ({pass_}; then "
+                  "the next player is asked). On agreement the same dealer deals again from a new shuffle, and a "
+                  "trump bonus already scored stays scored and the new trump card's bonus is added ({rule})")
+                if redeal.bonus_stands else
+                _("Before the first lead every player in turn, starting with the leader, may ask for a new deal "
+                  "({redeal}) if he holds {n} or more cards of one suit, or passes ({pass_}); everyone is asked, so "
+                  "the question gives nothing away. The asker's partner agrees ({redeal}) or refuses ({pass_}; then "
+                  "the next player is asked). On agreement the same dealer deals again from a new shuffle, and a "
+                  "trump bonus already scored is withdrawn and the new trump card scores its own ({rule})"))
+        rows.append((_("New deal"), text.format(redeal=m.lit("redeal"), pass_=m.lit("pass"), n=redeal.min_suit,
+                                                rule=m.rule("R_MAL_REDEAL"))))
     else:
-        rows.append(("New deal", "None: the cards are played as dealt"))
-    lead = "The player on the dealer's right" + (", or the dealer if he wins the Albur" if albur is not None else "")
-    rows.append(("First lead", lead + deal_ref))
+        rows.append((_("New deal"), _("None: the cards are played as dealt")))
+    lead = (_("The player on the dealer's right, or the dealer if he wins the Albur") if albur is not None
+            else _("The player on the dealer's right"))
+    rows.append((_("First lead"), lead + deal_ref))
     return [(name, text if text.endswith(".") else text + ".") for name, text in rows]
 
 
@@ -209,60 +247,72 @@ def trick_rows(variant: Variant, m: Markup | None = None) -> list[tuple[str, str
     score: Any = _rule(variant, "R_MAL_SCORE")
     score_ref = f" ({m.rule('R_MAL_SCORE')})" if score is not None else ""
     order = " ".join(_notation(r) for r in plan.order)
-    rows = [("Rank order", f"Within a suit, highest first: {rank_order_text(variant)} (on the cards: {order})"
-                           + (trick_ref or _engine("")))]
-    rows.append(("Card points", card_points_text(variant)[0].upper() + card_points_text(variant)[1:] + score_ref))
+    rows = [(_("Rank order"), _("Within a suit, highest first: {order} (on the cards: {cards})").format(
+        order=rank_order_text(variant), cards=order) + (trick_ref or _engine("")))]
+    points = card_points_text(variant)
+    rows.append((_("Card points"), points[0].upper() + points[1:] + score_ref))
     card_total = sum(plan.points.values())
     if plan.trick_point:
-        rows.append(("Trick points", f"A trick is worth its cards' points and {plan.trick_point} more for the trick "
-                                     f"itself: {card_total} card points and {plan.trick_point * plan.tricks_per_hand} "
-                                     f"for the {plan.tricks_per_hand} tricks make {plan.hand_total} in a hand"
-                                     + score_ref))
-    else:
-        rows.append(("Trick points", f"A trick is worth its cards' points only: {plan.hand_total} in a hand"
+        rows.append((_("Trick points"), _("A trick is worth its cards' points and {n} more for the trick itself: "
+                                          "{cards} card points and {tricks} for the {count} tricks make {total} in a "
+                                          "hand").format(n=plan.trick_point, cards=card_total,
+                                                         tricks=plan.trick_point * plan.tricks_per_hand,
+                                                         count=plan.tricks_per_hand, total=plan.hand_total)
                      + score_ref))
+    else:
+        rows.append((_("Trick points"), _("A trick is worth its cards' points only: {total} in a hand").format(
+            total=plan.hand_total) + score_ref))
     seven = plan.seven
     seven_ref = f" ({m.rule('R_MAL_SEVEN')})"
-    lead = "The leader may lead any card"
     if seven is not None and seven.lead and seven.scope == "hand":
-        lead += f", except the 7 of a side suit that has not been led in this hand{seven_ref}"
-    rows.append(("Leading", lead))
+        lead = _("The leader may lead any card, except the 7 of a side suit that has not been led in this hand"
+                 ) + seven_ref
+    else:
+        lead = _("The leader may lead any card")
+    rows.append((_("Leading"), lead))
     follow = plan.follow
     follow_ref = f" ({m.rule('R_MAL_FOLLOW')})"
     if follow is None:
-        rows.append(("Following", _engine("The others, in turn to the right, may play any card")))
+        rows.append((_("Following"), _engine(_("The others, in turn to the right, may play any card"))))
     else:
-        rows.append(("Following", "The others play one card each, in turn to the right, and must follow suit when "
-                                  "they can" + follow_ref))
-        under = ("must still play a lower trump if he holds one" if follow.must_undertrump
-                 else "may play any card")
-        rows.append(("Opponent ahead", "When an opponent is winning with a card of the suit led, a player who holds a "
-                                       "higher card of that suit must play one (beat him); when an opponent has "
-                                       "trumped, a player who can follow suit just follows. A player who cannot "
-                                       "follow suit must trump, and against an opponent's trump he must play a higher "
-                                       f"trump; when he cannot go higher he {under}. A player who can neither follow "
-                                       f"nor trump plays any card{follow_ref}"))
+        rows.append((_("Following"), _("The others play one card each, in turn to the right, and must follow suit "
+                                       "when they can") + follow_ref))
+        rows.append((_("Opponent ahead"), (
+            _("When an opponent is winning with a card of the suit led, a player who holds a higher card of that "
+              "suit must play one (beat him); when an opponent has trumped, a player who can follow suit just "
+              "follows. A player who cannot follow suit must trump, and against an opponent's trump he must play a "
+              "higher trump; when he cannot go higher he must still play a lower trump if he holds one. A player "
+              "who can neither follow nor trump plays any card") if follow.must_undertrump else
+            _("When an opponent is winning with a card of the suit led, a player who holds a higher card of that "
+              "suit must play one (beat him); when an opponent has trumped, a player who can follow suit just "
+              "follows. A player who cannot follow suit must trump, and against an opponent's trump he must play a "
+              "higher trump; when he cannot go higher he may play any card. A player who can neither follow nor "
+              "trump plays any card")) + follow_ref))
         if follow.partner_ahead == "fully_free":
-            partner = ("When his partner is winning the trick he may play any card of his hand, even one of another "
-                       "suit when he could follow")
+            partner = _("When his partner is winning the trick he may play any card of his hand, even one of another "
+                        "suit when he could follow")
+        elif follow.may_trump_partner:
+            partner = _("When his partner is winning the trick he need not beat or trump him: he must still follow "
+                        "suit when he can; when he cannot, he may trump or play any other card")
         else:
-            partner = ("When his partner is winning the trick he need not beat or trump him: he must still follow "
-                       "suit when he can; when he cannot, he "
-                       + ("may trump or play any other card" if follow.may_trump_partner
-                          else "may not trump while he holds a card of another suit"))
-        rows.append(("Partner ahead", partner + follow_ref))
+            partner = _("When his partner is winning the trick he need not beat or trump him: he must still follow "
+                        "suit when he can; when he cannot, he may not trump while he holds a card of another suit")
+        rows.append((_("Partner ahead"), partner + follow_ref))
     if seven is not None:
-        when = ("may not be thrown on a trick of another suit while its suit has not been led in this hand (a trick "
-                "led in it, this one included)" if seven.scope == "hand" else
-                "may never be thrown on a trick of another suit")
-        rows.append(("Forbidden 7", f"The 7 of a side suit (not trump) {when}; a player whose allowed cards are all "
-                                    f"such 7s may play one{seven_ref}"))
+        rows.append((_("Forbidden 7"), (
+            _("The 7 of a side suit (not trump) may not be thrown on a trick of another suit while its suit has not "
+              "been led in this hand (a trick led in it, this one included); a player whose allowed cards are all "
+              "such 7s may play one") if seven.scope == "hand" else
+            _("The 7 of a side suit (not trump) may never be thrown on a trick of another suit; a player whose "
+              "allowed cards are all such 7s may play one")) + seven_ref))
     else:
-        rows.append(("Forbidden 7", "None: a 7 may be played like any other card"))
-    rows.append(("Winning a trick", "The highest trump in it wins; without a trump, the highest card of the suit "
-                                    "led. A card of another side suit never wins" + (trick_ref or _engine(""))))
-    rows.append(("Next lead", ("The winner of a trick leads the next" if plan.next_leader == "trick_winner"
-                               else "The lead passes to the right after every trick") + (trick_ref or _engine(""))))
+        rows.append((_("Forbidden 7"), _("None: a 7 may be played like any other card")))
+    rows.append((_("Winning a trick"), _("The highest trump in it wins; without a trump, the highest card of the "
+                                         "suit led. A card of another side suit never wins")
+                 + (trick_ref or _engine(""))))
+    rows.append((_("Next lead"), (_("The winner of a trick leads the next") if plan.next_leader == "trick_winner"
+                                  else _("The lead passes to the right after every trick"))
+                 + (trick_ref or _engine(""))))
     by_rule: dict[str, list[str]] = {}
     for reason, rule in breach_reasons(variant):
         by_rule.setdefault(rule, []).append(m.lit(reason.value))
@@ -270,20 +320,21 @@ def trick_rows(variant: Variant, m: Markup | None = None) -> list[tuple[str, str
     breach: Any = _rule(variant, "R_MAL_BREACH")
     breach_ref = f" ({m.rule('R_MAL_BREACH')})" if breach is not None else ""
     if not codes:
-        rows.append(("Broken rule", "No card can break a rule: every card in hand may be played"))
+        rows.append((_("Broken rule"), _("No card can break a rule: every card in hand may be played")))
     elif plan.breach == "lose_match":
-        rows.append(("Broken rule", f"Played, as at a real table: a card that breaks these duties is played, the hand "
-                                    f"stops at once and the offender's team loses the match; the verdict gives its "
-                                    f"reason code ({codes}). A card he does not hold, or a move out of turn, is "
-                                    f"always refused{breach_ref}"))
+        rows.append((_("Broken rule"), _("Played, as at a real table: a card that breaks these duties is played, the "
+                                         "hand stops at once and the offender's team loses the match; the verdict "
+                                         "gives its reason code ({codes}). A card he does not hold, or a move out of "
+                                         "turn, is always refused").format(codes=codes) + breach_ref))
     else:
-        rows.append(("Broken rule", f"Refused: a card that breaks these duties is refused with its reason code "
-                                    f"({codes}) and nothing changes" + (breach_ref or _engine(""))))
+        rows.append((_("Broken rule"), _("Refused: a card that breaks these duties is refused with its reason code "
+                                         "({codes}) and nothing changes").format(codes=codes)
+                     + (breach_ref or _engine(""))))
     return [(name, text if text.endswith(".") else text + ".") for name, text in rows]
 
 
 def _or(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + _(" or ") + items[-1]
 
 
 def breach_reasons(variant: Variant) -> list[tuple[Reason, str]]:
@@ -320,37 +371,44 @@ def end_rows(variant: Variant, m: Markup | None = None) -> list[tuple[str, str]]
     m = _markup(m)
     plan = _plan(variant)
     score: Any = _rule(variant, "R_MAL_SCORE")
-    rows = [("End", f"The hand is over when every card has been played: {plan.tricks_per_hand} tricks")]
+    rows = [(_("End"), _("The hand is over when every card has been played: {n} tricks").format(
+        n=plan.tricks_per_hand))]
     if score is not None:
         ref = f" ({m.rule('R_MAL_SCORE')})"
         half, total = plan.half, plan.hand_total
-        rows.append(("Hand", f"The team that took more than half of the hand's points (more than {half} of {total}) "
-                             f"scores what it took above {half}; the other team scores nothing, and at "
-                             f"{half}\u2013{total - half} neither scores{ref}"))
+        rows.append((_("Hand"), _("The team that took more than half of the hand's points (more than {half} of "
+                                  "{total}) scores what it took above {half}; the other team scores nothing, and at "
+                                  "{half}\u2013{other} neither scores").format(half=half, total=total,
+                                                                               other=total - half) + ref))
         target = plan.target
-        note = (f" (the standard game; the long game plays to {total})" if target == half
-                else " (the long game)" if target == total else "")
-        rows.append(("Match", f"Hand scores and bonuses add up; the first team to reach {target} points wins the "
-                              f"match{note}{ref}"))
+        note = (_(" (the standard game; the long game plays to {n})").format(n=total) if target == half
+                else _(" (the long game)") if target == total else "")
+        rows.append((_("Match"), _("Hand scores and bonuses add up; the first team to reach {n} points wins the "
+                                   "match").format(n=target) + note + ref))
     else:
-        rows.append(("Hand", "No rule scores it (no R_MAL_SCORE): the tricks are played for their own sake"))
-        rows.append(("Match", "None: every hand stands alone"))
+        rows.append((_("Hand"), _("No rule scores it (no R_MAL_SCORE): the tricks are played for their own sake")))
+        rows.append((_("Match"), _("None: every hand stands alone")))
     capote: Any = _rule(variant, "R_MAL_CAPOTE")
     if capote is not None and capote.mode == "win_match":
-        rows.append(("Capote", "A team that takes every trick (capote) wins the match at once, whatever the scores, "
-                               f"also over a held-back bonus of the other team ({m.rule('R_MAL_CAPOTE')})"))
+        rows.append(("Capote", _("A team that takes every trick (capote) wins the match at once, whatever the "
+                                 "scores, also over a held-back bonus of the other team ({rule})").format(
+            rule=m.rule("R_MAL_CAPOTE"))))
     else:
-        text = "A team that takes every trick (capote) scores the hand like any other"
+        text = _("A team that takes every trick (capote) scores the hand like any other")
         if score is not None:
-            text += f": all {plan.hand_total} points give {plan.hand_total - plan.half}"
-            if plan.target is not None:
-                text += (f", which reaches the target of {plan.target} from any score"
-                         if plan.hand_total - plan.half >= plan.target
-                         else f", not the target of {plan.target} by itself")
+            gives = plan.hand_total - plan.half
+            if plan.target is None:
+                text += _(": all {total} points give {n}").format(total=plan.hand_total, n=gives)
+            elif gives >= plan.target:
+                text += _(": all {total} points give {n}, which reaches the target of {target} from any score").format(
+                    total=plan.hand_total, n=gives, target=plan.target)
+            else:
+                text += _(": all {total} points give {n}, not the target of {target} by itself").format(
+                    total=plan.hand_total, n=gives, target=plan.target)
         rows.append(("Capote", text + (f" ({m.rule('R_MAL_CAPOTE')})" if capote is not None else "")))
     if plan.breach == "lose_match":
-        rows.append(("Broken rule", "The hand stops at once; the offender's team loses the match and the hand scores "
-                                    f"nothing ({m.rule('R_MAL_BREACH')})"))
+        rows.append((_("Broken rule"), _("The hand stops at once; the offender's team loses the match and the hand "
+                                         "scores nothing ({rule})").format(rule=m.rule("R_MAL_BREACH"))))
     return [(name, text if text.endswith(".") else text + ".") for name, text in rows]
 
 
@@ -363,15 +421,15 @@ def scoring_text(variant: Variant, m: Markup | None = None) -> str:
     m = _markup(m)
     plan = _plan(variant)
     if plan.target is None:
-        return "This variant has no match scoring.\n"
-    first = (f"A team that takes more than {plan.half} of a hand's {plan.hand_total} points scores the excess; the "
-             f"first team to {plan.target} wins the match.")
+        return _("This variant has no match scoring.") + "\n"
+    first = _("A team that takes more than {half} of a hand's {total} points scores the excess; the first team to "
+              "{target} wins the match.").format(half=plan.half, total=plan.hand_total, target=plan.target)
     rows = dict(end_rows(variant, m))
-    more = [rows["Hand"], rows["Match"], rows["Capote"]]
+    more = [rows[_("Hand")], rows[_("Match")], rows["Capote"]]
     trick = dict(trick_rows(variant, m))
-    more[:0] = [f"Card points: {trick['Card points']}", trick["Trick points"]]
+    more[:0] = [_("Card points: {points}").format(points=trick[_("Card points")]), trick[_("Trick points")]]
     setup = dict(setup_rows(variant, m))
-    more.append(f"Trump bonus: {setup['Trump bonus']}")
+    more.append(_("Trump bonus: {text}").format(text=setup[_("Trump bonus")]))
     return first + "\n\n" + " ".join(more) + "\n"
 
 
@@ -403,48 +461,83 @@ def card_help(variant: Variant, card: Card) -> str:
     """
     plan = _plan(variant)
     if card not in plan.points:
-        return f"{card} is not a card of {variant.name} ({variant.deck})."
+        return _("{card} is not a card of {variant} ({deck}).").format(card=card, variant=variant.name,
+                                                                       deck=variant.deck)
     suit = card.suit
     assert suit is not None
     name = suit.english
     order = list(plan.order)
     place = order.index(card.rank) + 1
-    ordinal = _ORDINALS.get(place, f"{place}th")
     lower = [rank_name(r) for r in order[place:]]
     higher = [rank_name(r) for r in order[:place - 1]]
-
-    def the(names: list[str]) -> str:
-        return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
-
-    text = f"{card} ({card.name}) in {variant.name}: "
-    text += f"{ordinal} of the {len(order)} cards of its suit in the order {' > '.join(rank_name(r) for r in order)}"
-    text += " (R_MAL_TRICK)" if variant.rule("R_MAL_TRICK") is not None else ENGINE_FACT
+    text = _("{card} ({name}) in {variant}: ").format(card=card, name=card.name, variant=variant.name)
+    ordinal = _(_ORDINALS[place]) if place in _ORDINALS else _("{n}th").format(n=place)
+    text += _("{ordinal} of the {n} cards of its suit in the order {order}").format(
+        ordinal=ordinal, n=len(order), order=" > ".join(rank_name(r) for r in order))
+    text += " (R_MAL_TRICK)" if variant.rule("R_MAL_TRICK") is not None else engine_fact()
     if not higher:
-        text += ": the highest card of its suit" + (", the malilla" if card.rank is Rank.SEVEN else "")
-        text += f", it beats every other {name} card"
+        text += (_(": the highest card of its suit, the malilla, it beats every other {suit} card")
+                 if card.rank is Rank.SEVEN else
+                 _(": the highest card of its suit, it beats every other {suit} card")).format(suit=name)
     elif not lower:
-        text += f": the lowest card of its suit, it beats no other {name} card"
+        text += _(": the lowest card of its suit, it beats no other {suit} card").format(suit=name)
     else:
-        text += f": it beats the {the(lower)} of {name} and loses to the {the(higher)}"
+        text += _(": it beats the {lower} of {suit} and loses to the {higher}").format(
+            lower=_and(lower), suit=name, higher=_and(higher))
     points = plan.points[card]
     score_ref = " (R_MAL_SCORE)" if variant.rule("R_MAL_SCORE") is not None else ""
-    text += f". Worth {points} point{'s' if points != 1 else ''}{score_ref}" if points else f". Worth nothing{score_ref}"
-    text += (f". When {name} are trump it beats every card of another suit; otherwise it can win only a trick led "
-             f"in {name} that nobody trumps")
-    text += f". As the dealer's turned-up card it makes {name} trump"
+    text += (ngettext(". Worth {n} point", ". Worth {n} points", points).format(n=points) if points
+             else _(". Worth nothing")) + score_ref
+    text += _(". When {suit} are trump it beats every card of another suit; otherwise it can win only a trick led "
+              "in {suit} that nobody trumps").format(suit=name)
+    text += _(". As the dealer's turned-up card it makes {suit} trump").format(suit=name)
     if plan.trump_bonus and points:
-        text += f" and gives the dealer's team its {points} point{'s' if points != 1 else ''} at once (R_MAL_TRUMP)"
+        text += ngettext(" and gives the dealer's team its {n} point at once (R_MAL_TRUMP)",
+                         " and gives the dealer's team its {n} points at once (R_MAL_TRUMP)", points).format(n=points)
     elif plan.trump_bonus:
-        text += "; it carries no points, so no bonus"
+        text += _("; it carries no points, so no bonus")
     seven = plan.seven
     if seven is not None and card.rank is Rank.SEVEN:
-        when = (f"may not be thrown on a trick of another suit before {name} have been led in the hand"
-                if seven.scope == "hand" else "may never be thrown on a trick of another suit")
-        text += f". When {name} are not trump it {when}"
-        if seven.lead and seven.scope == "hand":
-            text += f", nor led before {name} have been led"
-        text += " (only a player whose allowed cards are all such 7s may) (R_MAL_SEVEN)"
+        if seven.scope == "hand":
+            text += _(". When {suit} are not trump it may not be thrown on a trick of another suit before {suit} "
+                      "have been led in the hand").format(suit=name)
+            if seven.lead:
+                text += _(", nor led before {suit} have been led").format(suit=name)
+        else:
+            text += _(". When {suit} are not trump it may never be thrown on a trick of another suit").format(
+                suit=name)
+        text += _(" (only a player whose allowed cards are all such 7s may) (R_MAL_SEVEN)")
     return text + "."
+
+
+def terminal_help(variant: Variant) -> list[str]:
+    """The terminal game's help (``help`` at the prompt): how to type a card, the rules of a trick, the rank order
+    and the card points of this variant, and the help commands, in the current language.
+
+    >>> lines = terminal_help(find_variant("malilla"))
+    >>> lines[2]
+    'rank order in every suit, highest first: 7, Ace, Rey, Caballo, Sota, 6, 5, 4, 3, 2.'
+    >>> lines[3]
+    'card points: 7 = 5, Ace = 4, Rey = 3, Caballo = 2, Sota = 1; the 6, 5, 4, 3 and 2 are worth nothing.'
+    """
+    from ...i18n import gettext as _
+
+    plan = _plan(variant)
+    lines = [
+        _("a card is its index and suit: 1-7, S Sota, C Caballo, R Rey; or, co, es, ba ('7co' is the 7 of copas, "
+          "'Ror' the Rey de oros; '7 de copas' works too)."),
+        _("follow suit; beat an opponent who is winning, or trump him, if you can; with your partner winning you "
+          "play freely.") + (" " + _("Never throw away the 7 of a side suit not led yet.") if plan.seven else ""),
+        _("rank order in every suit, highest first: {order}.").format(order=rank_order_text(variant)),
+        _("card points: {points}.").format(points=card_points_text(variant)),
+    ]
+    if plan.trump_bonus:
+        lines.append(_("the trump card's points go to the dealer's team at the deal (the trump bonus); the hand "
+                       "result shows them apart."))
+    lines.append(_("'? CARD' (or '? RANK', e.g. '? 7') says what a card is worth and beats; 'rules' prints the "
+                   "rules, 'score' the match score, 'quit' ends the game."))
+    lines.append(scoring_text(variant).split("\n")[0])
+    return lines
 
 
 def rules_text(variant: Variant, width: int = 88) -> str:
@@ -460,19 +553,22 @@ def rules_text(variant: Variant, width: int = 88) -> str:
     def rows(items: Sequence[tuple[str, str]]) -> list[str]:
         return text_rows(items, width)
 
+    from ...explain import summary_text
+
     v = variant
     lines = [v.name, "=" * len(v.name)]
     if v.summary:
-        lines += textwrap.wrap(v.summary, width)
-    lines += section("Setup") + rows(setup_rows(v))
-    lines += section("Tricks") + rows(trick_rows(v))
-    lines += section("End of the hand and scoring") + rows(end_rows(v))
+        lines += textwrap.wrap(summary_text(v), width)
+    lines += section(_("Setup")) + rows(setup_rows(v))
+    lines += section(_("Tricks")) + rows(trick_rows(v))
+    lines += section(_("End of the hand and scoring")) + rows(end_rows(v))
     ex = move_examples(v)
-    moves = [("play", f"{ex['play']}: a card, its rank (1-7, S Sota, C Caballo, R Rey) then its suit (or oros, "
-                      f"co copas, es espadas, ba bastos); {ex['play']} is the {Card.parse(ex['play']).name}")]
+    moves = [("play", _("{example}: a card, its rank (1-7, S Sota, C Caballo, R Rey) then its suit (or oros, co "
+                        "copas, es espadas, ba bastos); {example} is the {name}").format(
+        example=ex["play"], name=Card.parse(ex["play"]).name))]
     if "redeal" in ex:
-        moves.append(("redeal", "ask for a new deal, or agree to your partner's request"))
-        moves.append(("pass", "no new deal"))
-    lines += section("Moves") + rows(moves)
+        moves.append(("redeal", _("ask for a new deal, or agree to your partner's request")))
+        moves.append(("pass", _("no new deal")))
+    lines += section(_("Moves")) + rows(moves)
     return "\n".join(lines) + "\n"
 

@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterator, Sequence
 
 from ...cards import SPANISH_SUITS, Card, Suit
-from ...deck import DeckSpec
+from ...deck import DeckSpec, distinct_shuffles
 from ...errors import VariantError
 from ...tools.explore import ExploreResult, _permute, _walk, parse_deck
 from ...variants import Variant, find_variant
@@ -94,21 +94,15 @@ def malilla_deal_set(variant: Variant, mode: str, seed: int = 0, *, symmetry: bo
         n = int(mode)
     except ValueError:
         raise ValueError(f"--deals must be 'all' or a number, not {mode!r}") from None
-    rnd = random.Random(seed)
-    seen: set[tuple[object, ...]] = set()
-    tries = 0
-    while len(seen) < n and tries < 100 * n + 100:
-        tries += 1
-        deck = cards[:]
-        rnd.shuffle(deck)
-        dealt: list[list[Card]] = [[] for _ in range(4)]
+    def dealt(deck: list[Card]) -> list[list[Card]]:  # dealer 0 deals from the bottom, the last card is trump
+        hands: list[list[Card]] = [[] for _ in range(4)]
         for i, c in enumerate(deck):
-            dealt[(-1 - i) % 4].append(c)
-        trump = deck[-1]
-        key = form(dealt, trump, perms[0])
-        if key not in seen and keep(dealt, trump):
-            seen.add(key)
-            yield tuple(deck)
+            hands[(-1 - i) % 4].append(c)
+        return hands
+
+    for deck in distinct_shuffles(cards, n, seed, lambda d: form(dealt(d), d[-1], perms[0]),
+                                  lambda d: keep(dealt(d), d[-1])):
+        yield tuple(deck)
 
 
 def explore_malilla(variant: Variant, deals: Sequence[Sequence[Card]], *, checks: str = "full",

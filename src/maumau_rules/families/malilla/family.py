@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from ...cards import Card
 from ...errors import NotationError
-from ...moves import Move
-from ...reasons import Verdict
+from ...moves import Call, Move
 from ...state import Deal, Window
 from ...variants import Variant
+from ..base import FamilyBase
 from . import engine, explain, invariants, match, views
 from .bots import make_bot as _make_bot
 from .rules import compile_plan
@@ -64,7 +64,7 @@ def _view_reader(cls: type) -> Callable[[dict[str, Any]], Any]:
     return read
 
 
-class MalillaFamily:
+class MalillaFamily(FamilyBase):
     """Malilla behind the shared interface (see :class:`~maumau_rules.families.GameFamily`).
 
     >>> from maumau_rules import find_variant
@@ -78,21 +78,12 @@ class MalillaFamily:
     setup_options: frozenset[str] = frozenset({"deal", "dealer", "deck_order", "scores", "round_no"})
     exports: Mapping[str, object] = {"MalillaState": MalillaState}
     bot_kinds: tuple[str, ...] = ("random", "heuristic")
+    engine_module: ClassVar[ModuleType] = engine
+    match_module: ClassVar[ModuleType] = match
+    tools_module: ClassVar[str] = "maumau_rules.families.malilla.tools"
     json_codecs: tuple[_Codec, ...] = (_Codec("malilla-state", MalillaState, _read_state),
                    _Codec("malilla-player-view", MalillaPlayerView, _view_reader(MalillaPlayerView)),
                    _Codec("malilla-public-view", MalillaPublicView, _view_reader(MalillaPublicView)))
-
-    @property
-    def json_schemas(self) -> Mapping[str, Mapping[str, Any]]:
-        """The family's ``json_schemas`` (see :class:`~maumau_rules.families.GameFamily`).
-
-        >>> from maumau_rules.families import families
-        >>> all(callable(getattr(type(f), "json_schemas", None)) or hasattr(f, "json_schemas") for f in families())
-        True
-        """
-        from ...schemas import SCHEMAS
-
-        return {c.tag: SCHEMAS[c.tag] for c in self.json_codecs}
 
     def compile_plan(self, variant: Variant) -> Any:
         """The family's ``compile_plan`` (see :class:`~maumau_rules.families.GameFamily`).
@@ -129,24 +120,6 @@ class MalillaFamily:
         moves: tuple[Move, ...] = state._legal
         return moves if player is None or player == state.seat_to_act else _NONE
 
-    def is_legal(self, state: MalillaState, move: Move) -> bool:
-        """The family's ``is_legal`` (see :class:`~maumau_rules.families.GameFamily`).
-
-        >>> from maumau_rules.families import families
-        >>> all(callable(getattr(type(f), "is_legal", None)) or hasattr(f, "is_legal") for f in families())
-        True
-        """
-        return engine.is_legal(state, move)
-
-    def check(self, state: MalillaState, move: Move, player: int | None = None, turn: int | None = None) -> Verdict:
-        """The family's ``check`` (see :class:`~maumau_rules.families.GameFamily`).
-
-        >>> from maumau_rules.families import families
-        >>> all(callable(getattr(type(f), "check", None)) or hasattr(f, "check") for f in families())
-        True
-        """
-        return engine.check(state, move, player=player, turn=turn)
-
     def apply(self, state: MalillaState, move: Move, player: int | None = None,
               turn: int | None = None) -> MalillaState:
         """The family's ``apply`` (see :class:`~maumau_rules.families.GameFamily`).
@@ -174,6 +147,16 @@ class MalillaFamily:
         True
         """
         return None  # a trick game has no calls
+
+    def call_mistake(self, variant: Variant, hand: Sequence[Card], card: Card, call: Call | None) -> None:
+        """The call that was due with a mistaken play: never, a trick game has no calls.
+
+        >>> from maumau_rules import find_variant, new_game
+        >>> s = new_game("malilla", 4, seed=1)
+        >>> FAMILY.call_mistake(find_variant("malilla"), s.hands[0], s.hands[0][0], None) is None
+        True
+        """
+        return None
 
     def view(self, state: MalillaState, player: int, scores: Sequence[int] | None = None) -> MalillaPlayerView:
         """The family's ``view`` (see :class:`~maumau_rules.families.GameFamily`).
@@ -246,34 +229,6 @@ class MalillaFamily:
         """
         moves: tuple[Move, ...] = engine.plan_of(variant).action_moves()
         return moves
-
-    def start_match(self, variant: Variant, players: int, seed: int, *, scores: Sequence[int] | None = None,
-                    dealer: int | None = None, round_no: int = 1) -> Any:
-        """The family's ``start_match`` (see :class:`~maumau_rules.families.GameFamily`).
-
-        >>> from maumau_rules.families import families
-        >>> all(callable(getattr(type(f), "start_match", None)) or hasattr(f, "start_match") for f in families())
-        True
-        """
-        return match.start_match(variant, players, seed, scores=scores, dealer=dealer, round_no=round_no)
-
-    def next_round(self, match_: Any, finished: MalillaState) -> Any:
-        """The family's ``next_round`` (see :class:`~maumau_rules.families.GameFamily`).
-
-        >>> from maumau_rules.families import families
-        >>> all(callable(getattr(type(f), "next_round", None)) or hasattr(f, "next_round") for f in families())
-        True
-        """
-        return match.next_round(match_, finished)
-
-    def round_points(self, state: MalillaState) -> tuple[int, ...]:
-        """The family's ``round_points`` (see :class:`~maumau_rules.families.GameFamily`).
-
-        >>> from maumau_rules.families import families
-        >>> all(callable(getattr(type(f), "round_points", None)) or hasattr(f, "round_points") for f in families())
-        True
-        """
-        return match.round_points(state)
 
     def record_setup(self, first: MalillaState, seed: int) -> dict[str, Any]:
         """The family's ``record_setup`` (see :class:`~maumau_rules.families.GameFamily`).

@@ -119,19 +119,7 @@ def new_game(
     v = find_variant(variant)
     seed = seed_or_fresh(seed)
     plan = v.plan
-    if type(players) is not int:
-        raise ArgumentTypeError(f"players {shown(players)} must be an integer (the number of seats)")
-    if not plan.min_players <= players <= plan.max_players:
-        raise VariantError(f"variant {v.id!r} is for {plan.min_players}-{plan.max_players} players, "
-                           f"not {shown(players)}")
-    for name, seat in (("dealer", dealer), ("first_player", first_player)):
-        if seat is not None:
-            if type(seat) is not int:
-                raise ArgumentTypeError(f"{name} {shown(seat)} must be a seat number (an integer)")
-            if not 0 <= seat < players:
-                raise ArgumentError(f"{name} {shown(seat)} is not a seat of a game of {players} players")
-    if cut is not None and not (type(cut) is int and 0 <= cut < len(plan.deck_cards) - 1):
-        raise StateError(f"cut {shown(cut)} must be between 0 and {len(plan.deck_cards) - 2}")
+    _check_setup(v, plan, players, dealer, first_player, cut)
     state = _rng.seed_state(seed)
     if deal is not None:
         if not isinstance(deal, Deal):
@@ -165,19 +153,7 @@ def new_game(
     cutting = plan.cutting
     cutter = dealer if cutting is None else (dealer - 1) % players if cutting.by == "right" else (dealer + 1) % players
     seats = [(first + i * plan.direction) % players for i in range(players)]
-    for _ in range(MAX_REDEALS):
-        if deck_order is not None:
-            pile = order
-        else:
-            pile, state = _rng.shuffle(plan.deck_cards, state)
-        done = cutting.cut(pile, state, cut) if cutting is not None else CutResult(pile, (), None, state)
-        if done is not None:
-            break
-        if deck_order is not None:
-            raise StateError("deck_order and cut give a redeal (R_CUT): one special card too many was cut")
-        state = _rng.next_u64(state)[1]  # a redeal (R_CUT): shuffle again
-    else:
-        raise VariantError(f"rule R_CUT: no deal after {MAX_REDEALS} redeals (the cut keeps asking for a new deal)")
+    done = _shuffle_and_cut(plan, order if deck_order is not None else None, state, cut)
     hands, rest = plan.dealing.deal(done.pile, seats, sizes, cutter, done.kept)
     if deck_order is not None:
         rest.reverse()  # the pile left after the deal becomes the stock, drawn from its end: its top card last
@@ -185,6 +161,43 @@ def new_game(
     if start is None:
         start = plan.start_card.turn_up(rest) if plan.start_card is not None else rest.pop()
     return _opening(v, plan, hands, rest, (start,), dealer, first, done.rng, start_effects=True)
+
+
+def _check_setup(v: Variant, plan: Plan, players: object, dealer: object, first_player: object,
+                 cut: object) -> None:
+    """Refuse a player count, a dealer, a first player or a cut that does not fit the variant (see
+    :func:`new_game`)."""
+    if type(players) is not int:
+        raise ArgumentTypeError(f"players {shown(players)} must be an integer (the number of seats)")
+    if not plan.min_players <= players <= plan.max_players:
+        raise VariantError(f"variant {v.id!r} is for {plan.min_players}-{plan.max_players} players, "
+                           f"not {shown(players)}")
+    for name, seat in (("dealer", dealer), ("first_player", first_player)):
+        if seat is not None:
+            if type(seat) is not int:
+                raise ArgumentTypeError(f"{name} {shown(seat)} must be a seat number (an integer)")
+            if not 0 <= seat < players:
+                raise ArgumentError(f"{name} {shown(seat)} is not a seat of a game of {players} players")
+    if cut is not None and not (type(cut) is int and 0 <= cut < len(plan.deck_cards) - 1):
+        raise StateError(f"cut {shown(cut)} must be between 0 and {len(plan.deck_cards) - 2}")
+
+
+def _shuffle_and_cut(plan: Plan, order: tuple[Card, ...] | None, state: int, cut: int | None) -> CutResult:
+    """The deck shuffled from ``state`` (or the table's ``order``) and cut (R_CUT), shuffled again while the cut asks
+    for a new deal."""
+    cutting = plan.cutting
+    for _ in range(MAX_REDEALS):
+        if order is not None:
+            pile = order
+        else:
+            pile, state = _rng.shuffle(plan.deck_cards, state)
+        done = cutting.cut(pile, state, cut) if cutting is not None else CutResult(pile, (), None, state)
+        if done is not None:
+            return done
+        if order is not None:
+            raise StateError("deck_order and cut give a redeal (R_CUT): one special card too many was cut")
+        state = _rng.next_u64(state)[1]  # a redeal (R_CUT): shuffle again
+    raise VariantError(f"rule R_CUT: no deal after {MAX_REDEALS} redeals (the cut keeps asking for a new deal)")
 
 
 def _first_player(plan: Plan, players: int, dealer: int) -> int:
@@ -243,10 +256,7 @@ def _opening(
         acts = start_effects and plan.start_card is not None and plan.start_card.effects
         for effect in effects:
             effect.at_start(t, acts)
-    f["_legal"] = moves_of(f, plan)
-    out: GameState = _new(GameState)
-    _set_attr(out, "__dict__", f)  # GameState is frozen: its __dict__ is set once, here
-    return out
+    return _settle(_shell(f), plan)
 
 
 _SORT_INDEX: Final = SORT_INDEX.__getitem__
@@ -395,11 +405,7 @@ def call_due(variant: Variant | str, hand: Sequence[Card], card: Card) -> Call |
 
 
 def moves_of(f: dict[str, Any], plan: Plan | None = None) -> tuple[Move, ...]:
-    """The legal moves of a state given by its fields (the engine's one move generator).
-
-    Which cards may be played is a mask over the hand: the plan's legality table for the lead (the top card,
-    a wished suit, or any card), narrowed by what the turn demands (answer a pending draw or skip, the drawn
-    card, a series) and by the cards that may not finish; then draw and pass as the draw policy says.
+    """The legal moves of a state given by its fields (see :func:`_moves`, the engine's one move generator).
 
     >>> s = new_game("standard", players=3, seed=42)
     >>> moves_of(s.__dict__) == legal_moves(s)
@@ -407,47 +413,72 @@ def moves_of(f: dict[str, Any], plan: Plan | None = None) -> tuple[Move, ...]:
     """
     if f["end"] is not None:
         return _NONE
-    if plan is None:
-        plan = f["variant"]._plan
-    seat = f["seat_to_act"]
-    hm = (f["_hm"] >> plan.shifts[seat]) & plan.seat_full
-    fit = plan.fit[_lead_code(plan, f["any_card"], f["wished_suit"], f["turn"]) + f["fresh"]][f["discard"][-1]]
-    phase = f["phase"]
-    missed = f["missed_calls"]
-    if phase is _FINISHING:  # let the win stand, or call the finisher out (and anyone else with an open window)
-        finisher = next(p for p in range(len(f["announced"])) if not (f["_hm"] >> plan.shifts[p]) & plan.seat_full)
-        return (_PASS, *(plan.callouts[p] for p in sorted((*missed, finisher)) if p != seat))
-    if phase is _PLAY and not f["pending_draw"] and not f["pending_skip"]:
-        out = _start_moves(plan, hm, fit, _drawable(plan, f["stock"], f["discard"]))
-    elif phase is _DRAWN:
-        out = _drawn_moves(plan, hm, fit, f["drawn"], _drawable(plan, f["stock"], f["discard"]))
+    return _moves(_shell(f), f["variant"]._plan if plan is None else plan)
+
+
+def _moves(s: GameState, plan: Plan) -> tuple[Move, ...]:
+    """The legal moves of the seat to act in ``s`` (a round that goes on): the engine's one move generator.
+
+    Which cards may be played is a mask over the hand: the plan's legality table for the lead (the top card,
+    a wished suit, or any card), narrowed by what the turn demands (answer a pending draw or skip, the drawn
+    card, a series) and by the cards that may not finish; then draw and pass as the draw policy says. Call-outs
+    follow while a window is open. (It reads the state's attributes, which costs less than reading its fields
+    by key: this runs once per move.)
+    """
+    seat = s.seat_to_act
+    hm = (s._hm >> plan.shifts[seat]) & plan.seat_full
+    if s.any_card:
+        code = plan.free_first_code if s.turn == 0 else plan.free_code
     else:
-        out = _answer_moves(plan, hm, fit, f)
+        code = plan.wish_code[id(s.wished_suit)]
+    discard = s.discard
+    fit = plan.fit[code + s.fresh][discard[-1]]
+    phase = s.phase
+    if phase is _PLAY and not s.pending_draw and not s.pending_skip:  # the start of a turn
+        can_draw = plan.can_draw_at_all and bool(s.stock or (plan.reshuffle and len(discard) > 1))
+        if plan.quick_hands and hm.bit_count() > 2:  # no call can be due and the hand is its own presence mask
+            playable = hm & fit
+            key = playable << 2 | plan.tails[playable != 0][can_draw]
+            out = plan.memo_get(key)
+            if out is None:
+                out = _remember(plan, key)
+        else:
+            out = _start_moves(plan, hm, fit, can_draw)
+    elif phase is _DRAWN:  # after a draw
+        can_draw = plan.can_draw_at_all and bool(s.stock or (plan.reshuffle and len(discard) > 1))
+        drawn = s.drawn
+        if drawn is not None and plan.drawn_only and plan.quick_hands and hm.bit_count() > 2:
+            # no call can be due and the hand is its own presence mask: the drawn card if it fits, then pass (or
+            # draw on, until_playable, when it does not fit)
+            unit = plan.unit[drawn]
+            key = (hm & fit & unit) << 2 | (_TAIL_DRAW if plan.until_playable and can_draw and not fit & unit
+                                            else _TAIL_PASS)
+            out = plan.memo_get(key)
+            if out is None:
+                out = _remember(plan, key)
+        else:
+            out = _drawn_moves(plan, hm, fit, drawn, can_draw)
+    elif phase is _FINISHING:
+        return _finishing_moves(plan, s, seat)
+    else:
+        out = _answer_moves(plan, hm, fit, s)
+    missed = s.missed_calls
     if missed and (len(missed) > 1 or missed[0] != seat):
         return (*out, *(plan.callouts[p] for p in sorted(missed) if p != seat))
     return out
 
 
-def _lead_code(plan: Plan, any_card: bool, wish: Suit | None, turn: int) -> int:
-    """The index of the legality table for a state's lead, without freshness (see :attr:`Plan.fit`)."""
-    if any_card:
-        return plan.free_first_code if turn == 0 else plan.free_code
-    return plan.wish_code[id(wish)]
-
-
-def _drawable(plan: Plan, stock: tuple[Card, ...], discard: tuple[Card, ...]) -> bool:
-    """Whether a card can be drawn (R_DRAW, R_RESHUFFLE)."""
-    return plan.can_draw_at_all and bool(stock or (plan.reshuffle and len(discard) > 1))
+def _finishing_moves(plan: Plan, s: GameState, seat: int) -> tuple[Move, ...]:
+    """The moves while a player who went out without his call waits (R_ANNOUNCE): let the win stand, or call the
+    finisher out (and anyone else with an open window)."""
+    finisher = next(p for p in range(len(s.announced)) if not (s._hm >> plan.shifts[p]) & plan.seat_full)
+    return (_PASS, *(plan.callouts[p] for p in sorted((*s.missed_calls, finisher)) if p != seat))
 
 
 def _start_moves(plan: Plan, hm: int, fit: int, can_draw: bool) -> tuple[Move, ...]:
-    """The moves at the start of a turn with nothing pending, from hand ``hm``: the cards in ``fit`` (R_NO_FINISH
-    aside), then draw and pass as the draw policy says."""
-    if plan.quick_hands and hm.bit_count() > 2:  # no call can be due and the hand is its own presence mask
-        playable = hm & fit
-        key = playable << 2 | plan.tails[playable != 0][can_draw]
-        out = plan.memo_get(key)
-        return out if out is not None else _remember(plan, key)
+    """The moves at the start of a turn with nothing pending, from a hand ``hm`` where a call may be due or that is not
+    its own presence mask (:func:`moves_of` lists the others): the cards in ``fit`` (R_NO_FINISH aside), then draw
+    and pass as the draw policy says."""
     present, n = presence_and_size(hm, plan.width, plan.low)
     playable = present & fit
     if n == 1:
@@ -456,14 +487,9 @@ def _start_moves(plan: Plan, hm: int, fit: int, can_draw: bool) -> tuple[Move, .
 
 
 def _drawn_moves(plan: Plan, hm: int, fit: int, drawn: Card | None, can_draw: bool) -> tuple[Move, ...]:
-    """The moves after a draw (R_DRAW ``after_draw``): the drawn card or any card that fits, then pass (or draw on,
-    ``until_playable``, when the drawn card cannot be played)."""
-    if drawn is not None and plan.drawn_only and plan.quick_hands and hm.bit_count() > 2:
-        # no call can be due and the hand is its own presence mask: the drawn card if it fits, then pass
-        key = (hm & fit & plan.unit[drawn]) << 2 | (_TAIL_DRAW if plan.until_playable and can_draw
-                                                    and not fit & plan.unit[drawn] else _TAIL_PASS)
-        out = plan.memo_get(key)
-        return out if out is not None else _remember(plan, key)
+    """The moves after a draw (R_DRAW ``after_draw``) from a hand ``hm`` that :func:`moves_of` does not list itself:
+    the drawn card or any card that fits, then pass (or draw on, ``until_playable``, when the drawn card cannot be
+    played)."""
     present, n = presence_and_size(hm, plan.width, plan.low)
     if plan.after_draw_none or drawn is None:
         playable = 0
@@ -476,18 +502,23 @@ def _drawn_moves(plan: Plan, hm: int, fit: int, drawn: Card | None, can_draw: bo
     return _listed(plan, hm, present, n, playable, tail)
 
 
-def _answer_moves(plan: Plan, hm: int, fit: int, f: dict[str, Any]) -> tuple[Move, ...]:
+def _answer_moves(plan: Plan, hm: int, fit: int, s: GameState) -> tuple[Move, ...]:
     """The moves that answer a pending draw (R_DRAW_PENALTY) or skip (R_SKIP), or continue a series."""
+    top = s.discard[-1]
+    if plan.quick_hands and s.pending_draw and s.phase is not _SERIES and hm.bit_count() > 2:
+        # no call can be due and the hand is its own presence mask: stack a penalty card, or draw
+        key = (hm & (plan.answer_cancel | (plan.answer_fit[top] & fit))) << 2 | _TAIL_DRAW
+        out = plan.memo_get(key)
+        return out if out is not None else _remember(plan, key)
     present, n = presence_and_size(hm, plan.width, plan.low)
-    top = f["discard"][-1]
-    if f["phase"] is _SERIES:
-        first = f["turn_plays"][0]
+    if s.phase is _SERIES:
+        first = s.turn_plays[0]
         playable = 0
         for _, _, follows in plan.series_hooks:
             playable |= follows(plan, first, top, present)
         playable &= present
         tail = _TAIL_PASS
-    elif f["pending_draw"]:
+    elif s.pending_draw:
         playable = present & (plan.answer_cancel | (plan.answer_fit[top] & fit))
         tail = _TAIL_DRAW
     else:
@@ -705,75 +736,91 @@ def _explain(s: GameState, move: Move) -> Verdict:
                               "R_ANNOUNCE", f"{who}: player {s.finisher} went out without the call he needed: "
                               f"call him out ('callout {s.finisher}') or let the win stand ('pass')")
     if isinstance(move, Play):
-        card = move.card
-        if not isinstance(card, Card):
-            return Verdict.reject(Reason.NOT_A_MOVE, "R_MATCH", f"{who}: {card!r} is not a card")
-        if not plan.masks.has(plan.masks.all, card):
-            return Verdict.reject(Reason.WRONG_VARIANT, "R_DEAL",
-                                  f"{who}: {card} is not a card of the {s.variant.deck} deck of {s.variant.id!r}")
-        hm = _hand(s, plan, seat)
-        if not _present(plan, hm) & plan.unit[card]:
-            return Verdict.reject(Reason.CARD_NOT_IN_HAND, "R_MATCH", f"{who}: player {seat} does not hold {card}")
-        bad = _why_not_playable(s, plan, card, hm)
-        if bad is not None:
-            return Verdict.reject(bad.reason, bad.rule_id, f"{who}: {bad.message}")
-        wisher = next((e for e in plan.played[card] if isinstance(e, WishSuit)), None)
-        wish_rule = wisher.rule_id if wisher is not None else "R_WILD"
-        if wisher is not None and move.wish is None:
-            return Verdict.reject(Reason.WISH_REQUIRED, wish_rule,
-                                  f"{who}: {card} needs a wished suit, e.g. '{card.ascii}>h'")
-        if wisher is None and move.wish is not None:
-            return Verdict.reject(Reason.WISH_NOT_ALLOWED, wish_rule, f"{who}: {card} does not name a suit")
-        if move.wish is not None and (not isinstance(move.wish, Suit) or move.wish.is_spanish):
-            return Verdict.reject(Reason.WISH_NOT_ALLOWED, wish_rule, f"{who}: {move.wish!r} is not a suit to wish")
-        if wisher is not None and move.wish is card.suit and not wisher.own_suit:
-            return Verdict.reject(Reason.WISH_NOT_ALLOWED, wish_rule,
-                                  f"{who}: the wild card's own suit may not be wished")
-        ann = plan.announcer
-        due_index = ann.due(plan, hm, card, _size(plan, hm)) if ann is not None else 0
-        due = (None, Call.MAU, Call.MAU_MAU)[due_index]
-        if ann is None:
-            return Verdict.reject(Reason.CALL_NOT_DUE, "R_ANNOUNCE", f"{who}: this variant has no calls")
-        if move.call is not None and due is None:
-            return Verdict.reject(Reason.CALL_NOT_DUE, "R_ANNOUNCE",
-                                  f"{who}: no call is due with this play (the call goes with the play that leaves "
-                                  f"{'only Jacks or ' if ann.call_mode == 2 else ''}one card)")
-        return Verdict.reject(Reason.CALL_NOT_DUE, "R_ANNOUNCE",
-                              f"{who}: {move.call!r} is not a call of this variant (its call is "
-                              f"'{ann.word}')")
+        return _explain_play(s, plan, move, seat, who)
     if isinstance(move, Draw):
-        if s.phase is Phase.DRAWN:
-            if plan.until_playable:
-                return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_DRAW",
-                                      f"{who}: the drawn card can be played, or nothing is left to draw")
-            return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_DRAW", f"{who}: only one card may be drawn per turn")
-        if s.phase is Phase.SERIES:
-            return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_SERIES", f"{who}: continue the series or pass")
-        if s.pending_skip:
-            return Verdict.reject(Reason.MUST_ANSWER_SKIP, "R_SKIP",
-                                  f"{who}: a skip is pending: play a skip card or pass")
-        if not plan.can_draw_at_all:
-            return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_DRAW",
-                                  f"{who}: this variant has no drawing (no rule R_DRAW); pass")
-        if not _can_draw(s, plan):
-            return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_BLOCKED_END", f"{who}: there is no card left to draw")
-        return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_DRAW",
-                              f"{who}: drawing is not allowed while a card can be played")
+        return _explain_draw(s, plan, who)
     if isinstance(move, Pass):
-        if s.phase is Phase.DRAWN:
-            return Verdict.reject(Reason.PASS_NOT_ALLOWED, "R_DRAW",
-                                  f"{who}: the drawn card {s.drawn} cannot be played: draw again")
-        if s.pending_draw:
-            return Verdict.reject(Reason.MUST_ANSWER_DRAW, "R_DRAW_PENALTY",
-                                  f"{who}: must answer the pending draw (+{s.pending_draw})")
-        if s.phase is Phase.PLAY and not _can_draw(s, plan):
-            return Verdict.reject(Reason.PASS_NOT_ALLOWED, "R_BLOCKED_END",
-                                  f"{who}: nothing can be drawn, and a player who can play must play")
-        return Verdict.reject(Reason.PASS_NOT_ALLOWED, "R_DRAW",
-                              f"{who}: play a card or draw; passing is not allowed now")
+        return _explain_pass(s, plan, who)
     if isinstance(move, CallOut):
         return _explain_callout(s, move, seat)
     return Verdict.reject(Reason.NOT_A_MOVE, "R_MATCH", f"{_show(move)} is not a move")
+
+
+def _explain_play(s: GameState, plan: Plan, move: Play, seat: int, who: str) -> Verdict:
+    """Why the play ``move`` by ``seat`` is illegal: not a card of the deck or of his hand, a card that may not be
+    played now, a wish or a call that does not fit."""
+    card = move.card
+    if not isinstance(card, Card):
+        return Verdict.reject(Reason.NOT_A_MOVE, "R_MATCH", f"{who}: {card!r} is not a card")
+    if not plan.masks.has(plan.masks.all, card):
+        return Verdict.reject(Reason.WRONG_VARIANT, "R_DEAL",
+                              f"{who}: {card} is not a card of the {s.variant.deck} deck of {s.variant.id!r}")
+    hm = _hand(s, plan, seat)
+    if not _present(plan, hm) & plan.unit[card]:
+        return Verdict.reject(Reason.CARD_NOT_IN_HAND, "R_MATCH", f"{who}: player {seat} does not hold {card}")
+    bad = _why_not_playable(s, plan, card, hm)
+    if bad is not None:
+        return Verdict.reject(bad.reason, bad.rule_id, f"{who}: {bad.message}")
+    wisher = next((e for e in plan.played[card] if isinstance(e, WishSuit)), None)
+    wish_rule = wisher.rule_id if wisher is not None else "R_WILD"
+    if wisher is not None and move.wish is None:
+        return Verdict.reject(Reason.WISH_REQUIRED, wish_rule,
+                              f"{who}: {card} needs a wished suit, e.g. '{card.ascii}>h'")
+    if wisher is None and move.wish is not None:
+        return Verdict.reject(Reason.WISH_NOT_ALLOWED, wish_rule, f"{who}: {card} does not name a suit")
+    if move.wish is not None and (not isinstance(move.wish, Suit) or move.wish.is_spanish):
+        return Verdict.reject(Reason.WISH_NOT_ALLOWED, wish_rule, f"{who}: {move.wish!r} is not a suit to wish")
+    if wisher is not None and move.wish is card.suit and not wisher.own_suit:
+        return Verdict.reject(Reason.WISH_NOT_ALLOWED, wish_rule,
+                              f"{who}: the wild card's own suit may not be wished")
+    ann = plan.announcer
+    due_index = ann.due(plan, hm, card, _size(plan, hm)) if ann is not None else 0
+    due = (None, Call.MAU, Call.MAU_MAU)[due_index]
+    if ann is None:
+        return Verdict.reject(Reason.CALL_NOT_DUE, "R_ANNOUNCE", f"{who}: this variant has no calls")
+    if move.call is not None and due is None:
+        return Verdict.reject(Reason.CALL_NOT_DUE, "R_ANNOUNCE",
+                              f"{who}: no call is due with this play (the call goes with the play that leaves "
+                              f"{'only Jacks or ' if ann.call_mode == 2 else ''}one card)")
+    return Verdict.reject(Reason.CALL_NOT_DUE, "R_ANNOUNCE",
+                          f"{who}: {move.call!r} is not a call of this variant (its call is "
+                          f"'{ann.word}')")
+
+
+def _explain_draw(s: GameState, plan: Plan, who: str) -> Verdict:
+    """Why drawing is illegal now."""
+    if s.phase is Phase.DRAWN:
+        if plan.until_playable:
+            return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_DRAW",
+                                  f"{who}: the drawn card can be played, or nothing is left to draw")
+        return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_DRAW", f"{who}: only one card may be drawn per turn")
+    if s.phase is Phase.SERIES:
+        return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_SERIES", f"{who}: continue the series or pass")
+    if s.pending_skip:
+        return Verdict.reject(Reason.MUST_ANSWER_SKIP, "R_SKIP",
+                              f"{who}: a skip is pending: play a skip card or pass")
+    if not plan.can_draw_at_all:
+        return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_DRAW",
+                              f"{who}: this variant has no drawing (no rule R_DRAW); pass")
+    if not _can_draw(s, plan):
+        return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_BLOCKED_END", f"{who}: there is no card left to draw")
+    return Verdict.reject(Reason.DRAW_NOT_ALLOWED, "R_DRAW",
+                          f"{who}: drawing is not allowed while a card can be played")
+
+
+def _explain_pass(s: GameState, plan: Plan, who: str) -> Verdict:
+    """Why passing is illegal now."""
+    if s.phase is Phase.DRAWN:
+        return Verdict.reject(Reason.PASS_NOT_ALLOWED, "R_DRAW",
+                              f"{who}: the drawn card {s.drawn} cannot be played: draw again")
+    if s.pending_draw:
+        return Verdict.reject(Reason.MUST_ANSWER_DRAW, "R_DRAW_PENALTY",
+                              f"{who}: must answer the pending draw (+{s.pending_draw})")
+    if s.phase is Phase.PLAY and not _can_draw(s, plan):
+        return Verdict.reject(Reason.PASS_NOT_ALLOWED, "R_BLOCKED_END",
+                              f"{who}: nothing can be drawn, and a player who can play must play")
+    return Verdict.reject(Reason.PASS_NOT_ALLOWED, "R_DRAW",
+                          f"{who}: play a card or draw; passing is not allowed now")
 
 
 def _explain_callout(s: GameState, move: CallOut, seat: int) -> Verdict:
@@ -878,207 +925,125 @@ def _turn(f: dict[str, Any], plan: Plan, seat: int, move: Move | None, card: Car
 
 
 def _transition(s: GameState, move: Move, mover: int | None = None) -> GameState:
-    """The next state after the legal ``move``: one path for every variant, running the plan.
+    """The next state after the legal ``move`` by the seat to act (or ``mover``, a seat that is not to act making a
+    call-out inside an open window): one path for every variant, running the plan.
 
     The next state's fields start as a copy of this state's (one C-level dict copy) and become the ``__dict__``
-    of the new :class:`GameState`. The engine changes them directly; effects and rule hooks get a
-    :class:`Turn` over the same fields. When the move leaves the next player at the start of a turn with
-    nothing pending, the next state's moves come from :func:`_start_moves` with the lead already known;
-    otherwise from :func:`moves_of`. ``mover`` is a seat that is not to act, making a call-out inside an open
-    window (an interjection).
+    of the new :class:`GameState` (:func:`_settle`). The steps below change them directly; effects and rule hooks
+    get a :class:`Turn` over the same fields.
     """
     plan: Plan = s.variant._plan
     f = s.__dict__.copy()
     f["turn"] = s.turn + 1
     seat = s.seat_to_act if mover is None else mover
-    if s.missed_calls:
+    if s.missed_calls:  # any move closes the windows that close with it (R_ANNOUNCE)
         ann = plan.announcer
         assert ann is not None
         ann.close_window(_turn(f, plan, seat, move), seat, move)
     kind = type(move)
-    legal: tuple[Move, ...] | None = None
     if kind is Play:
-        play: Play = move  # type: ignore[assignment]
-        card = play.card
-        hm = s._hm
-        shift = plan.shifts[seat]
-        full = plan.seat_full
-        before = (hm >> shift) & full  # the hand the card comes from
-        f["_hm"] = hm = hm - plan.seat_unit[seat][card]
-        f["discard"] = s.discard + (card,)
-        f.update(_PLAYED)
-        effects = plan.played[card]
-        earlier = s.turn_plays
-        ann = plan.announcer
-        t: Turn | None = None
-        if effects or (ann is not None and (play.call is not None or not plan.quick_hands or before.bit_count() <= 2)):
-            f["turn_plays"] = (*earlier, card)
-            t = _turn(f, plan, seat, move, card)
-            if ann is not None and (play.call is not None or not plan.quick_hands or before.bit_count() <= 2):
-                ann.on_play(t, plan, before, card, play.call)  # a call made, or one that may be due
-            for effect in effects:
-                effect.played(t)
-            hm = f["_hm"]  # effects may have changed hands
-        if not (hm >> shift) & full:
-            legal = _went_out(s, f, plan, t, play, card, before)
-        elif plan.series_starts & plan.unit[card] and _continues(plan, earlier, card, s.announced[seat]):
-            f["turn_plays"] = (*earlier, card)
-            f["phase"] = _SERIES
-        else:
-            if not earlier and not plan.passing[card]:  # the turn passes to the next player
-                if t is not None:
-                    f["turn_plays"] = ()
-                if s.phase is not _PLAY:  # the drawn card was played
-                    f["phase"] = _PLAY
-                f["seat_to_act"] = nxt = (seat + f["direction"]) % len(s.announced)
-            else:
-                f["turn_plays"] = (*earlier, card)
-                end_turn(t if t is not None else _turn(f, plan, seat, move, card))
-                nxt = f["seat_to_act"]
-            if not f["pending_skip"] and not f["missed_calls"]:
-                # the next turn starts on this card, fresh: its moves from the lead the play left
-                ws = f["wished_suit"]
-                fit = plan.fit[(plan.free_code if f["any_card"] else 0 if ws is None else plan.wish_code[id(ws)]) + 1][
-                    card]
-                mine = (hm >> plan.shifts[nxt]) & full
-                if plan.quick_hands and mine.bit_count() > 2:  # as _start_moves and _answer_moves, inline
-                    if f["pending_draw"]:
-                        key = (mine & (plan.answer_cancel | (plan.answer_fit[card] & fit))) << 2 | _TAIL_DRAW
-                    else:
-                        playable = mine & fit
-                        key = playable << 2 | plan.tails[playable != 0][  # (effects may have drawn from the stock)
-                            plan.can_draw_at_all and bool(f["stock"] or (plan.reshuffle and len(f["discard"]) > 1))]
-                    legal = plan.memo_get(key)
-                    if legal is None:
-                        legal = _remember(plan, key)
-                elif not f["pending_draw"]:
-                    legal = _start_moves(plan, mine, fit, plan.can_draw_at_all and bool(
-                        f["stock"] or (plan.reshuffle and len(f["discard"]) > 1)))
+        _play(s, f, plan, seat, move)  # type: ignore[arg-type]
     elif kind is Draw:
-        f["fresh"] = False
-        f["passes"] = 0
-        if s.pending_draw:  # take the pending penalty
-            t = _turn(f, plan, seat, _DRAW)
-            t.draw(seat, s.pending_draw)
-            f["pending_draw"] = 0
-            f["penalty_stack"] = ()
-            if plan.penalty_ends_turn or any(c in plan.penalty_skip_cards for c in s.penalty_stack):
-                end_turn(t)
+        if s.pending_draw:
+            _take_penalty(s, f, plan, seat)
         else:
-            stock = s.stock
-            if stock and not plan.calls_lapse:  # the common case of Turn.draw: one card from a non-empty stock
-                f["drawn"] = got = stock[-1]
-                f["stock"] = stock = stock[:-1]
-                f["_hm"] = hm = s._hm + plan.seat_unit[seat][got]
-            else:
-                drew = _turn(f, plan, seat, _DRAW).draw(seat, 1)
-                f["drawn"] = got = drew[-1] if drew else None  # type: ignore[assignment]
-                stock, hm = f["stock"], f["_hm"]
-            if got is not None and plan.draw_more and s.phase is _PLAY:
-                f["drawn"] = got = _draw_more(s, f, plan, seat, got)
-                stock, hm = f["stock"], f["_hm"]
-            f["phase"] = _DRAWN
-            if not f["missed_calls"]:
-                ws = s.wished_suit
-                discard = f["discard"]  # a reshuffle may have emptied it but for the top card
-                fit = plan.fit[plan.free_code if s.any_card else 0 if ws is None else plan.wish_code[id(ws)]][discard[-1]]
-                mine = (hm >> plan.shifts[seat]) & plan.seat_full
-                can_draw = plan.can_draw_at_all and bool(stock or (plan.reshuffle and len(discard) > 1))
-                if got is not None and plan.drawn_only and plan.quick_hands and mine.bit_count() > 2:
-                    # as _drawn_moves, inline: the drawn card if it fits, then pass (or draw on)
-                    unit = plan.unit[got]
-                    key = (mine & fit & unit) << 2 | (_TAIL_DRAW if plan.until_playable and can_draw
-                                                      and not fit & unit else _TAIL_PASS)
-                    legal = plan.memo_get(key)
-                    if legal is None:
-                        legal = _remember(plan, key)
-                else:
-                    legal = _drawn_moves(plan, mine, fit, got, can_draw)
+            _draw(s, f, plan, seat)
     elif kind is Pass:
-        f["drawn"] = None
-        phase = s.phase
-        if phase is _FINISHING:  # nobody called the finisher out: his win stands
-            finisher = s.finisher
-            assert finisher is not None
-            _finish(_turn(f, plan, finisher, move), plan, finisher)
-        elif phase is _SERIES:
-            end_turn(_turn(f, plan, seat, _PASS))
-        else:
-            f["fresh"] = False
-            players = len(s.announced)
-            if phase is _DRAWN:
-                f["phase"] = _PLAY
-                f["seat_to_act"] = nxt = (seat + s.direction) % players
-                if not f["missed_calls"]:
-                    ws = s.wished_suit
-                    fit = plan.fit[plan.free_code if s.any_card else 0 if ws is None else plan.wish_code[id(ws)]][
-                        s.discard[-1]]
-                    mine = (s._hm >> plan.shifts[nxt]) & plan.seat_full
-                    can_draw = plan.can_draw_at_all and bool(s.stock or (plan.reshuffle and len(s.discard) > 1))
-                    if plan.quick_hands and mine.bit_count() > 2:  # as _start_moves, inline
-                        playable = mine & fit
-                        key = playable << 2 | plan.tails[playable != 0][can_draw]
-                        legal = plan.memo_get(key)
-                        if legal is None:
-                            legal = _remember(plan, key)
-                    else:
-                        legal = _start_moves(plan, mine, fit, can_draw)
-            elif s.pending_skip:  # the skip is taken
-                f["pending_skip"] = 0
-                f["seat_to_act"] = (seat + s.direction * s.pending_skip) % players
-            else:
-                f["passes"] = passes = s.passes + 1
-                f["seat_to_act"] = (seat + s.direction) % players
-                if plan.blocked_end and passes >= players and not _can_draw(s, plan):
-                    _finish_by_count(f, plan, EndReason.BLOCKED)
+        _pass(s, f, plan, seat, move)
     else:
-        assert isinstance(move, CallOut) and plan.announcer is not None
-        t = _turn(f, plan, seat, move)
-        if s.phase is _FINISHING and move.seat == s.finisher:  # "nisi najavio": no win, play goes on
-            f["phase"] = _PLAY
-            plan.announcer.caught_finishing(t, move.seat)
-        else:
-            plan.announcer.call_out(t, move.seat)
+        assert isinstance(move, CallOut)
+        _call_out(s, f, plan, seat, move)
+    out: GameState = _new(GameState)
+    _set_attr(out, "__dict__", f)  # GameState is frozen: its __dict__ is set once, here
+    if out.end is None and out.turn < plan.max_moves:  # the round goes on (the hot path of _settle)
+        f["_legal"] = _moves(out, plan)
+        return out
+    return _settle(out, plan)
+
+
+def _settle(out: GameState, plan: Plan) -> GameState:
+    """The state ``out`` once a move is done (its fields are still being set): the round ends at the move limit
+    (R_TURN_LIMIT), and the seat to act's legal moves are found (:func:`_moves`, the one place that finds them)."""
+    f = out.__dict__
     if f["end"] is None and f["turn"] >= plan.max_moves:
         _finish_by_count(f, plan, EndReason.TURN_LIMIT)
-    if f["end"] is not None:  # (``is_over`` is False in ``f``, copied from a state that went on)
-        f["is_over"] = True
-        legal = _NONE
-    f["_legal"] = legal if legal is not None else moves_of(f, plan)
+    f["is_over"] = over = f["end"] is not None
+    f["_legal"] = _NONE if over else _moves(out, plan)
+    return out
+
+
+def _shell(f: dict[str, Any]) -> GameState:
+    """A :class:`GameState` over the fields ``f``, unchecked (the engine's own fields, or a state's being made)."""
     out: GameState = _new(GameState)
     _set_attr(out, "__dict__", f)  # GameState is frozen: its __dict__ is set once, here
     return out
 
 
 def _freeze(t: Turn) -> GameState:
-    """The next state from a working copy made outside :func:`_transition` (the opening, a wrong card)."""
-    f = t.__dict__
-    if f["end"] is None and f["turn"] >= t.plan.max_moves:
-        _finish_by_count(f, t.plan, EndReason.TURN_LIMIT)
-    f["is_over"] = f["end"] is not None
-    f["_legal"] = moves_of(f, t.plan)
-    out: GameState = _new(GameState)
-    _set_attr(out, "__dict__", f)
-    return out
+    """The next state from a working copy made outside :func:`_transition` (a wrong card's penalty)."""
+    return _settle(_shell(t.__dict__), t.plan)
+
+
+# ---------------------------------------------------------------------- playing a card
 
 
 _PLAYED: Final = {"passes": 0, "drawn": None, "fresh": True, "any_card": False, "wished_suit": None}
 """The fields every play sets the same way."""
 
 
-def _went_out(s: GameState, f: dict[str, Any], plan: Plan, t: Turn | None, move: Play, card: Card,
-              before: int) -> tuple[Move, ...] | None:
+def _play(s: GameState, f: dict[str, Any], plan: Plan, seat: int, play: Play) -> None:
+    """``seat`` plays a card: it goes on the discard pile, the call made with it (or one that may be due, R_ANNOUNCE)
+    is judged and the card's effects act; then he has gone out, or goes on with a series, or his turn ends."""
+    card = play.card
+    hm = s._hm
+    shift = plan.shifts[seat]
+    full = plan.seat_full
+    before = (hm >> shift) & full  # the hand the card comes from
+    f["_hm"] = hm = hm - plan.seat_unit[seat][card]
+    f["discard"] = s.discard + (card,)
+    f.update(_PLAYED)
+    earlier = s.turn_plays
+    effects = plan.played[card]
+    ann = plan.announcer
+    calls = ann is not None and (play.call is not None or not plan.quick_hands or before.bit_count() <= 2)
+    t: Turn | None = None  # the Turn the effects act on, made only when something acts
+    if effects or calls:
+        f["turn_plays"] = (*earlier, card)
+        t = _turn(f, plan, seat, play, card)
+        if calls:
+            assert ann is not None
+            ann.on_play(t, plan, before, card, play.call)
+        for effect in effects:
+            effect.played(t)
+        hm = f["_hm"]  # (effects may change hands)
+    if not (hm >> shift) & full:
+        _went_out(s, f, plan, t, play, before)
+    elif plan.series_starts & plan.unit[card] and _continues(plan, earlier, card, s.announced[seat]):
+        f["turn_plays"] = (*earlier, card)
+        f["phase"] = _SERIES
+    elif earlier or plan.passing[card]:  # the effects of the turn's cards say who plays next
+        f["turn_plays"] = (*earlier, card)
+        end_turn(t if t is not None else _turn(f, plan, seat, play, card))
+    else:  # one card that says nothing of the next player: the turn passes on
+        if t is not None:
+            f["turn_plays"] = ()
+        if s.phase is not _PLAY:  # the drawn card was played
+            f["phase"] = _PLAY
+        f["seat_to_act"] = (seat + f["direction"]) % len(s.announced)
+
+
+def _went_out(s: GameState, f: dict[str, Any], plan: Plan, t: Turn | None, play: Play, before: int) -> None:
     """A play emptied the mover's hand: the finish checks may stop the finish (R_PLAY_AGAIN, R_ANNOUNCE);
     otherwise the round ends."""
     seat = s.seat_to_act
+    card = play.card
     f["turn_plays"] = (*s.turn_plays, card)
     if t is None:
-        t = _turn(f, plan, seat, move, card)
+        t = _turn(f, plan, seat, play, card)
     for check_finish in plan.finish_checks:
         if check_finish(t, s, card, before):
-            return None
+            return
     _finish(t, plan, seat)
-    return _NONE
 
 
 def _continues(plan: Plan, earlier: tuple[Card, ...], card: Card, call: Call | None) -> bool:
@@ -1087,6 +1052,39 @@ def _continues(plan: Plan, earlier: tuple[Card, ...], card: Card, call: Call | N
     cards he holds; he ends the series with a pass."""
     unit = plan.unit[card] | plan.unit[earlier[0] if earlier else card]
     return any(starts & unit == unit and (opens is None or opens(call)) for starts, opens in plan.series_opens)
+
+
+# ---------------------------------------------------------------------- drawing
+
+
+def _take_penalty(s: GameState, f: dict[str, Any], plan: Plan, seat: int) -> None:
+    """``seat`` takes the pending draw penalty (R_DRAW_PENALTY); it may end his turn."""
+    f["fresh"] = False
+    f["passes"] = 0
+    t = _turn(f, plan, seat, _DRAW)
+    t.draw(seat, s.pending_draw)
+    f["pending_draw"] = 0
+    f["penalty_stack"] = ()
+    if plan.penalty_ends_turn or any(c in plan.penalty_skip_cards for c in s.penalty_stack):
+        end_turn(t)
+
+
+def _draw(s: GameState, f: dict[str, Any], plan: Plan, seat: int) -> None:
+    """``seat`` draws a card (R_DRAW), more while a draw hook asks for them (R_DRAW_UNTIL_SUIT); then he may play
+    what the draw policy allows, or pass."""
+    f["fresh"] = False
+    f["passes"] = 0
+    stock = s.stock
+    if stock and not plan.calls_lapse and "_log" not in f:  # Turn.draw's common case: a card from the stock
+        f["drawn"] = got = stock[-1]
+        f["stock"] = stock[:-1]
+        f["_hm"] = s._hm + plan.seat_unit[seat][got]
+    else:
+        drew = _turn(f, plan, seat, _DRAW).draw(seat, 1)
+        f["drawn"] = got = drew[-1] if drew else None  # type: ignore[assignment]
+    if got is not None and plan.draw_more and s.phase is _PLAY:
+        f["drawn"] = _draw_more(s, f, plan, seat, got)
+    f["phase"] = _DRAWN
 
 
 def _draw_more(s: GameState, f: dict[str, Any], plan: Plan, seat: int, got: Card) -> Card:
@@ -1098,6 +1096,53 @@ def _draw_more(s: GameState, f: dict[str, Any], plan: Plan, seat: int, got: Card
             break
         got = extra[-1]
     return got
+
+
+# ---------------------------------------------------------------------- passing and calling out
+
+
+def _pass(s: GameState, f: dict[str, Any], plan: Plan, seat: int, move: Move) -> None:
+    """``seat`` passes: he lets a finish stand, ends his series, ends his turn after a draw, takes a pending skip,
+    or passes with nothing to do (R_BLOCKED_END when nobody can move)."""
+    f["drawn"] = None
+    phase = s.phase
+    if phase is _FINISHING:  # nobody called the finisher out: his win stands
+        finisher = s.finisher
+        assert finisher is not None
+        _finish(_turn(f, plan, finisher, move), plan, finisher)
+        return
+    if phase is _SERIES:
+        end_turn(_turn(f, plan, seat, _PASS))
+        return
+    f["fresh"] = False
+    players = len(s.announced)
+    if phase is _DRAWN:
+        f["phase"] = _PLAY
+        f["seat_to_act"] = (seat + s.direction) % players
+    elif s.pending_skip:  # the skip is taken
+        f["pending_skip"] = 0
+        f["seat_to_act"] = (seat + s.direction * s.pending_skip) % players
+    else:
+        f["passes"] = passes = s.passes + 1
+        f["seat_to_act"] = (seat + s.direction) % players
+        if plan.blocked_end and passes >= players and not _can_draw(s, plan):
+            _finish_by_count(f, plan, EndReason.BLOCKED)
+
+
+def _call_out(s: GameState, f: dict[str, Any], plan: Plan, seat: int, move: CallOut) -> None:
+    """``seat`` calls out ``move.seat``, who missed a call (R_ANNOUNCE); a finisher caught without his call has no
+    win, and play goes on ("nisi najavio")."""
+    ann = plan.announcer
+    assert ann is not None
+    t = _turn(f, plan, seat, move)
+    if s.phase is _FINISHING and move.seat == s.finisher:
+        f["phase"] = _PLAY
+        ann.caught_finishing(t, move.seat)
+    else:
+        ann.call_out(t, move.seat)
+
+
+# ---------------------------------------------------------------------- the end of a round
 
 
 def _finish(t: Turn, plan: Plan, seat: int) -> None:
@@ -1133,4 +1178,3 @@ def _finish_by_count(f: dict[str, Any], plan: Plan, reason: EndReason) -> None:
     f["pending_skip"] = 0
     f["drawn"] = None
     f["missed_calls"] = ()
-

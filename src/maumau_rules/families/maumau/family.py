@@ -11,15 +11,16 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from types import ModuleType
+from typing import Any, ClassVar, Final
 
 from ...cards import FRENCH_SUITS, Card, Suit
 from ...errors import NotationError
 from ...moves import Call, CallOut, Draw, Move, Pass, Play
-from ...reasons import Verdict
 from ...rules.plan import PlanBuilder
 from ...state import Deal, GameState, StateError, Window
 from ...variants import Variant
+from ..base import FamilyBase
 from . import engine, match
 
 __all__ = ["FAMILY", "MauMauFamily"]
@@ -101,7 +102,7 @@ class _Invariants:
         }
 
 
-class MauMauFamily:
+class MauMauFamily(FamilyBase):
     """Mau-Mau behind the shared interface (see :class:`~maumau_rules.families.GameFamily`).
 
     >>> from maumau_rules import find_variant
@@ -117,6 +118,9 @@ class MauMauFamily:
     bot_kinds: tuple[str, ...] = ("random", "heuristic", "ismcts")
     invariants: Final = _Invariants()
     explainer = None  # the shared texts of maumau_rules.explain are Mau-Mau's
+    engine_module: ClassVar[ModuleType] = engine
+    match_module: ClassVar[ModuleType] = match
+    tools_module: ClassVar[str] = "maumau_rules.families.maumau.tools"
 
     @property
     def json_codecs(self) -> tuple[_Codec, ...]:
@@ -130,18 +134,6 @@ class MauMauFamily:
 
         return (_Codec("state", GameState, False), _Codec("player-view", PlayerView, True),
                 _Codec("public-view", PublicView, True))
-
-    @property
-    def json_schemas(self) -> Mapping[str, Mapping[str, Any]]:
-        """The family's ``json_schemas`` (see :class:`~maumau_rules.families.GameFamily`).
-
-        >>> from maumau_rules.families import families
-        >>> all(callable(getattr(type(f), "json_schemas", None)) or hasattr(f, "json_schemas") for f in families())
-        True
-        """
-        from ...schemas import SCHEMAS
-
-        return {c.tag: SCHEMAS[c.tag] for c in self.json_codecs}
 
     def compile_plan(self, variant: Variant) -> Any:
         """The family's ``compile_plan`` (see :class:`~maumau_rules.families.GameFamily`).
@@ -189,24 +181,6 @@ class MauMauFamily:
         True
         """
         return engine.legal_moves(state, player)
-
-    def is_legal(self, state: GameState, move: Move) -> bool:
-        """The family's ``is_legal``.
-
-        >>> from maumau_rules import new_game
-        >>> s = new_game("standard", 2, seed=1); FAMILY.is_legal(s, s.legal_moves()[0])
-        True
-        """
-        return engine.is_legal(state, move)
-
-    def check(self, state: GameState, move: Move, player: int | None = None, turn: int | None = None) -> Verdict:
-        """The family's ``check``.
-
-        >>> from maumau_rules import new_game
-        >>> s = new_game("standard", 2, seed=1); FAMILY.check(s, s.legal_moves()[0]).ok
-        True
-        """
-        return engine.check(state, move, player=player, turn=turn)
 
     def open_windows(self, state: GameState) -> tuple[Window, ...]:
         """The family's ``open_windows``.
@@ -329,34 +303,6 @@ class MauMauFamily:
         if ann is not None:
             moves.extend(CallOut(seat) for seat in range(players))
         return tuple(moves)
-
-    def start_match(self, variant: Variant, players: int, seed: int, *, scores: Sequence[int] | None = None,
-                    dealer: int | None = None, round_no: int = 1) -> Any:
-        """The family's ``start_match`` (see :class:`~maumau_rules.families.GameFamily`).
-
-        >>> from maumau_rules.families import families
-        >>> all(callable(getattr(type(f), "start_match", None)) or hasattr(f, "start_match") for f in families())
-        True
-        """
-        return match.start_match(variant, players, seed, scores=scores, dealer=dealer, round_no=round_no)
-
-    def next_round(self, match_: Any, finished: GameState) -> Any:
-        """The family's ``next_round`` (see :class:`~maumau_rules.families.GameFamily`).
-
-        >>> from maumau_rules.families import families
-        >>> all(callable(getattr(type(f), "next_round", None)) or hasattr(f, "next_round") for f in families())
-        True
-        """
-        return match.next_round(match_, finished)
-
-    def round_points(self, state: GameState) -> tuple[int, ...]:
-        """The family's ``round_points`` (see :class:`~maumau_rules.families.GameFamily`).
-
-        >>> from maumau_rules.families import families
-        >>> all(callable(getattr(type(f), "round_points", None)) or hasattr(f, "round_points") for f in families())
-        True
-        """
-        return match.round_points(state)
 
     def record_setup(self, first: GameState, seed: int) -> dict[str, Any]:
         """The family's ``record_setup`` (see :class:`~maumau_rules.families.GameFamily`).

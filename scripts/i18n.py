@@ -1,0 +1,108 @@
+"""The message catalogs (a development tool; it needs Babel, which the ``[test]`` extra installs).
+
+    python scripts/i18n.py extract   # src/maumau_rules/**.py -> src/maumau_rules/locale/maumau_rules.pot
+    python scripts/i18n.py update    # the .pot -> every locale/LANG/LC_MESSAGES/maumau_rules.po (new entries empty)
+    python scripts/i18n.py compile   # every .po -> its .mo (shipped with the package; a test checks they match)
+    python scripts/i18n.py all       # the three in order
+
+The translations are written in the ``.po`` files (they follow ``spec/glossary.toml``); the ``.mo`` files are
+committed so that a plain ``pip install`` needs no Babel. ``tests/unit/test_i18n_catalogs.py`` fails on a missing,
+fuzzy or stale entry, on placeholders that differ, and on a ``.mo`` that is not the ``.po`` compiled.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+import tomllib
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "src" / "maumau_rules"
+LOCALE = PACKAGE / "locale"
+DOMAIN = "maumau_rules"
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
+LANGUAGES = ("de", "ar", "tr", "el", "sr")
+
+
+def template() -> Catalog:
+    """Every marked message of the package, with the file and line it comes from."""
+    catalog = Catalog(project="maumau_rules", domain=DOMAIN, charset="utf-8", fuzzy=False)
+    for filename, lineno, message, comments, _context in extract_from_dir(
+            str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
+            strip_comment_tags=True):
+        if filename.startswith(("spec/", "locale/")):
+            continue
+        catalog.add(message, None, [(f"src/maumau_rules/{filename}", lineno)], auto_comments=comments)
+    for path in sorted((ROOT / "spec" / "variants").glob("*.toml")):  # the summaries of the shipped variants
+        summary = tomllib.loads(path.read_text(encoding="utf-8")).get("variant", {}).get("summary")
+        if summary:
+            catalog.add(summary, None, [(f"spec/variants/{path.name}", 0)],
+                        auto_comments=["the summary of a variant (spec/variants), shown by 'maumau rules'"])
+    return catalog
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read(path: Path) -> Catalog:
+    with path.open("rb") as fh:
+        return read_po(fh)
+
+
+def write(path: Path, catalog: Catalog, **options: bool) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buf = io.BytesIO()
+    write_po(buf, catalog, width=116, omit_header=False, sort_output=False, **options)
+    path.write_bytes(buf.getvalue())
+
+
+def compiled(catalog: Catalog) -> bytes:
+    """The .mo bytes of ``catalog`` (Babel writes them in a stable order)."""
+    buf = io.BytesIO()
+    write_mo(buf, catalog, use_fuzzy=False)
+    return buf.getvalue()
+
+
+def extract() -> None:
+    write(LOCALE / f"{DOMAIN}.pot", template(), include_lineno=False)
+
+
+def update() -> None:
+    pot = read(LOCALE / f"{DOMAIN}.pot")
+    for lang in LANGUAGES:
+        path = po_path(lang)
+        if path.exists():
+            catalog = read(path)
+        else:
+            catalog = Catalog(locale=lang, project="maumau_rules", domain=DOMAIN, fuzzy=False)
+        catalog.update(pot, update_header_comment=False, no_fuzzy_matching=True)
+        catalog.obsolete.clear()  # a message the code no longer has is gone (git keeps its history)
+        write(path, catalog, include_lineno=False, ignore_obsolete=True)
+
+
+def compile_all() -> None:
+    for lang in LANGUAGES:
+        path = po_path(lang)
+        path.with_suffix(".mo").write_bytes(compiled(read(path)))
+
+
+def main(argv: list[str]) -> int:
+    steps = {"extract": [extract], "update": [update], "compile": [compile_all],
+             "all": [extract, update, compile_all]}
+    if len(argv) != 1 or argv[0] not in steps:
+        print(__doc__, file=sys.stderr)
+        return 2
+    for step in steps[argv[0]]:
+        step()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

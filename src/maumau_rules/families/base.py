@@ -1,0 +1,148 @@
+"""What the families share: the parts of :class:`~maumau_rules.families.GameFamily` that only hand a call on to the
+family's own engine and match modules, written once.
+
+A family class names its modules (:attr:`FamilyBase.engine_module`, :attr:`FamilyBase.match_module`,
+:attr:`FamilyBase.tools_module`) and inherits the rest: judging a move, the JSON Schemas of its documents, a match
+(its start, the next round, a round's points) and the hooks of the shared tools.
+
+>>> from maumau_rules import new_game
+>>> from maumau_rules.families import family_named
+>>> s = new_game("standard", 2, seed=1)
+>>> fam = family_named("maumau")
+>>> isinstance(fam, FamilyBase), fam.check(s, s.legal_moves()[0]).ok, fam.is_legal(s, s.legal_moves()[0])
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from ..moves import Move
+    from ..reasons import Verdict
+    from ..variants import Variant
+    from . import JsonCodec
+
+__all__ = ["FamilyBase"]
+
+
+class FamilyBase:
+    """The shared half of a family: each method hands the call on to the family's engine or match module.
+
+    >>> from maumau_rules import new_game
+    >>> from maumau_rules.families import family_named
+    >>> from maumau_rules.families.maumau import FAMILY
+    >>> isinstance(FAMILY, FamilyBase), FAMILY.engine_module.__name__
+    (True, 'maumau_rules.families.maumau.engine')
+    """
+
+    engine_module: ClassVar[ModuleType]
+    """The family's engine: ``check(state, move, player=, turn=)`` and ``is_legal(state, move)``."""
+    match_module: ClassVar[ModuleType]
+    """The family's match scoring: ``start_match``, ``next_round`` and ``round_points``."""
+    tools_module: ClassVar[str]
+    """The module whose ``TOOLS`` are the family's :attr:`tools` (imported the first time a tool asks)."""
+
+    @property
+    def tools(self) -> Any:
+        """The hooks the family gives the shared tools (:class:`~maumau_rules.toolhooks.FamilyTools`): the ``TOOLS``
+        of :attr:`tools_module`.
+
+        >>> from maumau_rules.families import family_named
+        >>> [type(family_named(n).tools).__name__ for n in ("maumau", "malilla")]
+        ['MauMauTools', 'MalillaTools']
+        """
+        return importlib.import_module(self.tools_module).TOOLS
+
+    @property
+    def json_codecs(self) -> Sequence[JsonCodec]:
+        """The family's JSON codecs (each family sets its own).
+
+        >>> from maumau_rules.families import family_named
+        >>> [c.tag for c in family_named("malilla").json_codecs]
+        ['malilla-state', 'malilla-player-view', 'malilla-public-view']
+        """
+        raise NotImplementedError
+
+    @property
+    def json_schemas(self) -> Mapping[str, Mapping[str, Any]]:
+        """The JSON Schema of each of the family's documents, by ``"type"`` tag.
+
+        >>> from maumau_rules.families import family_named
+        >>> schemas = family_named("malilla").json_schemas
+        >>> sorted(schemas), schemas["malilla-state"]["$id"].endswith("malilla-state.json")
+        (['malilla-player-view', 'malilla-public-view', 'malilla-state'], True)
+        """
+        from ..schemas import SCHEMAS
+
+        return {c.tag: SCHEMAS[c.tag] for c in self.json_codecs}
+
+    def is_legal(self, state: Any, move: Move) -> bool:
+        """Whether ``move`` is legal for the seat to act.
+
+        >>> from maumau_rules import Pass, new_game
+        >>> from maumau_rules.families import family_named
+        >>> s = new_game("standard", 2, seed=1)
+        >>> family_named("maumau").is_legal(s, s.legal_moves()[0]), family_named("maumau").is_legal(s, Pass())
+        (True, False)
+        """
+        legal: bool = self.engine_module.is_legal(state, move)
+        return legal
+
+    def check(self, state: Any, move: Move, player: int | None = None, turn: int | None = None) -> Verdict:
+        """Judge ``move`` without applying it (never raises).
+
+        >>> from maumau_rules import Pass, new_game
+        >>> from maumau_rules.families import family_named
+        >>> v = family_named("maumau").check(new_game("standard", 2, seed=1), Pass())
+        >>> v.ok, v.reason.value
+        (False, 'pass_not_allowed')
+        """
+        verdict: Verdict = self.engine_module.check(state, move, player=player, turn=turn)
+        return verdict
+
+    def start_match(self, variant: Variant, players: int, seed: int, *, scores: Sequence[int] | None = None,
+                    dealer: int | None = None, round_no: int = 1) -> Any:
+        """A :class:`~maumau_rules.scoring.Match` and its first round (or a later one: ``scores``, ``dealer``).
+
+        >>> from maumau_rules import find_variant
+        >>> from maumau_rules.families import family_named
+        >>> m = family_named("malilla").start_match(find_variant("malilla"), 4, seed=1, scores=(3, 5))
+        >>> m.scores, m.round_no, m.game.dealer == m.dealer
+        ((3, 5), 1, True)
+        """
+        return self.match_module.start_match(variant, players, seed, scores=scores, dealer=dealer,
+                                             round_no=round_no)
+
+    def next_round(self, match: Any, finished: Any) -> Any:
+        """Score the finished round into ``match`` and deal the next one (or end the match).
+
+        >>> from maumau_rules import apply, find_variant
+        >>> from maumau_rules.families import family_named
+        >>> fam = family_named("maumau")
+        >>> m = fam.start_match(find_variant("standard"), 2, seed=1)
+        >>> s = m.game
+        >>> while not s.is_over:
+        ...     s = apply(s, s.legal_moves()[0])
+        >>> m2 = fam.next_round(m, s)
+        >>> m2.round_no, m2.scores == fam.round_points(s), m2.game.turn
+        (2, True, 0)
+        """
+        return self.match_module.next_round(match, finished)
+
+    def round_points(self, state: Any) -> tuple[int, ...]:
+        """The points each side scores for the finished round.
+
+        >>> from maumau_rules import apply, new_game
+        >>> from maumau_rules.families import family_named
+        >>> s = new_game("standard", 2, seed=1)
+        >>> while not s.is_over:
+        ...     s = apply(s, s.legal_moves()[0])
+        >>> family_named("maumau").round_points(s), s.winner  # Standard: a point for the winner
+        ((0, 1), 1)
+        """
+        points: tuple[int, ...] = self.match_module.round_points(state)
+        return points
