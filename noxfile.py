@@ -1,11 +1,11 @@
 """Task runner sessions: ``nox -s tests``, ``typecheck``, ``lint``, ``docs``, ``contracts``, ``compiled``, ``thorough``,
 ``explore``, ``bench``, ``bench_compiled``, ``bench_instructions``.
 
-``docs``, ``docs_i18n``, ``contracts``, ``compiled`` and ``exhaustive`` run the long checks that the README's test
+``typecheck``, ``docs``, ``docs_i18n``, ``contracts``, ``compiled`` and ``exhaustive`` run the long checks that the README's test
 command leaves out (the tests marked ``@pytest.mark.nox_session(NAME)``); ``.ci/run`` runs them after that command, in
 its environment::
 
-    nox --no-venv --no-install -s docs docs_i18n contracts compiled exhaustive
+    nox --no-venv --no-install -s typecheck docs docs_i18n contracts compiled exhaustive
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ nox.options.reuse_existing_virtualenvs = True
 nox.options.sessions = ["tests", "typecheck", "lint"]
 
 
-LONG_CHECKS = ("docs", "docs_i18n", "contracts", "compiled", "exhaustive")
+LONG_CHECKS = ("typecheck", "docs", "docs_i18n", "contracts", "compiled", "exhaustive")
 """The nox sessions of the long checks (``@pytest.mark.nox_session``); .ci/run runs each after the README's command."""
 
 
@@ -42,9 +42,9 @@ def thorough(session: nox.Session) -> None:
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
-    """mypy --strict over src and tests."""
-    session.install("-e", ".[test]")
-    session.run("mypy", "--strict", "src", "tests")
+    """mypy --strict over src and tests (the test marked ``@pytest.mark.nox_session("typecheck")``). Without pytest:
+    ``mypy --strict src tests``."""
+    _long_checks(session, "typecheck")
 
 
 @nox.session
