@@ -317,17 +317,20 @@ class MauMauEnv(AECEnv):  # type: ignore[misc]
             self._select()
             self._accumulate_rewards()
             return
-        if action_id == self.codec.size and self._calls:
+        waive = self._calls and action_id == self.codec.size  # "no call-out" by the seat to move: illegal
+        if waive and self.illegal_action == "raise":
             raise ActionError(f"action {action_id} (no call-out) is for a seat asked about a call-out; {agent} is "
                               "to move")
-        move = self.codec.decode(action_id)
-        legal = move in legal_moves(state, seat)
+        move = None if waive else self.codec.decode(action_id)
+        legal = move is not None and move in legal_moves(state, seat)
         if not legal and self.illegal_action == "raise":
+            assert move is not None
             apply(state, move, player=seat)  # raises IllegalMoveError with the engine's verdict (reason, rule, message)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self._moves += 1
         if legal:
+            assert move is not None
             state = self._state = apply(state, move, player=seat)
             self._waived = set()
         else:
