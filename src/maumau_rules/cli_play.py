@@ -259,11 +259,15 @@ def describe_event(e: Event, human: int | None, players: int) -> str:
         case "wished":
             suit = getattr(e, "suit", None)
             return _("{suit} is wished").format(suit=suit.symbol if suit is not None else "")
+        case "hands_changed":  # a house rule took and gave cards: who holds how many now
+            sizes = getattr(e, "sizes", ())
+            return _("the hands change (cards held now: {sizes})").format(
+                sizes=", ".join(f"{_name(p, human)} {k}" for p, k in enumerate(sizes)))
     return ""
 
 
 _SHOWN_EVENTS = frozenset({"skipped", "reversed", "plays_again", "reshuffled", "penalty_pending", "skip_pending",
-                           "wished"})
+                           "wished", "hands_changed"})
 """The events printed under a move (the move's own line says the rest)."""
 
 

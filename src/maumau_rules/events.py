@@ -561,32 +561,42 @@ def describe_events(events: Sequence[Event], names: Sequence[str]) -> list[str]:
 
 
 def _sentence(e: Event, names: Sequence[str]) -> str:
+    """One event in words, in the current language (:mod:`maumau_rules.i18n`; the terminal's own sentences, which
+    speak to the human as "you", are :func:`maumau_rules.cli_play.describe_event`)."""
+    from .i18n import gettext as _
+    from .i18n import ngettext
+
     who = names.__getitem__
     match e:
         case Skipped(seat=seat):
-            return f"{who(seat)} misses a turn"
+            return _("{who} misses a turn").format(who=who(seat))
         case Reversed(direction=direction):
-            return ("the direction of play is reversed (now "
-                    f"{'clockwise' if direction == 1 else 'counter-clockwise'})")
+            return (_("the direction of play is reversed (now clockwise)") if direction == 1
+                    else _("the direction of play is reversed (now counter-clockwise)"))
         case PlaysAgain(seat=seat):
-            return f"{who(seat)} plays again"
+            return _("{who} plays again").format(who=who(seat))
         case Reshuffled(count=count):
-            return f"the discard pile ({count} cards) is shuffled into a new stock"
+            return ngettext("the discard pile ({n} card) is shuffled into a new stock",
+                            "the discard pile ({n} cards) is shuffled into a new stock", count).format(n=count)
         case Drew(seat=seat, count=count, reason=reason, cards=cards):
-            why = {"penalty": " (penalty)", "called_out": " (called out)", "call_penalty": " (missed call)",
-                   "wrong_card": " (wrong card)", "card_effect": ""}.get(reason, "")
+            why = {"penalty": _(" (penalty)"), "called_out": _(" (called out)"), "call_penalty": _(" (missed call)"),
+                   "wrong_card": _(" (wrong card)")}.get(reason, "")
             what = f": {' '.join(map(str, cards))}" if cards else ""
-            return f"{who(seat)} draw{'' if who(seat) == 'you' else 's'} {count} card{'s' if count != 1 else ''}" \
-                   f"{why}{what}"
+            if who(seat) == _("you"):
+                text = ngettext("you draw {n} card", "you draw {n} cards", count).format(n=count)
+            else:
+                text = ngettext("{who} draws {n} card", "{who} draws {n} cards", count).format(who=who(seat), n=count)
+            return text + why + what
         case PenaltyPending(seat=seat, amount=amount):
-            return f"{who(seat)} must draw {amount} unless the penalty is passed on"
+            return _("{who} must draw {n} unless the penalty is passed on").format(who=who(seat), n=amount)
         case SkipPending(seat=seat):
-            return f"{who(seat)} must answer the skip or miss a turn"
+            return _("{who} must answer the skip or miss a turn").format(who=who(seat))
         case WentOutWithoutCall(seat=seat):
-            return f"{who(seat)} went out without the call that was needed"
+            return _("{who} went out without the call that was needed").format(who=who(seat))
         case Wished(suit=suit):
-            return f"{suit.symbol} is wished"
+            return _("{suit} is wished").format(suit=suit.symbol)
         case HandsChanged(sizes=sizes):
-            return "the hands change (cards held now: " + ", ".join(f"{who(p)} {k}" for p, k in enumerate(sizes)) + ")"
+            return _("the hands change (cards held now: {sizes})").format(
+                sizes=", ".join(f"{who(p)} {k}" for p, k in enumerate(sizes)))
         case _:
             return ""

@@ -9,6 +9,7 @@ import random
 import re
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +20,7 @@ from maumau_rules.i18n import LANGUAGES, gettext, language
 from .test_catalogs import FIELD, _template
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+ROOT = Path(__file__).resolve().parents[2]
 ISOLATES = str.maketrans("", "", "\u2066\u2067\u2068\u2069")
 
 
@@ -103,3 +105,16 @@ def test_arabic_text_runs_right_to_left_with_cards_isolated() -> None:
                  "--color", "never"], out=out) == 0
     line = next(x for x in out.getvalue().splitlines() if "\u2068P0\u2069" in x)
     assert re.search("[\u0600-\u06ff]", line)  # Arabic words around the isolated values
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "sr"])
+def test_a_house_rule_that_swaps_hands_is_narrated_in_the_language(lang: str) -> None:
+    """The effects emit their own events (issue 25): a house rule's swap of hands is shown as 'the hands change',
+    with who holds how many cards now, in the terminal's language."""
+    out = io.StringIO()
+    assert main(["play", "--variant", str(ROOT / "examples" / "house_rules" / "ten_swaps_hands.py"), "--bots-only",
+                 "--players", "3", "--seed", "2", "--rounds", "1", "--lang", lang, "--color", "never"], out=out) == 0
+    with language(lang):
+        head = gettext("the hands change (cards held now: {sizes})").split("{sizes}")[0]
+    lines = [line for line in out.getvalue().splitlines() if head in line]
+    assert lines and re.search(r"P0 \d+, P1 \d+, P2 \d+\)$", lines[0]), lines[:2]
