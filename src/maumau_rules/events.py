@@ -549,6 +549,8 @@ def describe_events(events: Sequence[Event], names: Sequence[str]) -> list[str]:
 
     >>> describe_events([Skipped(1), Reversed(-1)], ["you", "CPU 1"])
     ['CPU 1 misses a turn', 'the direction of play is reversed (now counter-clockwise)']
+    >>> describe_events([Skipped(0), PlaysAgain(0)], ["you", "CPU 1"])
+    ['you miss a turn', 'you play again']
     >>> describe_events([HandsChanged((5, 7), 18)], ["you", "CPU 1"])
     ['the hands change (cards held now: you 5, CPU 1 7)']
     """
@@ -569,11 +571,15 @@ def _sentence(e: Event, names: Sequence[str]) -> str:
     who = names.__getitem__
     match e:
         case Skipped(seat=seat):
+            if who(seat) == _("you"):  # the verb agrees with the one spoken to
+                return _("you miss a turn")
             return _("{who} misses a turn").format(who=who(seat))
         case Reversed(direction=direction):
             return (_("the direction of play is reversed (now clockwise)") if direction == 1
                     else _("the direction of play is reversed (now counter-clockwise)"))
         case PlaysAgain(seat=seat):
+            if who(seat) == _("you"):
+                return _("you play again")
             return _("{who} plays again").format(who=who(seat))
         case Reshuffled(count=count):
             return ngettext("the discard pile ({n} card) is shuffled into a new stock",
