@@ -239,7 +239,7 @@ def test_two_workers_the_loser_of_a_race_gets_409(tmp_path: Path) -> None:
 def test_no_acknowledged_move_is_lost_over_kill_9_while_loaded() -> None:
     """Finding 5's durability half: kill -9 the loaded server again and again; every move it acknowledged is
     stored (SQLite WAL, synchronous=FULL, group commit)."""
-    args = BENCH.argparse.Namespace(games=12, seconds=10.0, max_moves=10**6, workers=1, kill_every=1.5, json=True,
+    args = BENCH.argparse.Namespace(games=12, seconds=5.0, max_moves=10**6, workers=1, kill_every=1.2, json=True,
                                     profile=None)
     result = BENCH.asyncio.run(BENCH.run(args))
     assert result["kills"] >= 2 and result["moves"] > 100, result
