@@ -1181,9 +1181,15 @@ def public_modules() -> list[str]:
     import maumau_rules
 
     found = {"maumau_rules"}
-    for info in pkgutil.walk_packages(maumau_rules.__path__, "maumau_rules."):
-        if not any(part.startswith("_") for part in info.name.split(".")) and info.name not in API_SKIP:
-            found.add(info.name)
+
+    def walk(path: list[str], prefix: str) -> None:  # pkgutil.walk_packages would import each package
+        for info in pkgutil.iter_modules(path, prefix):
+            if not any(part.startswith("_") for part in info.name.split(".")) and info.name not in API_SKIP:
+                found.add(info.name)
+            if info.ispkg:
+                walk([str(Path(path[0]) / info.name.rsplit(".", 1)[1])], info.name + ".")
+
+    walk(list(maumau_rules.__path__), "maumau_rules.")
     ordered = [m for m in API_ORDER if m in found]
     return ordered + sorted(found - set(ordered))
 
