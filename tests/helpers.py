@@ -8,9 +8,13 @@
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from pathlib import Path
+from types import ModuleType
 
 from maumau_rules import (
     Card,
@@ -164,3 +168,14 @@ def hand_of_match(match: Match) -> MalillaState:
     game = match.game
     assert isinstance(game, MalillaState), f"{match.variant.id!r} is not a Malilla match"
     return game
+
+
+def docs_extension() -> ModuleType:
+    """The docs' Sphinx extension that generates the reference from the spec (``docs/_ext/maumau_spec.py``),
+    imported without leaving its folder on ``sys.path``."""
+    folder = str(Path(__file__).resolve().parents[1] / "docs" / "_ext")
+    sys.path.insert(0, folder)
+    try:
+        return importlib.import_module("maumau_spec")
+    finally:
+        sys.path.remove(folder)

@@ -6,9 +6,6 @@ disagrees with stops the build."""
 from __future__ import annotations
 
 import copy
-import importlib
-import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -16,17 +13,12 @@ import pytest
 
 from maumau_rules import available_variants, find_variant
 
-ROOT = Path(__file__).resolve().parents[2]
+from ..helpers import docs_extension
 
 
 @pytest.fixture(scope="module")
 def spec() -> ModuleType:
-    pytest.importorskip("sphinx")
-    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
-    try:
-        return importlib.import_module("maumau_spec")
-    finally:
-        sys.path.remove(str(ROOT / "docs" / "_ext"))
+    return docs_extension()
 
 
 @pytest.fixture(scope="module")

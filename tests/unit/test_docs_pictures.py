@@ -4,11 +4,8 @@ and a whole hand trick by trick, the player's page shows a table; each picture i
 
 from __future__ import annotations
 
-import importlib
 import re
-import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -16,16 +13,12 @@ import pytest
 
 from maumau_rules import Card, Suit, available_variants, explain, parse_cards
 
-ROOT = Path(__file__).resolve().parents[2]
+from ..helpers import docs_extension
 
 
 @pytest.fixture(scope="module")
 def spec() -> ModuleType:
-    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
-    try:
-        return importlib.import_module("maumau_spec")
-    finally:
-        sys.path.remove(str(ROOT / "docs" / "_ext"))
+    return docs_extension()
 
 
 @pytest.fixture(scope="module")
