@@ -855,6 +855,16 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
             return _error(404, "no_such_game", f"no game {gid!r}")
         return game
 
+    def _seat_of(request: Request, game: Game) -> int | JSONResponse:
+        """The ``seat`` query parameter, when the request's token is that seat's; else the error to answer."""
+        seat_text = request.query_params.get("seat", "")
+        if not _SEAT.fullmatch(seat_text) or int(seat_text) >= game.players:
+            return _error(422, "malformed", f"seat must be a seat number 0..{game.players - 1}")
+        seat = int(seat_text)
+        if not _same(_token(request), game.tokens[seat]):
+            return _error(403, "forbidden", f"this token does not belong to seat {seat}")
+        return seat
+
     async def get_game(request: Request) -> JSONResponse:
         game = _find(request)
         if isinstance(game, JSONResponse):
@@ -869,12 +879,9 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
         game = _find(request)
         if isinstance(game, JSONResponse):
             return game
-        seat_text = request.query_params.get("seat", "")
-        if not _SEAT.fullmatch(seat_text) or int(seat_text) >= game.players:
-            return _error(422, "malformed", f"seat must be a seat number 0..{game.players - 1}")
-        seat = int(seat_text)
-        if not _same(_token(request), game.tokens[seat]):
-            return _error(403, "forbidden", f"this token does not belong to seat {seat}")
+        seat = _seat_of(request, game)
+        if isinstance(seat, JSONResponse):
+            return seat
         async with game.lock:
             state = store.current(game)
         return JSONResponse(view(state, seat).to_json())
@@ -937,12 +944,9 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
         game = _find(request)
         if isinstance(game, JSONResponse):
             return game
-        seat_text = request.query_params.get("seat", "")
-        if not _SEAT.fullmatch(seat_text) or int(seat_text) >= game.players:
-            return _error(422, "malformed", f"seat must be a seat number 0..{game.players - 1}")
-        seat = int(seat_text)
-        if not _same(_token(request), game.tokens[seat]):
-            return _error(403, "forbidden", f"this token does not belong to seat {seat}")
+        seat = _seat_of(request, game)
+        if isinstance(seat, JSONResponse):
+            return seat
         since_text, wait_text = request.query_params.get("since", "0"), request.query_params.get("wait", "0")
         if not _SINCE.fullmatch(since_text) or not _WAIT.fullmatch(wait_text):
             return _error(422, "malformed", "since must be a turn (a whole number) and wait a number of seconds")
