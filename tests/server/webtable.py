@@ -16,8 +16,6 @@ import json
 import os
 import re
 import shutil
-import signal
-import subprocess
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -49,28 +47,14 @@ T = TypeVar("T")
 def example_server(db: Path, *options: str) -> Iterator[str]:
     """The example server as a child process on a free port of 127.0.0.1, its bots moving at once (``--bot-delay
     0``) and no limit on creating games for this one client; its URL."""
-    import importlib.util
-    import sys
+    from tests.server.test_issue14 import BENCH, _stop
 
-    root = Path(__file__).resolve().parents[2]
-    bench = sys.modules.get("server_load")
-    if bench is None:
-        spec = importlib.util.spec_from_file_location("server_load", root / "bench" / "server_load.py")
-        assert spec is not None and spec.loader is not None
-        bench = importlib.util.module_from_spec(spec)
-        sys.modules["server_load"] = bench
-        spec.loader.exec_module(bench)
-    port = bench.free_port()
-    proc = bench.start_server(db, port, 1, None, [*bench.BENCH_LIMITS, "--bot-delay", "0", *options])
+    port = BENCH.free_port()
+    proc = BENCH.start_server(db, port, 1, None, [*BENCH.BENCH_LIMITS, "--bot-delay", "0", *options])
     try:
-        yield f"http://{bench.HOST}:{port}"
+        yield f"http://{BENCH.HOST}:{port}"
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:  # pragma: no cover
-            proc.kill()
-            proc.wait()
+        _stop(proc)
 
 
 def have_chromium() -> bool:
