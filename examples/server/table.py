@@ -176,11 +176,16 @@ def _malilla_lines(before: Any, move: Move, mover: int, after: Any, names: Seque
         lines = [_verb(who, "refuse") + " a new deal" if stage == "answer" else _verb(who, "ask") + " for no new deal"]
     else:
         lines = [_verb(who, "play") + f" {move}"]
-    if after.is_over and after.winner is not None:
+    if after.is_over:
         points = after.points
-        team = [s for s in range(4) if s % 2 == after.winner]
-        lines.append(f"the hand is over: {' and '.join(names[s] for s in team)} win with {points[after.winner]} "
-                     f"points to {points[1 - after.winner]}")
+        if after.winner is None and after.offender is not None:  # said above: the offender's team loses
+            lines.append("the hand is over")
+        elif after.winner is None:  # an even split of the hand's points: no team wins it
+            lines.append(f"the hand is over: a tie, {points[0]} points to {points[1]}")
+        else:
+            team = [s for s in range(4) if s % 2 == after.winner]
+            lines.append(f"the hand is over: {' and '.join(names[s] for s in team)} win with {points[after.winner]} "
+                         f"points to {points[1 - after.winner]}")
     return lines
 
 

@@ -368,3 +368,28 @@ def test_the_page_is_served_with_its_script_and_a_content_security_policy(http: 
     assert http.get("/static/table.js").status_code == 200
     names = {v["id"] for v in http.get("/variants").json()["variants"]}
     assert {"standard", "malilla"} <= names
+
+
+def test_every_malilla_hand_says_it_is_over_a_tie_too() -> None:
+    """A hand whose teams took the same points has no winner; the table still says it is over (a tie), as it does
+    for a won hand (the browser test of a Malilla hand looked for that line and failed on a tie)."""
+    import random
+
+    from examples.server.table import describe_step, seat_names
+    from maumau_rules import apply, legal_moves, new_game
+
+    names = seat_names(4, seat=0, bots={}, family="malilla")
+    ties = 0
+    for seed in range(12):  # seed 2 ends in a tie, the others are won
+        state, rng = new_game("malilla", 4, seed=seed), random.Random(seed)
+        while not state.is_over:
+            move = rng.choice(legal_moves(state))
+            after = apply(state, move)
+            if after.is_over:
+                said = json.dumps(describe_step(state, move, state.seat_to_act, after, viewer=0, names=names))
+                assert "the hand is over" in said, said
+                if after.winner is None and after.offender is None:
+                    assert f"a tie, {after.points[0]} points to {after.points[1]}" in said
+                    ties += 1
+            state = after
+    assert ties >= 1
