@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "maumau_rules"
 LOCALE = PACKAGE / "locale"
 DOMAIN = "maumau_rules"
-KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "N_plural": (1, 2)}
 LANGUAGES = ("de", "ar", "tr", "el", "sr")
 
 
@@ -39,10 +39,14 @@ def template() -> Catalog:
         if filename.startswith(("spec/", "locale/")):
             continue
         catalog.add(message, None, [(f"src/maumau_rules/{filename}", lineno)], auto_comments=comments)
-    for path in sorted((ROOT / "spec" / "variants").glob("*.toml")):  # the summaries of the shipped variants
-        summary = tomllib.loads(path.read_text(encoding="utf-8")).get("variant", {}).get("summary")
-        if summary:
-            catalog.add(summary, None, [(f"spec/variants/{path.name}", 0)],
+    for path in sorted((ROOT / "spec" / "variants").glob("*.toml")):  # the names and summaries of the shipped variants
+        variant = tomllib.loads(path.read_text(encoding="utf-8")).get("variant", {})
+        if variant.get("name"):
+            catalog.add(variant["name"], None, [(f"spec/variants/{path.name}", 0)],
+                        auto_comments=["the name of a variant (spec/variants): a proper name, translate its explanation "
+                                       "in brackets"])
+        if variant.get("summary"):
+            catalog.add(variant["summary"], None, [(f"spec/variants/{path.name}", 0)],
                         auto_comments=["the summary of a variant (spec/variants), shown by 'maumau rules'"])
     return catalog
 

@@ -24,6 +24,7 @@ from typing import Any, TextIO
 import attrs
 
 from . import __version__
+from .cli_i18n import argparse_words
 from .cli_play import describe_move, error_text
 from .cli_records import parse_args, variant_argument
 from .errors import MauMauError
@@ -107,7 +108,7 @@ def _cmd_variants(args: argparse.Namespace, read: Callable[[str], str], out: Tex
     for v in available_variants():
         lo, hi = v.players
         aliases = ", ".join(v.aliases)
-        print(f"{v.id:16} {v.name}  [" + _("{lo}-{hi} players").format(lo=lo, hi=hi) + f", {v.deck}]"
+        print(f"{v.id:16} {_(v.name)}  [" + _("{lo}-{hi} players").format(lo=lo, hi=hi) + f", {v.deck}]"
               + (_("  aliases: {aliases}").format(aliases=aliases) if aliases else ""), file=out)
     return 0
 
@@ -244,6 +245,9 @@ def _parser() -> argparse.ArgumentParser:
     from .cli_simulate import add_subcommand as add_simulate
 
     add_simulate(sub)
+    for command in sub.choices.values():  # every subcommand takes --lang after its name too
+        if not any("--lang" in action.option_strings for action in command._actions):
+            command.add_argument("--lang", default=argparse.SUPPRESS, help=lang_help)
     return p
 
 
@@ -271,7 +275,7 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = inpu
     except MauMauError as exc:
         print(f"maumau: {exc}", file=errors)
         return int(ExitCode.USAGE)
-    with language(lang):
+    with language(lang), argparse_words():  # argparse's own words (usage, options, errors) in the language too
         return _main(argv, read, stream, errors)
 
 

@@ -344,7 +344,7 @@ class _Table:
             extra.append(_("pending draw +{n}: pass it on or draw").format(n=pv.pending_draw))
         if pv.pending_skip:
             extra.append(_("a skip is pending: answer it or pass"))
-        self.say("\n── " + _("your turn {n} · {variant}").format(n=self.my_turns, variant=v.name) + " ──")
+        self.say("\n── " + _("your turn {n} · {variant}").format(n=self.my_turns, variant=_(v.name)) + " ──")
         self.say(_("top card {card}").format(card=pv.top_card) + ("   " + ", ".join(extra) if extra else ""))
         self.say(_("players: {sizes}   stock: {stock}   direction: {direction}").format(
             sizes=sizes, stock=pv.stock_size,
@@ -552,7 +552,7 @@ def play_command(args: argparse.Namespace, variant: Variant, read: Callable[[str
     colours = Colours(Colours.wanted(getattr(args, "color", "auto"), out))
     table = _Table(match, bots, human, read, out, colours, args.quiet)
     table.say(ngettext("{variant}: {n} player, seed {seed}", "{variant}: {n} players, seed {seed}", args.players)
-              .format(variant=variant.name, n=args.players, seed=args.seed)
+              .format(variant=_(variant.name), n=args.players, seed=args.seed)
               + ("" if human is None else _("; you are seat 0 — type '?' for help, 'rules' for the rules")))
     if human is not None:
         table.say(scoring_summary(variant))

@@ -41,6 +41,8 @@ from .errors import ArgumentError, MauMauError, VariantError, shown
 from .exitcodes import ExitCode, describe_exit_codes
 from .fairness import FairnessError
 from .families import family_of
+from .i18n import N_, ngettext, translate_message
+from .i18n import gettext as _
 from .records import (
     INVALID_RECORD,
     MAX_RECORD_TEXT,
@@ -61,7 +63,7 @@ from .verify import verify_record, view_family
 
 __all__ = ["JSONL_SUFFIXES", "MAX_RECORD_FILE_BYTES", "FileProblem", "add_subcommands", "cmd_replay", "cmd_validate",
            "cmd_verify", "iter_record_file", "main", "parse_args", "read_chunks", "read_json_file", "read_limited",
-           "read_record_file", "rules_hint", "save_record", "save_records"]
+           "read_record_file", "replay_error_text", "rules_hint", "save_record", "save_records"]
 
 
 def load_rules_file(path: str) -> ModuleType:
@@ -209,7 +211,7 @@ def read_record_file(path: str | os.PathLike[str], *, limit: int = MAX_RECORD_FI
         path = os.fspath(path)[:]  # (a plain string or bytes, even from a subclass)
     except TypeError:
         raise ReplayError(f"{shown(path)} is not a file name", step=None, reason=INVALID_RECORD) from None
-    name = "standard input" if path == "-" else repr(os.fspath(path))
+    name = _("standard input") if path == "-" else repr(os.fspath(path))
     try:
         if path == "-":
             data = read_limited(sys.stdin.buffer, limit, name)
@@ -220,11 +222,12 @@ def read_record_file(path: str | os.PathLike[str], *, limit: int = MAX_RECORD_FI
         raise ReplayError(str(exc), step=None, reason=INVALID_RECORD) from None
     except (OSError, ValueError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise ReplayError(f"cannot read {name}: {why}", step=None, reason=INVALID_RECORD) from None
+        raise ReplayError(_cannot_read(name, why), step=None, reason=INVALID_RECORD) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ReplayError(f"{name} is not UTF-8 text: {exc}", step=None, reason=INVALID_RECORD) from None
+        raise ReplayError(_("{name} is not UTF-8 text: {why}").format(name=name, why=exc), step=None,
+                          reason=INVALID_RECORD) from None
 
 
 def read_chunks(stream: BinaryIO, size: int = _CHUNK) -> Iterator[bytes]:
@@ -245,7 +248,11 @@ def read_chunks(stream: BinaryIO, size: int = _CHUNK) -> Iterator[bytes]:
 
 
 def _name(path: str) -> str:
-    return "standard input" if path == "-" else repr(path)
+    return _("standard input") if path == "-" else repr(path)
+
+
+def _cannot_read(name: str, why: str) -> str:
+    return _("cannot read {name}: {why}").format(name=name, why=why)
 
 
 def _jsonl(path: str, jsonl: bool | None) -> bool | None:
@@ -280,7 +287,7 @@ def _opened(path: str | os.PathLike[str]) -> Iterator[tuple[str, Iterator[bytes]
         fh = open(path, "rb")  # noqa: SIM115 (closed below, after the caller is done)
     except (OSError, ValueError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise _Unreadable(f"cannot read {name}: {why}", step=None, reason=INVALID_RECORD) from None
+        raise _Unreadable(_cannot_read(name, why), step=None, reason=INVALID_RECORD) from None
     with fh:
         yield name, _read_or_fail(fh, name)
 
@@ -290,7 +297,7 @@ def _read_or_fail(stream: BinaryIO, name: str) -> Iterator[bytes]:
         yield from read_chunks(stream)
     except (OSError, ValueError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise _Unreadable(f"cannot read {name}: {why}", step=None, reason=INVALID_RECORD) from None
+        raise _Unreadable(_cannot_read(name, why), step=None, reason=INVALID_RECORD) from None
 
 
 def iter_record_file(path: str | os.PathLike[str], *, jsonl: bool | None = None, limit: int = MAX_RECORD_TEXT,
@@ -324,13 +331,16 @@ def iter_record_file(path: str | os.PathLike[str], *, jsonl: bool | None = None,
 def _stream_problem(path: str, exc: RecordStreamError) -> str:
     """What to say about a file that cannot be read on (its content is never quoted)."""
     if exc.kind == "json":
-        where = f"line {exc.line}, column {exc.column}"
         if exc.index == 0:
-            return f"{path} is not a JSON file: {exc.problem} ({where})"
-        return f"{path}: record {exc.index} is not valid JSON: {exc.problem} ({where}); reading stopped there"
+            return _("{path} is not a JSON file: {problem} (line {line}, column {column})").format(
+                path=path, problem=exc.problem, line=exc.line, column=exc.column)
+        return _("{path}: record {index} is not valid JSON: {problem} (line {line}, column {column}); reading "
+                 "stopped there").format(path=path, index=exc.index, problem=exc.problem, line=exc.line,
+                                         column=exc.column)
     if exc.kind == "nested":
-        return f"{path} is not a record file: its JSON is nested too deeply (record {exc.index}, line {exc.line})"
-    return exc.message
+        return _("{path} is not a record file: its JSON is nested too deeply (record {index}, line {line})").format(
+            path=path, index=exc.index, line=exc.line)
+    return translate_message(exc.message)
 
 
 def _out(args: argparse.Namespace) -> TextIO:
@@ -374,26 +384,58 @@ def read_json_file(path: str | os.PathLike[str]) -> str:
     try:
         json.loads(text)
     except RecursionError:
-        raise FileProblem(f"{os.fspath(path)} is not a record file: its JSON is nested too deeply") from None
+        raise FileProblem(_("{path} is not a record file: its JSON is nested too deeply").format(
+            path=os.fspath(path))) from None
     except json.JSONDecodeError as exc:
-        raise FileProblem(f"{os.fspath(path)} is not a JSON file: {exc.msg} (line {exc.lineno}, column {exc.colno})"
-                          ) from None
+        raise FileProblem(_("{path} is not a JSON file: {problem} (line {line}, column {column})").format(
+            path=os.fspath(path), problem=exc.msg, line=exc.lineno, column=exc.colno)) from None
     except ValueError as exc:
-        raise FileProblem(f"{os.fspath(path)} is not a JSON file: {exc}") from None
+        raise FileProblem(_("{path} is not a JSON file: {problem}").format(path=os.fspath(path), problem=exc)
+                          ) from None
     return text
 
 
 def _describe(report: RecordReport) -> str:
     if report.error is None:
-        return f"OK ({report.moves} moves)"
+        return ngettext("OK ({n} move)", "OK ({n} moves)", report.moves).format(n=report.moves)
     e = report.error
-    where = "setup" if e.step is None else f"step {e.step}"
-    if e.round_no is not None:
-        where = f"round {e.round_no}, {where}"
+    where = _where(e.step, e.round_no, None)
     if e.move is not None:
-        where += f" (move {e.move!r})"
-    rule = f", rule {e.rule_id}" if e.rule_id else ""
-    return f"INVALID at {where}: {e.reason}{rule}: {rules_hint(e.message)}"
+        where = _("{where} (move {move})").format(where=where, move=repr(e.move))
+    return _("INVALID at {where}: {reason}: {message}").format(where=where, reason=_reason(e.reason, e.rule_id),
+                                                              message=rules_hint(translate_message(e.message)))
+
+
+def _where(step: int | None, round_no: int | None, record_index: int | None) -> str:
+    """Where in a record a problem is: the setup or a step, in a round, in a record of a file."""
+    where = _("setup") if step is None else _("step {step}").format(step=step)
+    if round_no is not None:
+        where = _("round {round}, {where}").format(round=round_no, where=where)
+    if record_index is not None:
+        where = _("record {index}, {where}").format(index=record_index, where=where)
+    return where
+
+
+def _reason(reason: str, rule_id: str) -> str:
+    """A reason code with its rule (both the same in every language: they are the API)."""
+    return _("{reason}, rule {rule}").format(reason=reason, rule=rule_id) if rule_id else reason
+
+
+def replay_error_text(exc: ReplayError) -> str:
+    """A record's violation as ``str(exc)`` says it, in the current language (the reason code and rule ID stay).
+
+    >>> from maumau_rules.i18n import language
+    >>> e = ReplayError("player 1 does not hold Q♠", step=3, reason="not_in_hand", rule_id="R_WRONG_CARD")
+    >>> replay_error_text(e) == str(e)
+    True
+    >>> with language("de"):
+    ...     replay_error_text(e)
+    'Schritt 3: not_in_hand, Regel R_WRONG_CARD: Spieler 1 hat Q♠ nicht auf der Hand'
+    """
+    where = _where(exc.step, exc.round_no, exc.record_index)
+    message = rules_hint(translate_message(exc.message))
+    return _("{where}: {reason}: {message}").format(where=where, reason=_reason(exc.reason, exc.rule_id),
+                                                    message=message)
 
 
 _UNKNOWN_RULE: Final = re.compile(r"unknown rule '(R_[A-Z0-9_]+)'")
@@ -410,7 +452,8 @@ def rules_hint(message: str) -> str:
     """
     if _UNKNOWN_RULE.search(message) is None:
         return message
-    return f"{message} (a house rule? load the Python file that defines it: --rules FILE.py)"
+    return _("{message} (a house rule? load the Python file that defines it: --rules FILE.py)").format(
+        message=message)
 
 
 def _load_rules(args: argparse.Namespace) -> bool:
@@ -419,7 +462,7 @@ def _load_rules(args: argparse.Namespace) -> bool:
         try:
             load_rules_file(path)
         except MauMauError as exc:
-            _error(args, str(exc))
+            _error(args, translate_message(str(exc)))
             return False
     return True
 
@@ -479,7 +522,7 @@ def _validate_file(args: argparse.Namespace, path: str, strict: bool, as_json: b
         if as_json:
             out.write(("," if report.index else "") + "\n        " + json.dumps(report.to_json(), ensure_ascii=False))
         else:
-            label = path if single else f"{path}: record {report.index}"
+            label = path if single else _("{path}: record {index}").format(path=path, index=report.index)
             print(f"{label}: {_describe(report)}", file=out)
 
     try:
@@ -499,7 +542,7 @@ def _validate_file(args: argparse.Namespace, path: str, strict: bool, as_json: b
         if held is not None:
             emit(held, True)
         elif count == 0 and not as_json:
-            print(f"{path}: no records", file=out)
+            print(_("{path}: no records").format(path=path), file=out)
         return code, None, count
     except _Unreadable as exc:
         if held is not None:
@@ -517,9 +560,14 @@ def _validate_file(args: argparse.Namespace, path: str, strict: bool, as_json: b
         if held is not None:
             emit(held, False)
         if not as_json:
-            where = f"record {exc.record_index}: " if exc.record_index is not None else ""
-            rule = f", rule {exc.rule_id}" if exc.rule_id else ""
-            print(f"{path}: {where}INVALID: {exc.reason}{rule}: {rules_hint(exc.message)}", file=out)
+            message = rules_hint(translate_message(exc.message))
+            reason = _reason(exc.reason, exc.rule_id)
+            if exc.record_index is not None:
+                text = _("{path}: record {index}: INVALID: {reason}: {message}").format(
+                    path=path, index=exc.record_index, reason=reason, message=message)
+            else:
+                text = _("{path}: INVALID: {reason}: {message}").format(path=path, reason=reason, message=message)
+            print(text, file=out)
         return ExitCode.INVALID, exc.to_json(), count
 
 
@@ -532,34 +580,46 @@ def _line(step: int, seat: int, move: str, s: Any, hands: bool) -> str:
     return family_of(s).describe_state(step, seat, move, s, hands)
 
 
+def _head(rec: GameRecord | MatchRecord, setup: str) -> str:
+    """The first line of ``replay``: the variant, the players (and their names) and the setup."""
+    names = f" ({', '.join(rec.names)})" if rec.names else ""
+    players = ngettext("{n} player", "{n} players", rec.players).format(n=rec.players)
+    return f"{rec.variant} v{rec.variant_version}, {players}{names}, {setup}"
+
+
+def _invalid(args: argparse.Namespace, text: str) -> None:
+    """Say on standard error that the record is invalid, and why."""
+    _error(args, _("{record}: INVALID: {why}").format(record=args.record, why=text))
+
+
 def _replay_match(args: argparse.Namespace, rec: MatchRecord, hands: bool, out: TextIO) -> int:
     """``replay`` of a match record: every round, each move and the table after it, and the scores."""
-    names = f" ({', '.join(rec.names)})" if rec.names else ""
-    print(f"{rec.variant} v{rec.variant_version}, {rec.players} players{names}, a match from seed {rec.seed}",
+    print(_head(rec, _("a match from seed {seed}").format(seed=rec.seed)),
           file=out)
     it = replay_match(rec)
     state: Any | None = None
     try:
         for r, moves in enumerate(rec.rounds):
             state = next(it)
-            print(f"round {r + 1}: dealer seat {state.dealer}", file=out)
-            print(_line(-1, state.seat_to_act, "(start)", state, hands).replace("  -1", "   -", 1), file=out)
+            print(_("round {round}: dealer seat {seat}").format(round=r + 1, seat=state.dealer), file=out)
+            print(_line(-1, state.seat_to_act, _("(start)"), state, hands).replace("  -1", "   -", 1), file=out)
             for i, rm in enumerate(moves):
                 seat = state.seat_to_act
                 state = next(it)
                 comment = f"   # {rm.comment}" if rm.comment else ""
                 print(_line(i, seat, str(rm.move), state, hands) + comment, file=out)
-        for _ in it:  # the result check runs when the generator finishes
+        for _state in it:  # the result check runs when the generator finishes
             pass
     except ReplayError as exc:
         out.flush()
-        _error(args, f"{args.record}: INVALID: {exc}")
+        _invalid(args, replay_error_text(exc))
         return int(ExitCode.INVALID)
     if rec.result is not None:
-        print(f"match over: side {rec.result.winner} wins, scores {' - '.join(map(str, rec.result.scores))}",
-              file=out)
+        print(_("match over: side {side} wins, scores {scores}").format(
+            side=rec.result.winner, scores=" - ".join(map(str, rec.result.scores))), file=out)
     else:
-        print(f"unfinished after {len(rec.rounds)} rounds", file=out)
+        print(ngettext("unfinished after {n} round", "unfinished after {n} rounds", len(rec.rounds)).format(
+            n=len(rec.rounds)), file=out)
     return int(ExitCode.OK)
 
 
@@ -596,13 +656,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if isinstance(exc, _Unreadable | RecordStreamError):
             _error(args, exc.message if isinstance(exc, _Unreadable) else _stream_problem(args.record, exc))
             return int(ExitCode.INPUT)
-        _error(args, f"{args.record}: INVALID: {rules_hint(str(exc))}")
+        _invalid(args, replay_error_text(exc))
         return int(ExitCode.INVALID)
     except MauMauError as exc:
-        _error(args, f"{args.record}: INVALID: {rules_hint(str(exc))}")
+        _invalid(args, rules_hint(translate_message(str(exc))))
         return int(ExitCode.INVALID)
     if found is None:
-        _error(args, f"{args.record}: no record {index} (the file holds {count}; --index counts from 0)")
+        _error(args, _("{record}: no record {index} (the file holds {count}; --index counts from 0)").format(
+            record=args.record, index=index, count=count))
         return int(ExitCode.USAGE)
     rec = found
     hands = bool(getattr(args, "hands", False))
@@ -610,32 +671,34 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return _replay_match(args, rec, hands, out)
     stepping = bool(getattr(args, "step", False)) and _interactive(args, out)
     read: Callable[[str], str] = getattr(args, "read", None) or input
-    names = f" ({', '.join(rec.names)})" if rec.names else ""
-    setup = "an explicit deal" if rec.deal is not None else f"seed {rec.seed}"
-    print(f"{rec.variant} v{rec.variant_version}, {rec.players} players{names}, {setup}", file=out)
+    setup = _("an explicit deal") if rec.deal is not None else _("seed {seed}").format(seed=rec.seed)
+    print(_head(rec, setup), file=out)
     it = replay(rec)
     try:
         state = next(it)
-        print(_line(-1, state.seat_to_act, "(start)", state, hands).replace("  -1", "   -", 1), file=out)
+        print(_line(-1, state.seat_to_act, _("(start)"), state, hands).replace("  -1", "   -", 1), file=out)
         for i, rm in enumerate(rec.moves):
             if stepping and not _next_step(read, out, i, len(rec.moves)):
-                print(f"stopped before move {i} of {len(rec.moves)}", file=out)
+                print(_("stopped before move {i} of {n}").format(i=i, n=len(rec.moves)), file=out)
                 return int(ExitCode.OK)
             seat = state.seat_to_act
             state = next(it)
             comment = f"   # {rm.comment}" if rm.comment else ""
             print(_line(i, seat, str(rm.move), state, hands) + comment, file=out)
-        for _ in it:  # the result check runs when the generator finishes
+        for _state in it:  # the result check runs when the generator finishes
             pass
     except ReplayError as exc:
         out.flush()
-        _error(args, f"{args.record}: INVALID: {exc}")
+        _invalid(args, replay_error_text(exc))
         return int(ExitCode.INVALID)
     if state.end is not None:
-        who = "nobody" if state.winner is None else f"seat {state.winner}"
-        print(f"over: {state.end.value}, winner {who}", file=out)
+        if state.winner is None:
+            print(_("over: {end}, no winner").format(end=state.end.value), file=out)
+        else:
+            print(_("over: {end}, winner seat {seat}").format(end=state.end.value, seat=state.winner), file=out)
     else:
-        print(f"unfinished after {len(rec.moves)} moves; seat {state.seat_to_act} to act", file=out)
+        print(ngettext("unfinished after {n} move; seat {seat} to act", "unfinished after {n} moves; seat {seat} to act",
+                       len(rec.moves)).format(n=len(rec.moves), seat=state.seat_to_act), file=out)
     return int(ExitCode.OK)
 
 
@@ -646,10 +709,10 @@ def _read_views(path: str) -> list[Any]:
 
     data = parse_json_text(read_record_file(path), "views file", limit=MAX_RECORD_TEXT)
     if not isinstance(data, list):
-        raise FileProblem(f"{path} must hold a JSON list of views")
+        raise FileProblem(_("{path} must hold a JSON list of views").format(path=path))
     views = [from_json(d) for d in data]
     if not all(view_family(v) is not None for v in views):
-        raise FileProblem(f"{path} must hold only player-view or public-view documents")
+        raise FileProblem(_("{path} must hold only player-view or public-view documents").format(path=path))
     return views
 
 
@@ -682,25 +745,35 @@ def cmd_verify(args: argparse.Namespace) -> int:
         _error(args, str(exc))
         return int(ExitCode.INPUT)
     except MauMauError as exc:
-        _error(args, f"{args.record}: INVALID: {exc}")
+        _invalid(args, translate_message(str(exc)))
         return int(ExitCode.INVALID)
     code = ExitCode.OK
     held: tuple[int, GameRecord | MatchRecord] | None = None  # a file of one record is reported without an index
 
     def check(i: int, rec: GameRecord | MatchRecord, single: bool) -> ExitCode:
-        label = args.record if single else f"{args.record}: record {i}"
+        label = args.record if single else _("{path}: record {index}").format(path=args.record, index=i)
         try:
             report = verify_record(rec, commitment=getattr(args, "commitment", None), views=views)
         except FairnessError as exc:
-            print(f"{label}: NOT PROVED: {exc}", file=out)
+            print(_("{label}: NOT PROVED: {why}").format(label=label, why=translate_message(str(exc))), file=out)
             return ExitCode.INVALID
-        given = "the published" if getattr(args, "commitment", None) else "the recorded (pass --commitment to check " \
-                                                                           "the published one)"
-        deals = "the deal" if isinstance(rec, GameRecord) else f"the deals of all {report.rounds} hand(s)"
         setup = report.setup.describe() if report.setup is not None else ""
-        print(f"{label}: OK, {deals} and {report.reshuffles} reshuffle(s) came from {given} commitment "
-              f"{report.commitment} to the setup ({setup}) ({report.moves} moves replayed, {report.views} views "
-              "checked)", file=out)
+        if isinstance(rec, GameRecord):
+            deals = ngettext("the deal and {n} reshuffle", "the deal and {n} reshuffles", report.reshuffles)
+        else:
+            deals = ngettext("the deals of all {hands} hands and {n} reshuffle",
+                             "the deals of all {hands} hands and {n} reshuffles", report.reshuffles)
+        deals = deals.format(n=report.reshuffles, hands=report.rounds)
+        if getattr(args, "commitment", None):
+            given = _("came from the published commitment {commitment} to the setup ({setup})")
+        else:
+            given = _("came from the recorded commitment {commitment} to the setup ({setup}) (pass --commitment to "
+                      "check the published one)")
+        replayed = ngettext("{n} move replayed", "{n} moves replayed", report.moves).format(n=report.moves)
+        checked = ngettext("{n} view checked", "{n} views checked", report.views).format(n=report.views)
+        print(_("{label}: OK, {deals} {given} ({replayed}, {checked})").format(
+            label=label, deals=deals, given=given.format(commitment=report.commitment, setup=setup),
+            replayed=replayed, checked=checked), file=out)
         return ExitCode.OK
 
     try:
@@ -718,20 +791,20 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if isinstance(exc, _Unreadable | RecordStreamError):
             _error(args, exc.message if isinstance(exc, _Unreadable) else _stream_problem(args.record, exc))
             return int(ExitCode.INPUT)
-        _error(args, f"{args.record}: INVALID: {exc}")
+        _invalid(args, replay_error_text(exc))
         return int(ExitCode.INVALID)
     except MauMauError as exc:
         if held is not None:
             code = max(code, check(*held, single=False))
-        _error(args, f"{args.record}: INVALID: {exc}")
+        _invalid(args, translate_message(str(exc)))
         return int(ExitCode.INVALID)
     if held is not None:
         code = max(code, check(*held, single=True))
     return int(code)
 
 
-STEP_PROMPT = "[Enter] next move · q quit "
-"""What ``replay --step`` shows while it waits."""
+STEP_PROMPT = N_("[Enter] next move · q quit ")
+"""What ``replay --step`` shows while it waits (in the current language where it is shown)."""
 
 
 def _interactive(args: argparse.Namespace, out: TextIO) -> bool:
@@ -749,12 +822,12 @@ def _next_step(read: Callable[[str], str], out: TextIO, i: int, total: int) -> b
     """Wait for Enter before move ``i``; ``False`` when the user quits (``q``, Ctrl-D)."""
     out.flush()
     try:
-        answer = read(f"{STEP_PROMPT}({i}/{total}) ")
+        answer = read(f"{_(STEP_PROMPT)}({i}/{total}) ")
     except EOFError:
         return False
     if out.isatty():
         out.write("\x1b[1A\x1b[2K")  # the prompt line gives way to the move
-    return answer.strip().lower() not in ("q", "quit", "exit")
+    return answer.strip().lower() not in ("q", "quit", "exit", *_("q quit exit").split())
 
 
 def add_subcommands(subparsers: Any) -> None:
@@ -767,50 +840,50 @@ def add_subcommands(subparsers: Any) -> None:
     >>> p.parse_args(["replay", "g.json", "--index", "2"]).index
     2
     """
-    v = subparsers.add_parser("validate", help="check game records and report the first violation of each",
-                              description="Replay every record of every file and print OK or its first violation "
-                                          "(step, reason code, rule ID). Problems with a file go to standard error.",
+    v = subparsers.add_parser("validate", help=_("check game records and report the first violation of each"),
+                              description=_("Replay every record of every file and print OK or its first violation "
+                                          "(step, reason code, rule ID). Problems with a file go to standard error."),
                               epilog=describe_exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
     v.add_argument("records", nargs="+", metavar="RECORD",
-                   help="record files: one record, a list of records, or JSON Lines (.jsonl, one record per line); "
-                        "'-' reads standard input. Read one record at a time: any size, bounded memory")
-    v.add_argument("--json", action="store_true", help="print one machine-readable JSON document")
+                   help=_("record files: one record, a list of records, or JSON Lines (.jsonl, one record per line); "
+                        "'-' reads standard input. Read one record at a time: any size, bounded memory"))
+    v.add_argument("--json", action="store_true", help=_("print one machine-readable JSON document"))
     v.add_argument("--jsonl", action="store_true",
-                   help="read every file as JSON Lines (one record per line; a line that is not JSON is one invalid "
-                        "record), whatever its name")
-    v.add_argument("--strict", action="store_true", help="stop at the first invalid record")
+                   help=_("read every file as JSON Lines (one record per line; a line that is not JSON is one invalid "
+                        "record), whatever its name"))
+    v.add_argument("--strict", action="store_true", help=_("stop at the first invalid record"))
     v.add_argument("--rules", action="append", default=[], metavar="FILE.py",
-                   help="a Python file of house rules to load first (records of house variants name their rules)")
+                   help=_("a Python file of house rules to load first (records of house variants name their rules)"))
     v.set_defaults(func=cmd_validate)
-    r = subparsers.add_parser("replay", help="show a recorded game move by move",
-                              description="Replay a record, showing each move and the table after it. With --step "
+    r = subparsers.add_parser("replay", help=_("show a recorded game move by move"),
+                              description=_("Replay a record, showing each move and the table after it. With --step "
                                           "in a terminal, wait for Enter after each move (q quits); piped, print "
-                                          "every move.",
+                                          "every move."),
                               epilog=describe_exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
-    r.add_argument("record", metavar="RECORD", help="a record file (JSON, or JSON Lines: .jsonl); '-' reads "
-                                                   "standard input")
-    r.add_argument("--index", type=int, default=0, help="which record of a file of many (default 0)")
-    r.add_argument("--jsonl", action="store_true", help="read the file as JSON Lines, whatever its name")
-    r.add_argument("--hands", action="store_true", help="also show every hand after each move")
-    r.add_argument("--step", action="store_true", help="in a terminal, wait for Enter after each move (q quits)")
+    r.add_argument("record", metavar="RECORD", help=_("a record file (JSON, or JSON Lines: .jsonl); '-' reads "
+                                                   "standard input"))
+    r.add_argument("--index", type=int, default=0, help=_("which record of a file of many (default 0)"))
+    r.add_argument("--jsonl", action="store_true", help=_("read the file as JSON Lines, whatever its name"))
+    r.add_argument("--hands", action="store_true", help=_("also show every hand after each move"))
+    r.add_argument("--step", action="store_true", help=_("in a terminal, wait for Enter after each move (q quits)"))
     r.add_argument("--rules", action="append", default=[], metavar="FILE.py",
-                   help="a Python file of house rules to load first")
+                   help=_("a Python file of house rules to load first"))
     r.set_defaults(func=cmd_replay)
-    f = subparsers.add_parser("verify", help="prove that a fair game's deal came from its committed seed",
-                              description="Check a finished game's (or a whole match's) record against the "
+    f = subparsers.add_parser("verify", help=_("prove that a fair game's deal came from its committed seed"),
+                              description=_("Check a finished game's (or a whole match's) record against the "
                                           "commitment published when it was created: the revealed seed, salt and "
                                           "setup give the commitment, the record's setup (variant, overrides, "
                                           "players, dealer, first player, hand sizes) is the committed one with no "
                                           "explicit deal or deck order, the record's seed is the one they give, "
                                           "every move replays, and every view a seat kept is the one the seed gives "
-                                          "(so no deal or reshuffle was changed).",
+                                          "(so no deal or reshuffle was changed)."),
                               epilog=describe_exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
-    f.add_argument("record", metavar="RECORD", help="a record file with a 'fairness' field ('-': standard input)")
-    f.add_argument("--jsonl", action="store_true", help="read the file as JSON Lines, whatever its name")
+    f.add_argument("record", metavar="RECORD", help=_("a record file with a 'fairness' field ('-': standard input)"))
+    f.add_argument("--jsonl", action="store_true", help=_("read the file as JSON Lines, whatever its name"))
     f.add_argument("--commitment", metavar="HEX", default=None,
-                   help="the commitment published when the game was created (default: trust the record's own)")
+                   help=_("the commitment published when the game was created (default: trust the record's own)"))
     f.add_argument("--views", metavar="FILE", default=None,
-                   help="a JSON list of the views one seat received during the game, to check against the seed")
+                   help=_("a JSON list of the views one seat received during the game, to check against the seed"))
     f.set_defaults(func=cmd_verify)
 
 
@@ -840,7 +913,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
     """
     stdout = out if out is not None else sys.stdout
     stderr = err if err is not None else sys.stderr
-    parser = argparse.ArgumentParser(prog="maumau", description="Validate and replay Mau-Mau game records.",
+    parser = argparse.ArgumentParser(prog="maumau", description=_("Validate and replay Mau-Mau game records."),
                                      epilog=describe_exit_codes(), formatter_class=argparse.RawDescriptionHelpFormatter)
     add_subcommands(parser.add_subparsers(dest="command", required=True))
     args = parse_args(parser, argv, stdout, stderr)
@@ -850,7 +923,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
     try:
         code: int = args.func(args)
     except KeyboardInterrupt:
-        print("maumau: interrupted", file=stderr)
+        print("maumau: " + _("interrupted"), file=stderr)
         return int(ExitCode.INTERRUPTED)
     return code
 
@@ -870,7 +943,7 @@ def variant_argument(text: str) -> Variant:
     >>> variant_argument("prsi").id, variant_argument("examples/house_rules/ten_swaps_hands.py").id
     ('prsi', 'standard-ten-swaps')
     """
-    path, _, attr = text.partition(".py:") if ".py:" in text else (text, "", "")
+    path, _sep, attr = text.partition(".py:") if ".py:" in text else (text, "", "")
     if path != text:
         path += ".py"
     if path.endswith(".py"):

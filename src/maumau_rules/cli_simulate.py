@@ -31,6 +31,8 @@ from typing import Any, TextIO
 from .errors import MauMauError
 from .exitcodes import ExitCode
 from .extras import MissingExtraError, require
+from .i18n import gettext as _
+from .i18n import ngettext, translate_message
 from .simulate import SimulationResult, available_cores, simulate
 
 __all__ = ["TextProgress", "add_subcommand", "cmd_simulate"]
@@ -46,42 +48,43 @@ def add_subcommand(sub: Any) -> None:
     (1000, None, 'heuristic', 0, None)
     """
     p = sub.add_parser(
-        "simulate", help="play many games between bots and print statistics with confidence intervals",
-        description="Play GAMES games of every variant at every player count between computer players, on all "
+        "simulate", help=_("play many games between bots and print statistics with confidence intervals"),
+        description=_("Play GAMES games of every variant at every player count between computer players, on all "
                     "cores (or a Ray cluster), and print statistics with 95%% confidence intervals. The same seed "
-                    "gives the same result whatever --jobs or --ray.")
+                    "gives the same result whatever --jobs or --ray."))
     p.add_argument("variants", nargs="+", metavar="VARIANT",
-                   help="variant names or aliases, variant files (.toml, .py), or 'all' for every registered variant "
-                        "of every family (at the player counts of --players it seats)")
+                   help=_("variant names or aliases, variant files (.toml, .py), or 'all' for every registered variant "
+                        "of every family (at the player counts of --players it seats)"))
     p.add_argument("-p", "--players", type=int, nargs="+", default=None, metavar="N",
-                   help="player counts (default: each variant's smallest table: 2 for standard, 4 for malilla)")
+                   help=_("player counts (default: each variant's smallest table: 2 for standard, 4 for malilla)"))
     p.add_argument("-b", "--bots", default="heuristic",
-                   help="bots seat by seat, comma-separated, repeated to fill the seats: heuristic, random, ismcts, "
-                        "ismcts:N (N playouts per decision); default: heuristic")
-    p.add_argument("-n", "--games", type=int, default=1000, help="games per variant and player count (default 1000)")
-    p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+                   help=_("bots seat by seat, comma-separated, repeated to fill the seats: heuristic, random, ismcts, "
+                        "ismcts:N (N playouts per decision); default: heuristic"))
+    p.add_argument("-n", "--games", type=int, default=1000, help=_("games per variant and player count (default 1000)"))
+    p.add_argument("--seed", type=int, default=0, help=_("the run's seed (default 0)"))
     p.add_argument("-j", "--jobs", type=int, default=0,
-                   help=f"worker processes (default 0: every core, here {available_cores()}; 1: no workers)")
+                   help=_("worker processes (default 0: every core, here {cores}; 1: no workers)").format(
+                       cores=available_cores()))
     p.add_argument("--ray", metavar="ADDRESS", default=None,
-                   help="run on a Ray cluster (pip install \"maumau-rules[ray]\"): 'auto' joins this machine's "
-                        "cluster, 'local' starts one here with --jobs CPUs, or give the head's address")
+                   help=_("run on a Ray cluster (pip install \"maumau-rules[ray]\"): 'auto' joins this machine's "
+                        "cluster, 'local' starts one here with --jobs CPUs, or give the head's address"))
     p.add_argument("--no-rotate", dest="rotate", action="store_false",
-                   help="keep every bot in its seat (by default the bots move one seat on every game)")
+                   help=_("keep every bot in its seat (by default the bots move one seat on every game)"))
     p.add_argument("--duplicate", action="store_true",
-                   help="play every deal once in each rotation of the bots (the luck of the deal evens out)")
+                   help=_("play every deal once in each rotation of the bots (the luck of the deal evens out)"))
     p.add_argument("--format", choices=("table", "json", "csv"), default="table",
-                   help="what to print on standard output (default: table)")
-    p.add_argument("--json", metavar="FILE", default=None, help="also write the result as JSON to FILE")
-    p.add_argument("--csv", metavar="FILE", default=None, help="also write the result as CSV to FILE")
+                   help=_("what to print on standard output (default: table)"))
+    p.add_argument("--json", metavar="FILE", default=None, help=_("also write the result as JSON to FILE"))
+    p.add_argument("--csv", metavar="FILE", default=None, help=_("also write the result as CSV to FILE"))
     p.add_argument("--plot", metavar="DIR", default=None,
-                   help="write plots to DIR (pip install \"maumau-rules[plot]\"): game lengths, win rates by position")
-    p.add_argument("--plot-format", default="png", help="plot file formats, comma-separated: png, svg (default png)")
-    p.add_argument("--no-progress", dest="progress", action="store_false", help="show no progress bar")
+                   help=_("write plots to DIR (pip install \"maumau-rules[plot]\"): game lengths, win rates by position"))
+    p.add_argument("--plot-format", default="png", help=_("plot file formats, comma-separated: png, svg (default png)"))
+    p.add_argument("--no-progress", dest="progress", action="store_false", help=_("show no progress bar"))
     p.add_argument("--engine", choices=("scalar", "batch"), default="scalar",
-                   help="scalar (default): one game at a time, every bot; batch: B games at once over numpy arrays "
-                        "(pip install \"maumau-rules[batch]\"), random bots, variants with a table form")
+                   help=_("scalar (default): one game at a time, every bot; batch: B games at once over numpy arrays "
+                        "(pip install \"maumau-rules[batch]\"), random bots, variants with a table form"))
     p.add_argument("--batch-size", type=int, default=4096, metavar="B",
-                   help="games played at once by --engine batch (default 4096)")
+                   help=_("games played at once by --engine batch (default 4096)"))
     p.set_defaults(func=cmd_simulate)
 
 
@@ -118,9 +121,9 @@ class TextProgress:
         left = (total - done) / rate if rate > 0 else 0.0
         minutes, seconds = divmod(round(left), 60)
         hours, minutes = divmod(minutes, 60)
-        self._out.write(f"\r {done}/{total} games ({100 * done // max(total, 1)}%)  "
-                        f"{rate:,.{0 if rate >= 100 else 2}f} games/s  "
-                        f"{hours}:{minutes:02d}:{seconds:02d} left")
+        self._out.write("\r " + _("{done}/{total} games ({percent}%)  {rate} games/s  {left} left").format(
+            done=done, total=total, percent=100 * done // max(total, 1), rate=f"{rate:,.{0 if rate >= 100 else 2}f}",
+            left=f"{hours}:{minutes:02d}:{seconds:02d}"))
         self._out.flush()
         self._shown = True
 
@@ -147,7 +150,7 @@ def _progress_bar(err: TextIO, total: int, enabled: bool) -> tuple[Callable[[int
     except ModuleNotFoundError:
         text = TextProgress(err)
         return text, text.close
-    bar = tqdm(total=total, unit=" games", file=err, dynamic_ncols=True, smoothing=0.05, mininterval=0.2)
+    bar = tqdm(total=total, unit=" " + _("games"), file=err, dynamic_ncols=True, smoothing=0.05, mininterval=0.2)
 
     def update(done: int, _total: int) -> None:
         bar.update(done - bar.n)
@@ -179,7 +182,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         bots = [b.strip() for b in args.bots.split(",") if b.strip()]
         formats = [f.strip().lower() for f in args.plot_format.split(",") if f.strip()]
         if args.plot is not None and (not formats or any(f not in ("png", "svg") for f in formats)):
-            raise MauMauError(f"plot format {args.plot_format!r}: choose png, svg or both ('png,svg')")
+            raise MauMauError(_("plot format {format}: choose png, svg or both ('png,svg')").format(
+                format=repr(args.plot_format)))
         if args.plot is not None:  # before the games: a missing extra is said at once, not after the whole run
             require("matplotlib.figure", "plot", "maumau simulate --plot")
         cores = available_cores()
@@ -199,15 +203,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             close()
         seconds = time.perf_counter() - start
     except MissingExtraError as exc:
-        _error(args, str(exc))
+        _error(args, translate_message(str(exc)))
         return int(ExitCode.USAGE)
     except MauMauError as exc:
-        _error(args, str(exc))
+        _error(args, translate_message(str(exc)))
         return int(ExitCode.USAGE)
     played = result.games * len(result.cells)
-    where = f"Ray ({args.ray})" if args.ray else f"{workers} process{'es' if workers != 1 else ''}"
+    where = f"Ray ({args.ray})" if args.ray else ngettext("{n} process", "{n} processes", workers).format(n=workers)
     rate = played / seconds if seconds > 0 else 0.0
-    print(f"{played} games in {seconds:.1f} s: {rate:,.{0 if rate >= 100 else 2}f} games/s on {where}", file=err)
+    print(ngettext("{n} game in {seconds} s: {rate} games/s on {where}",
+                   "{n} games in {seconds} s: {rate} games/s on {where}", played).format(
+        n=played, seconds=f"{seconds:.1f}", rate=f"{rate:,.{0 if rate >= 100 else 2}f}", where=where), file=err)
     if args.format == "json":
         print(json.dumps(result.to_json(), indent=1), file=out)
     elif args.format == "csv":
@@ -244,7 +250,7 @@ def _write_files(args: argparse.Namespace, result: SimulationResult) -> int:
         if args.csv:
             Path(args.csv).write_text(result.to_csv(), encoding="utf-8")
     except OSError as exc:
-        _error(args, f"cannot write {exc.filename!r}: {exc.strerror or exc}")
+        _error(args, _("cannot write {file}: {why}").format(file=repr(exc.filename), why=exc.strerror or exc))
         return int(ExitCode.INPUT)
     if args.plot:
         try:
@@ -253,11 +259,11 @@ def _write_files(args: argparse.Namespace, result: SimulationResult) -> int:
             formats = [f.strip().lower() for f in args.plot_format.split(",") if f.strip()]
             written = write_plots(result, args.plot, formats=formats)
         except MissingExtraError as exc:
-            _error(args, str(exc))
+            _error(args, translate_message(str(exc)))
             return int(ExitCode.USAGE)
         except OSError as exc:
-            _error(args, f"cannot write plots to {args.plot!r}: {exc.strerror or exc}")
+            _error(args, _("cannot write plots to {dir}: {why}").format(dir=repr(args.plot), why=exc.strerror or exc))
             return int(ExitCode.INPUT)
         err = getattr(args, "err", None) or sys.stderr
-        print("plots: " + ", ".join(str(p) for p in written), file=err)
+        print(_("plots: {files}").format(files=", ".join(str(p) for p in written)), file=err)
     return int(ExitCode.OK)

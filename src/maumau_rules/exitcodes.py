@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import enum
 
+from .i18n import N_
+from .i18n import gettext as _
+
 __all__ = ["ExitCode", "describe_exit_codes"]
 
 
@@ -39,15 +42,16 @@ def describe_exit_codes() -> str:
     >>> print(describe_exit_codes().splitlines()[2])
       1    INVALID      a record is not a valid game (a move breaks a rule, a wrong setup or result)
     """
-    lines = ["exit codes (errors go to standard error; several outcomes: the highest code):"]
-    lines += [f"  {code.value:<4} {code.name:<12} {_DOCS[code]}" for code in ExitCode]
+    # the words in the current language; the codes and their names are the API, the same in every language
+    lines = [_("exit codes (errors go to standard error; several outcomes: the highest code):")]
+    lines += [f"  {code.value:<4} {code.name:<12} {_(_DOCS[code])}" for code in ExitCode]
     return "\n".join(lines)
 
 
 _DOCS = {
-    ExitCode.OK: "done (all records valid, replay complete, game or listing finished)",
-    ExitCode.INVALID: "a record is not a valid game (a move breaks a rule, a wrong setup or result)",
-    ExitCode.USAGE: "wrong command line (unknown command, option, variant or record index)",
-    ExitCode.INPUT: "a file cannot be used (missing, unreadable, too large, not UTF-8, not JSON, not writable)",
-    ExitCode.INTERRUPTED: "stopped with Ctrl-C",
+    ExitCode.OK: N_("done (all records valid, replay complete, game or listing finished)"),
+    ExitCode.INVALID: N_("a record is not a valid game (a move breaks a rule, a wrong setup or result)"),
+    ExitCode.USAGE: N_("wrong command line (unknown command, option, variant or record index)"),
+    ExitCode.INPUT: N_("a file cannot be used (missing, unreadable, too large, not UTF-8, not JSON, not writable)"),
+    ExitCode.INTERRUPTED: N_("stopped with Ctrl-C"),
 }

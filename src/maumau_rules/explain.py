@@ -44,6 +44,7 @@ __all__ = [
     "fmt_value",
     "hand_text",
     "move_examples",
+    "name_text",
     "rules_text",
     "scoring_summary",
     "scoring_text",
@@ -110,7 +111,8 @@ def fmt_value(value: Any, m: Markup = PLAIN) -> str:
             return _("every rank")
         return ", ".join(value.tokens())
     if isinstance(value, tuple) and value and all(isinstance(v, WildSpec) for v in value):
-        return "; ".join(f"{v.cards} ({_('names a suit') if v.wish else _('any card may follow')})" for v in value)
+        wish, free = _("names a suit"), _("any card may follow")  # (outside the f-string: the catalog tool reads them)
+        return "; ".join(f"{v.cards} ({wish if v.wish else free})" for v in value)
     if isinstance(value, tuple) and value and all(isinstance(v, PenaltySpec) for v in value):
         return "; ".join(_fmt_penalty(v, m) for v in value)
     if isinstance(value, tuple) and value and all(isinstance(v, tuple) and len(v) == 2 for v in value):
@@ -421,7 +423,7 @@ def announce_text(variant: Variant, m: Markup = PLAIN) -> str:
     'Nothing is announced: Malilla (cardgames.zone) has no calls.'
     """
     if variant.family != "maumau":
-        return _("Nothing is announced: {variant} has no calls.").format(variant=variant.name) + "\n"
+        return _("Nothing is announced: {variant} has no calls.").format(variant=_(variant.name)) + "\n"
     rule: Any = variant.rule("R_ANNOUNCE")
     if rule is None:
         return _("Nothing has to be said when a player is down to one card.") + "\n"
@@ -618,25 +620,25 @@ def card_help(variant: Variant | str, card: Card | Rank | str) -> str:
     if family is not None:
         return str(family.card_help(v, c))
     if c not in v.plan.deck_cards:
-        return _("{card} is not a card of {variant} ({deck}).").format(card=c, variant=v.name, deck=v.deck)
+        return _("{card} is not a card of {variant} ({deck}).").format(card=c, variant=_(v.name), deck=v.deck)
     facts = card_facts(v, c)
     if facts.plain:
         return _("{card} in {variant}: no effect; it is played on a card of the same suit or rank.").format(
-            card=c, variant=v.name)
-    return _("{card} in {variant}: {text}").format(card=c, variant=v.name, text=describe_card(facts))
+            card=c, variant=_(v.name))
+    return _("{card} in {variant}: {text}").format(card=c, variant=_(v.name), text=describe_card(facts))
 
 
 def _rank_help(v: Variant, rank: Rank) -> str:
     """:func:`card_help` for every card of ``rank`` in ``v``'s deck."""
     cards = sorted({c for c in _deck_cards(v) if c.rank is rank}, key=lambda c: c.sort_key)
     if not cards:
-        return _("{rank} is not a rank of {variant} ({deck}).").format(rank=rank.symbol, variant=v.name, deck=v.deck)
+        return _("{rank} is not a rank of {variant} ({deck}).").format(rank=rank.symbol, variant=_(v.name), deck=v.deck)
     helps = [card_help(v, c) for c in cards]
-    prefixes = [_("{card} in {variant}: {text}").format(card=c, variant=v.name, text="") for c in cards]
+    prefixes = [_("{card} in {variant}: {text}").format(card=c, variant=_(v.name), text="") for c in cards]
     texts = {h[len(p):] if h.startswith(p) else h for h, p in zip(helps, prefixes, strict=True)}
     if len(cards) > 1 and len(texts) == 1:
         return _("Every {rank} ({cards}) in {variant}: {text}").format(
-            rank=rank.symbol, cards=" ".join(map(str, cards)), variant=v.name, text=texts.pop())
+            rank=rank.symbol, cards=" ".join(map(str, cards)), variant=_(v.name), text=texts.pop())
     return "\n".join(helps)
 
 
@@ -820,6 +822,18 @@ def summary_text(variant: Variant) -> str:
     return _(variant.summary) if variant.summary else ""
 
 
+def name_text(variant: Variant) -> str:
+    """The variant's name in the current language: the names of the shipped variants are catalog entries (read from
+    the spec, as their summaries); another variant's stays as written.
+
+    >>> from maumau_rules.i18n import language
+    >>> with language("de"):
+    ...     name_text(find_variant("prsi"))
+    'Prší (Tschechien)'
+    """
+    return _(variant.name)
+
+
 def rules_text(variant: Variant | str, width: int = 88) -> str:
     """The rules of ``variant`` as plain text: setup, what the cards do, turns, calls, the end and scoring.
 
@@ -840,7 +854,7 @@ def rules_text(variant: Variant | str, width: int = 88) -> str:
     def rows(items: Sequence[tuple[str, str]]) -> list[str]:
         return text_rows(items, width)
 
-    lines = [v.name, "=" * len(v.name)]
+    lines = [name_text(v), "=" * len(name_text(v))]
     if v.summary:
         lines += textwrap.wrap(summary_text(v), width)
     lines += section(_("Setup")) + rows(setup_rows(v))

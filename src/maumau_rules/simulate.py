@@ -47,6 +47,8 @@ from . import rng as _rng
 from .bots import BotError, make_bot, table_move
 from .errors import MauMauError
 from .game import apply, new_game
+from .i18n import gettext as _
+from .i18n import ngettext
 from .moves import Move
 from .state import EndReason
 from .toolhooks import tools_for, tools_for_family
@@ -1010,7 +1012,8 @@ class SimulationResult:
         return buf.getvalue()
 
     def table(self) -> str:
-        """The run as text for a terminal: per cell, every statistic with its interval.
+        """The run as text for a terminal: per cell, every statistic with its interval (in the current language,
+        :mod:`maumau_rules.i18n`).
 
         >>> text = simulate("standard", players=2, games=4, seed=3).table()
         >>> print(text.splitlines()[0])
@@ -1019,24 +1022,35 @@ class SimulationResult:
         True
         """
         bots = ", ".join(self.bots)
+        value = _("value")
         blocks: list[str] = []
         for c in self.cells:
-            lines = [f"{c.variant}, {c.players} players: {c.games} games, bots {bots}"
-                     f"{' (seats rotate)' if self.rotate and c.players > 1 else ''}"
-                     f"{', each deal in every rotation' if self.duplicate else ''}, seed {self.seed}",
-                     f"  {'':34}{'value':>10}  {round(CONFIDENCE * 100)}% interval"]
+            head = ngettext("{variant}, {n} player: ", "{variant}, {n} players: ", c.players).format(
+                variant=c.variant, n=c.players)
+            head += ngettext("{n} game, bots {bots}", "{n} games, bots {bots}", c.games).format(n=c.games, bots=bots)
+            if self.rotate and c.players > 1:
+                head += _(" (seats rotate)")
+            if self.duplicate:
+                head += _(", each deal in every rotation")
+            head += _(", seed {seed}").format(seed=self.seed)
+            lines = [head,
+                     f"  {'':34}{value:>10}  " + _("{percent}% interval").format(
+                         percent=round(CONFIDENCE * 100))]
             labels = c.labels()
             for name, e in c.estimates().items():
-                lines.append(_row(labels[name], e))
+                lines.append(_row(_(labels[name]), e))
             parity = 1 / c.sides
-            lines.append(f"  win rate by position (1 plays first; parity {100 * parity:.1f}%)")
+            lines.append("  " + _("win rate by position (1 plays first; parity {parity}%)").format(
+                parity=f"{100 * parity:.1f}"))
             lines += [_row(f"  {i + 1}", e, parity) for i, e in enumerate(c.win_rate_by_position)]
-            lines.append("  win rate by seat")
-            lines += [_row(f"  seat {i}", e, parity) for i, e in enumerate(c.win_rate_by_seat)]
-            lines.append("  win rate by bot (wins per seat taken)")
-            lines += [_row(f"  {r.bot} ({r.seats} seats)", r.win_rate, parity) for r in c.bots]
-            lines.append(f"  decisions per game: median {c.decisions.quantile(0.5)}, 90% of games within "
-                         f"{c.decisions.quantile(0.9)}, longest {c.decisions.quantile(1.0)}")
+            lines.append("  " + _("win rate by seat"))
+            lines += [_row("  " + _("seat {seat}").format(seat=i), e, parity) for i, e in enumerate(c.win_rate_by_seat)]
+            lines.append("  " + _("win rate by bot (wins per seat taken)"))
+            lines += [_row("  " + ngettext("{bot} ({n} seat)", "{bot} ({n} seats)", r.seats).format(bot=r.bot, n=r.seats),
+                           r.win_rate, parity) for r in c.bots]
+            lines.append("  " + _("decisions per game: median {median}, 90% of games within {p90}, longest {longest}"
+                                  ).format(median=c.decisions.quantile(0.5), p90=c.decisions.quantile(0.9),
+                                           longest=c.decisions.quantile(1.0)))
             blocks.append("\n".join(lines))
         return "\n\n".join(blocks)
 
@@ -1050,7 +1064,7 @@ def _row(label: str, e: Estimate, parity: float | None = None) -> str:
         interval = f"[{e.low:.2f}, {e.high:.2f}]"
     mark = ""
     if parity is not None and e.n:
-        mark = "  above parity" if e.low > parity else "  below parity" if e.high < parity else ""
+        mark = "  " + _("above parity") if e.low > parity else "  " + _("below parity") if e.high < parity else ""
     return f"  {label:<34}{value:>10}  {interval}{mark}"
 
 
@@ -1218,7 +1232,7 @@ def _bots(bots: Sequence[str], cells: Sequence[tuple[Variant, int]]) -> tuple[st
     names = (bots,) if isinstance(bots, str) else tuple(bots)
     if not names:
         raise SimulationError("no bots: name at least one (heuristic, random, ismcts, ismcts:N)")
-    for v in dict.fromkeys(v for v, _ in cells):
+    for v in dict.fromkeys(v for v, _players in cells):
         for name in names:
             try:
                 make_bot(name, variant=v)

@@ -176,4 +176,4 @@ def test_validate_and_replay_of_a_house_rule_record_point_to_rules(tmp_path: Pat
     assert replayed.returncode == 1 and "--rules FILE.py" in replayed.stderr
     loaded = subprocess.run([*cli, "validate", *(a for e in examples for a in ("--rules", e)), *files],
                             capture_output=True, text=True, env=env, cwd=tmp_path)
-    assert loaded.returncode == 0 and loaded.stdout.count(": OK (1 moves)") == 3, loaded.stdout + loaded.stderr
+    assert loaded.returncode == 0 and loaded.stdout.count(": OK (1 move)") == 3, loaded.stdout + loaded.stderr

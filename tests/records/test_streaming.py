@@ -400,7 +400,7 @@ def test_replay_and_verify_read_json_lines_and_standard_input(tmp_path: Path) ->
     assert [line.split(": ")[1] for line in out.getvalue().splitlines()] == ["record 0", "record 1"]
     done = subprocess.run([sys.executable, "-m", "maumau_rules.cli", "validate", "-"], check=False, timeout=60,
                           input=(tmp_path / "g.jsonl").read_bytes(), capture_output=True)
-    assert done.returncode == 0 and done.stdout.decode().splitlines() == [f"-: record {i}: OK (1 moves)"
+    assert done.returncode == 0 and done.stdout.decode().splitlines() == [f"-: record {i}: OK (1 move)"
                                                                           for i in range(3)]
 
 

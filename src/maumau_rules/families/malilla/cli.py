@@ -105,7 +105,7 @@ def _show_table(pv: MalillaPlayerView, v: Variant, human: int, out: TextIO) -> N
     us, them = team_of(human), 1 - team_of(human)
     target = v.family_plan.target
     print("\n── " + _("hand {n} · trick {trick} of {tricks} · {variant}").format(
-        n=pv.round_no, trick=trick_no, tricks=v.family_plan.tricks_per_hand, variant=v.name) + " ──", file=out)
+        n=pv.round_no, trick=trick_no, tricks=v.family_plan.tricks_per_hand, variant=_(v.name)) + " ──", file=out)
     held = "" if not any(pv.deferred) else "  " + _("(a bonus waits for the end of the hand)")
     match = (_("match: us {us}, them {them} (to {target})") if target else _("match: us {us}, them {them}")).format(
         us=pv.scores[us], them=pv.scores[them], target=target)
@@ -241,7 +241,7 @@ def play(v: Variant, args: argparse.Namespace, read: Callable[[str], str], out: 
     bots: list[MalillaBot] = [make_bot(args.bot if i != 1 or not args.mixed else "random", seed=args.seed + i)
                               for i in range(SEATS)]
     target = v.family_plan.target
-    print(_("{variant}: 4 players in two teams, seed {seed}").format(variant=v.name, seed=args.seed)
+    print(_("{variant}: 4 players in two teams, seed {seed}").format(variant=_(v.name), seed=args.seed)
           + ("" if human is None else _("; you are seat 0, your partner seat 2 (across), against CPU 1 and CPU 3"))
           + (_("; first team to {n} wins").format(n=target) if target else ""), file=out)
     rounds: list[list[Move]] = []

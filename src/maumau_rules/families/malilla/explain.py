@@ -461,7 +461,7 @@ def card_help(variant: Variant, card: Card) -> str:
     """
     plan = _plan(variant)
     if card not in plan.points:
-        return _("{card} is not a card of {variant} ({deck}).").format(card=card, variant=variant.name,
+        return _("{card} is not a card of {variant} ({deck}).").format(card=card, variant=_(variant.name),
                                                                        deck=variant.deck)
     suit = card.suit
     assert suit is not None
@@ -470,7 +470,7 @@ def card_help(variant: Variant, card: Card) -> str:
     place = order.index(card.rank) + 1
     lower = [rank_name(r) for r in order[place:]]
     higher = [rank_name(r) for r in order[:place - 1]]
-    text = _("{card} ({name}) in {variant}: ").format(card=card, name=card.name, variant=variant.name)
+    text = _("{card} ({name}) in {variant}: ").format(card=card, name=card.name, variant=_(variant.name))
     ordinal = _(_ORDINALS[place]) if place in _ORDINALS else _("{n}th").format(n=place)
     text += _("{ordinal} of the {n} cards of its suit in the order {order}").format(
         ordinal=ordinal, n=len(order), order=" > ".join(rank_name(r) for r in order))
@@ -556,7 +556,7 @@ def rules_text(variant: Variant, width: int = 88) -> str:
     from ...explain import summary_text
 
     v = variant
-    lines = [v.name, "=" * len(v.name)]
+    lines = [_(v.name), "=" * len(_(v.name))]
     if v.summary:
         lines += textwrap.wrap(summary_text(v), width)
     lines += section(_("Setup")) + rows(setup_rows(v))

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ...cards import SPANISH_SUITS, Card, Suit
 from ...errors import MauMauError
+from ...i18n import N_
 from ...moves import Move, Pass, Play
 from ...state import EndReason
 from .engine import apply, new_hand, playable, trick_winner_index  # noqa: F401  (new_hand: the examples)
@@ -110,15 +111,15 @@ class MalillaStatistics:
     counts: Final = ("winner_tricks", "winner_points", "margin", "capote", "breaches", "redeals")
     """The per-hand counts, besides decisions and turns."""
     estimates: Final = (
-        ("decisions", "moves per hand", "mean", "decisions"),
-        ("winner_points", "points of the winning team", "mean", "winner_points"),
-        ("winner_tricks", "tricks of the winning team", "mean", "winner_tricks"),
-        ("margin", "points margin per hand", "mean", "margin"),
-        ("capote", "hands won by capote", "share", "capote"),
-        ("breaches", "hands stopped by a breach", "share", "breaches"),
-        ("redeals", "new deals per hand", "mean", "redeals"),
-        ("redealt", "hands with a new deal", "share", "redeals"),
-        ("without_winner", "hands split evenly (no winner)", "no_winner", ""),
+        ("decisions", N_("moves per hand"), "mean", "decisions"),
+        ("winner_points", N_("points of the winning team"), "mean", "winner_points"),
+        ("winner_tricks", N_("tricks of the winning team"), "mean", "winner_tricks"),
+        ("margin", N_("points margin per hand"), "mean", "margin"),
+        ("capote", N_("hands won by capote"), "share", "capote"),
+        ("breaches", N_("hands stopped by a breach"), "share", "breaches"),
+        ("redeals", N_("new deals per hand"), "mean", "redeals"),
+        ("redealt", N_("hands with a new deal"), "share", "redeals"),
+        ("without_winner", N_("hands split evenly (no winner)"), "no_winner", ""),
     )
     """``(name, label, kind, source)`` of each estimate reported (see :mod:`maumau_rules.simulate`)."""
 

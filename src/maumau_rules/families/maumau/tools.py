@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from ...i18n import N_
 from ...moves import CallOut, Draw, Move, Pass, Play
 from ...scoring import round_points
 from ...state import GameState, Phase
@@ -64,15 +65,15 @@ class MauMauStatistics:
     counts: Final = ("reshuffles", "penalties", "penalty_cards")
     """The per-round counts, besides decisions and turns."""
     estimates: Final = (
-        ("decisions", "decisions per game", "mean", "decisions"),
-        ("turns", "turns per game", "mean", "turns"),
-        ("reshuffles", "stock reshuffles per game", "mean", "reshuffles"),
-        ("reshuffled", "games with a reshuffle", "share", "reshuffles"),
-        ("blocked", "blocked rounds", "ended", "blocked"),
-        ("turn_limit", "rounds ended by the move limit", "ended", "turn_limit"),
-        ("without_winner", "rounds without a winner", "no_winner", ""),
-        ("penalties", "penalties taken per game", "mean", "penalties"),
-        ("penalty_cards", "penalty cards per game", "mean", "penalty_cards"),
+        ("decisions", N_("decisions per game"), "mean", "decisions"),
+        ("turns", N_("turns per game"), "mean", "turns"),
+        ("reshuffles", N_("stock reshuffles per game"), "mean", "reshuffles"),
+        ("reshuffled", N_("games with a reshuffle"), "share", "reshuffles"),
+        ("blocked", N_("blocked rounds"), "ended", "blocked"),
+        ("turn_limit", N_("rounds ended by the move limit"), "ended", "turn_limit"),
+        ("without_winner", N_("rounds without a winner"), "no_winner", ""),
+        ("penalties", N_("penalties taken per game"), "mean", "penalties"),
+        ("penalty_cards", N_("penalty cards per game"), "mean", "penalty_cards"),
     )
     """``(name, label, kind, source)`` of each estimate reported (see :mod:`maumau_rules.simulate`)."""
 
