@@ -90,7 +90,7 @@ def load_rules_file(path: str) -> ModuleType:
     name = "maumau_house_" + "".join(ch if ch.isalnum() else "_" for ch in file.stem)
     spec = importlib.util.spec_from_file_location(name, file)
     if spec is None or spec.loader is None or not file.is_file():
-        raise VariantError(f"rules file {path!r} is not a Python file that can be read")
+        raise VariantError(_("rules file {path} is not a Python file that can be read").format(path=repr(path)))
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     try:
@@ -98,7 +98,8 @@ def load_rules_file(path: str) -> ModuleType:
     except MauMauError:
         raise
     except Exception as exc:  # the user's file failed: say which and why, in our hierarchy
-        raise VariantError(f"rules file {path!r} failed: {type(exc).__name__}: {exc}") from None
+        raise VariantError(_("rules file {path} failed: {error}").format(path=repr(path), error=f"{type(exc).__name__}: {exc}")
+                           ) from None
     return module
 
 
@@ -949,7 +950,8 @@ def variant_argument(text: str) -> Variant:
     if path.endswith(".py"):
         found = getattr(load_rules_file(path), attr or "VARIANT", None)
         if not isinstance(found, Variant):
-            raise VariantError(f"rules file {path!r} defines no variant {attr or 'VARIANT'!r}")
+            raise VariantError(_("rules file {path} defines no variant {name}").format(path=repr(path),
+                                                                                     name=repr(attr or "VARIANT")))
         return found
     if path.endswith(".toml"):
 
@@ -960,6 +962,6 @@ def variant_argument(text: str) -> Variant:
                 data = read_limited(fh, MAX_VARIANT_TEXT * 4, f"variant file {path!r}").decode("utf-8")
         except (OSError, UnicodeDecodeError, MauMauError) as exc:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            raise VariantError(f"cannot read variant file {path!r}: {why}") from None
+            raise VariantError(_("cannot read variant file {path}: {why}").format(path=repr(path), why=why)) from None
         return load_variant(data)
     return find_variant(text)

@@ -52,6 +52,7 @@ import attrs
 
 from .entropy import fresh_bytes
 from .errors import MauMauError, NotationError, shown
+from .i18n import N_
 
 if TYPE_CHECKING:
     from .records import GameRecord, MatchRecord
@@ -203,8 +204,8 @@ def _check_setup(setup: FairSetup, attribute: Any, value: Any) -> None:
 
 
 _LABELS: Final = {"kind": "record kind", "variant": "variant", "variant_version": "variant version",
-                  "definition": "house variant definition (SHA-256)", "overrides": "overrides", "players": "players",
-                  "dealer": "dealer", "first_player": "first player", "hand_sizes": "hand sizes"}
+                  "definition": "house variant definition (SHA-256)", "overrides": N_("overrides"), "players": "players",
+                  "dealer": N_("dealer"), "first_player": N_("first player"), "hand_sizes": N_("hand sizes")}
 
 
 @runtime_checkable
@@ -377,20 +378,24 @@ class FairSetup:
         return tuple(out)
 
     def describe(self) -> str:
-        """A short description for messages.
+        """A short description for messages (in the current language, :mod:`maumau_rules.i18n`; the values stay).
 
         >>> FairSetup.game("standard", 2, dealer=1).describe()
         'game of standard v1, 2 players, dealer 1'
         """
-        parts = [f"{self.kind} of {self.variant} v{self.variant_version}" + (" (house definition)"
-                                                                             if self.definition else ""),
-                 f"{self.players} players"]
+        from .i18n import gettext as _
+        from .i18n import ngettext
+
+        what = _("game of {variant} v{version}") if self.kind == "game" else _("match of {variant} v{version}")
+        parts = [what.format(variant=self.variant, version=self.variant_version)
+                 + (_(" (house definition)") if self.definition else ""),
+                 ngettext("{n} player", "{n} players", self.players).format(n=self.players)]
         if self.overrides != "{}":
-            parts.append(f"overrides {self.overrides}")
+            parts.append(f"{_(_LABELS['overrides'])} {self.overrides}")
         for name in ("dealer", "first_player", "hand_sizes"):
             value = getattr(self, name)
             if value is not None:
-                parts.append(f"{_LABELS[name]} {_show_field(value)}")
+                parts.append(f"{_(_LABELS[name])} {_show_field(value)}")
         return ", ".join(parts)
 
 

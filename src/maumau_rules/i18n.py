@@ -280,6 +280,25 @@ MESSAGES: Final = (
     N_("too long for a card"),
     N_("longer than {n} characters"),
     N_("{DETAIL} (nor a rank: ask for a card such as 'Jc' or a rank such as 'J')"),
+    # errors of the variants and the tools, as the command shows them
+    N_("unknown variant {name}: known variants are {names}"),
+    N_("variant {variant} is for {lo}-{hi} players, not {players}"),
+    # what 'maumau verify' finds wrong with a fair record (maumau_rules.verify)
+    N_("the record reveals no committed seed (no 'fairness' field): nothing to verify"),
+    N_("the record's fair seed is bound to no setup, so it has no commitment to verify"),
+    N_("the revealed seed, salt and setup do not give the commitment {given} published at the start (they give "
+       "{commitment}): the seed or the setup ({setup}) is not the committed one"),
+    N_("the record's setup is not the committed one: {DETAIL}"),
+    N_("the record's seed {seed} is not the seed {game_seed} that the committed seed, its setup and the seats' "
+       "entropy give"),
+    N_("the moves do not replay from the committed seed: {DETAIL}"),
+    N_("the view {who} received at {where} is not the one the committed seed gives: the deal or a reshuffle was "
+       "changed"),
+    N_("views of turns {turns} are past the end of the record (or of their hand)"),
+    # a file that holds JSON of the wrong shape (the records' and the notation's)
+    N_("a record must be a JSON object, got {value}"),
+    N_("a match record must be a JSON object, got {value}"),
+    N_("JSON document must be a JSON object, got {value}"),
 )
 """The English forms of the engine's messages, as catalog entries (see :func:`translate_message`)."""
 

@@ -80,6 +80,13 @@ def _fields(text: str) -> set[str]:
     return set(FIELD.findall(text))
 
 
+PERCENT = re.compile(r"%%|%\(\w+\)[sdr]|%[sdr]")  # argparse's words and help texts are %-formatted
+
+
+def _percents(text: str) -> list[str]:
+    return sorted(PERCENT.findall(text))
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_translations_have_the_placeholders_of_their_english_form(lang: str) -> None:
     """A translation names the same values as its English form (a plural form may leave out the count it spells out
@@ -87,6 +94,11 @@ def test_translations_have_the_placeholders_of_their_english_form(lang: str) -> 
     for m in _po(lang):
         if not m.id:
             continue
+        for form in ([m.string] if isinstance(m.string, str) else m.string):  # %-formatting fails on one less
+            english = m.id if isinstance(m.id, str) else m.id[1]
+            if m.flags & {"python-format"} or PERCENT.search(english):
+                assert _percents(form) == _percents(english), (lang, m.id, form)
+            assert form.endswith("\n") == english.endswith("\n"), (lang, m.id, form)
         if isinstance(m.id, str):
             assert _fields(m.string) == _fields(m.id), (lang, m.id, m.string)
         else:
@@ -100,7 +112,7 @@ def test_arabic_isolates_every_value() -> None:
     STRONG ISOLATE, so that 'Q♠' or 'J♣>♥' keeps its left-to-right order inside the sentence."""
     for m in _po("ar"):
         for form in ([m.string] if isinstance(m.string, str) else m.string):
-            for hit in FIELD.finditer(form):
+            for hit in [*FIELD.finditer(form), *(h for h in PERCENT.finditer(form) if h.group() != "%%")]:
                 before, after = form[hit.start() - 1:hit.start()], form[hit.end():hit.end() + 1]
                 assert before == FSI and after == PDI, (m.id, form)
 

@@ -17,11 +17,12 @@ from maumau_rules import available_variants
 from maumau_rules.cli import main
 from maumau_rules.i18n import LANGUAGES, gettext, language
 
-from .test_catalogs import FIELD, _template
+from .test_catalogs import _template
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 ROOT = Path(__file__).resolve().parents[2]
 ISOLATES = str.maketrans("", "", "\u2066\u2067\u2068\u2069")
+PLACEHOLDER = re.compile(r"\{\w*\}|%\(\w+\)[sdr]|%[sdr]")  # str.format's fields and argparse's %-placeholders
 
 
 @cache
@@ -33,7 +34,7 @@ def english_fragments() -> frozenset[str]:
         if any(c.startswith("the name of a variant") for c in m.auto_comments):
             continue  # a proper name ('Mau King / Makao') may be written the same in a language
         for msgid in ([m.id] if isinstance(m.id, str) else m.id):
-            for piece in FIELD.split(msgid):
+            for piece in PLACEHOLDER.split(msgid):
                 piece = piece.strip(" .,;:()'\"—")
                 if len(piece) >= 14 and piece.count(" ") >= 2 and not piece.startswith(("R_", "MK-", "MAL-")):
                     out.add(piece)

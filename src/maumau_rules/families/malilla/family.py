@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Final
 
 from ...cards import Card
 from ...errors import NotationError
+from ...i18n import gettext as _
 from ...moves import Call, Move
 from ...state import Deal, Window
 from ...variants import Variant
@@ -283,13 +284,14 @@ class MalillaFamily(FamilyBase):
         True
         """
         s = state
+        seat_word, points = _("seat"), _("points")  # (the replay's columns)
         if s.trick or not s.tricks:
-            table = "trick [" + " ".join(map(str, s.trick)) + "]"
+            table = _("trick") + " [" + " ".join(map(str, s.trick)) + "]"
         else:
             last = s.tricks[-1]
-            table = f"trick [{' '.join(map(str, last.cards))}] to seat {last.winner}"
-        text = (f"{step:>4}  seat {seat}  {move:<12} {table:<32} points {s.points[0]}-{s.points[1]}"
-                f"  → seat {s.seat_to_act}")
+            table = _("trick [{cards}] to seat {seat}").format(cards=" ".join(map(str, last.cards)), seat=last.winner)
+        text = (f"{step:>4}  {seat_word} {seat}  {move:<12} {table:<32} {points} {s.points[0]}-{s.points[1]}"
+                f"  → {seat_word} {s.seat_to_act}")
         if s.stage.value in ("redeal", "answer"):
             text += f"  ({s.stage.value})"
         if hands:

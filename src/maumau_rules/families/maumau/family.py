@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Final
 
 from ...cards import FRENCH_SUITS, Card, Suit
 from ...errors import NotationError
+from ...i18n import gettext as _
 from ...moves import Call, CallOut, Draw, Move, Pass, Play
 from ...rules.plan import PlanBuilder
 from ...state import Deal, GameState, StateError, Window
@@ -342,16 +343,17 @@ class MauMauFamily(FamilyBase):
         s = state
         extra = []
         if s.wished_suit is not None:
-            extra.append(f"wish {s.wished_suit.symbol}")
+            extra.append(_("wish {suit}").format(suit=s.wished_suit.symbol))
         if s.pending_draw:
-            extra.append(f"+{s.pending_draw} pending")
+            extra.append(_("+{n} pending").format(n=s.pending_draw))
         if s.pending_skip:
-            extra.append(f"skip pending x{s.pending_skip}")
+            extra.append(_("skip pending x{n}").format(n=s.pending_skip))
         for w in engine.open_windows(s):
-            extra.append(f"seat {w.offender} can be called out")
+            extra.append(_("seat {seat} can be called out").format(seat=w.offender))
         sizes = " ".join(str(len(h)) for h in s.hands)
-        text = (f"{step:>4}  seat {seat}  {move:<12} top {s.top_card!s:<5} hands [{sizes}] stock {len(s.stock)}"
-                f"  → seat {s.seat_to_act}")
+        seat_word, top, held, stock = _("seat"), _("top"), _("hands"), _("stock")  # (the replay's columns)
+        text = (f"{step:>4}  {seat_word} {seat}  {move:<12} {top} {s.top_card!s:<5} {held} [{sizes}] {stock} "
+                f"{len(s.stock)}  → {seat_word} {s.seat_to_act}")
         if extra:
             text += "  (" + ", ".join(extra) + ")"
         if hands:
