@@ -12,9 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from maumau_rules import apply, legal_moves, new_game
+from maumau_rules import Deal, apply, find_variant, legal_moves, new_game, parse_cards
 from maumau_rules.batch import BatchEngine, scalar_snapshot
 from maumau_rules.errors import VariantError
+from maumau_rules.moves import parse_move
+from maumau_rules.scoring import round_points
+from maumau_rules.state import GameState
 from maumau_rules.rules.tables import compile_tables, table_coverage
 from maumau_rules.testing.strategies import composed_variants
 from maumau_rules.variants import Variant, available_variants
@@ -113,7 +116,7 @@ def test_batch_play_is_legal_reproducible_and_redeals(variant: Variant) -> None:
             assert eng.legal_mask()[np.arange(16), actions].all()
             done += eng.step(actions).size
             assert (eng.end == 0).all()  # finished games are dealt again at once
-        sizes = np.bitwise_count(eng.hands).sum(axis=1) + eng.nst + eng.nd
+        sizes = eng.hand_sizes().sum(axis=1) + eng.nst + eng.nd
         assert (sizes == len(variant.plan.deck_cards)).all()  # no card made or lost
         runs.append((done, eng.hands.copy(), eng.rng.copy()))
     assert runs[0][0] > 0 or variant.plan.max_moves > 120  # (random Crazy Eights rounds can be long)
@@ -160,3 +163,54 @@ def test_the_batch_package_without_numpy_says_which_extra_to_install(monkeypatch
         importlib.import_module("maumau_rules.batch")
     assert 'pip install "maumau-rules[batch]"' in str(caught.value)
     assert compile_tables("standard").n_cards == 32  # the tables themselves need no numpy
+
+
+def play_script(variant: Variant, state: GameState, moves: list[str]) -> GameState:
+    """Play ``moves`` (in notation, by the seat to act) from ``state`` in both engines, comparing every state and
+    mask; returns the scalar engine's last state (the batch engine's points must equal its round points)."""
+    eng = BatchEngine(variant, state.players, 1, auto_reset=False)
+    eng.load([state])
+    for text in moves:
+        assert eng.snapshot(0) == scalar_snapshot(state)
+        assert tuple(eng.legal_mask()[0].tolist()) == eng.space.mask(state)
+        move = parse_move(text)
+        state = apply(state, move)
+        eng.step(np.array([eng.space.encode(move)]))
+    assert eng.snapshot(0) == scalar_snapshot(state)
+    if state.is_over:
+        assert tuple(eng.points(np.arange(1))[0].tolist()) == round_points(state)
+    return state
+
+
+@pytest.mark.rule("R_WILD_FINISH_SERIES", "R_ANNOUNCE", "R_SCORE_ELIMINATION")
+def test_a_mau_king_jack_finish_runs_batched() -> None:
+    """Mau King: 'Mau Mau' said with the card that leaves two Jacks (multi_jack), then both Jacks in one turn (a
+    series after the Jack word), and the winner's bonus counts them (R_SCORE_ELIMINATION: -40)."""
+    v = find_variant("mau-king")
+    hands = (parse_cards("9h Jc Jh"), parse_cards("8c 9c 10c Kc Kd Ks"))
+    rest = list(v.plan.deck_cards)
+    for c in (*hands[0], *hands[1], *parse_cards("10h")):
+        rest.remove(c)
+    s = new_game(v, 2, deal=Deal(hands=hands, stock=tuple(rest), discard=parse_cards("10h"), first_player=0))
+    end = play_script(v, s, ["9h maumau", "draw", "pass", "Jc>h maumau", "Jh>s"])
+    assert end.winner == 0 and round_points(end)[0] == -40
+
+
+@pytest.mark.rule("R_SERIES", "R_DEAL")
+def test_series_and_two_copies_of_a_card_run_batched() -> None:
+    """Faraón: three 7s in one turn add up (3 each); Pesten: both Jokers of the deck in one hand, played one after
+    the other."""
+    v = find_variant("faraon")
+    hands = (parse_cards("7h 7c 7s Kh"), parse_cards("8c 9c 10c Kc Ks"))
+    rest = [c for c in v.plan.deck_cards if c not in (*hands[0], *hands[1], *parse_cards("9h"))]
+    s = new_game(v, 2, deal=Deal(hands=hands, stock=tuple(rest), discard=parse_cards("9h"), first_player=0))
+    end = play_script(v, s, ["7h", "7c", "7s", "pass"])
+    assert end.pending_draw == 9 and end.seat_to_act == 1
+    v = find_variant("pesten")
+    hands = (parse_cards("joker joker 5h 6h"), parse_cards("2c 3c 4c 5c 6c 7c 8c"))
+    rest = list(v.plan.deck_cards)
+    for c in (*hands[0], *hands[1], *parse_cards("9h")):
+        rest.remove(c)
+    s = new_game(v, 2, deal=Deal(hands=hands, stock=tuple(rest), discard=parse_cards("9h"), first_player=0))
+    end = play_script(v, s, ["joker", "draw", "joker", "draw"])
+    assert len(end.hands[0]) == 2

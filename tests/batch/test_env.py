@@ -16,22 +16,29 @@ COVERED = [v.id for v in available_variants() if not table_coverage(v)]
 
 def _hide_and_shuffle(eng: BatchEngine, rng: np.random.Generator) -> None:
     """Deal the cards the seat to act cannot see (the other hands and the stock) anew, every hand and the stock
-    keeping its size."""
+    keeping its size (copies of a card included)."""
     P = eng.players
     for b in range(eng.batch):
         me = int(eng.seat[b])
         others = [p for p in range(P) if p != me]
-        pool = [i for p in others for i in range(eng.n_cards) if (int(eng.hands[b, p]) >> i) & 1]
-        sizes = [int(np.bitwise_count(eng.hands[b, p])) for p in others]
+        pool = []
+        sizes = []
+        for p in others:
+            held = [i for i, n in enumerate(eng.hand_counts(b, p)) for _ in range(n)]
+            pool += held
+            sizes.append(len(held))
         n = int(eng.nst[b])
         pool += eng.stock[b, :n].tolist()
         rng.shuffle(pool)
         at = 0
         for p, size in zip(others, sizes, strict=True):
-            eng.hands[b, p] = sum(1 << i for i in pool[at:at + size])
+            counts = [0] * eng.n_cards
+            for i in pool[at:at + size]:
+                counts[i] += 1
+            eng.set_hand(b, p, counts)
             at += size
         eng.stock[b, :n] = pool[at:]
-    eng._legal()
+    eng.refresh()
 
 
 @pytest.mark.parametrize("variant", COVERED)
@@ -44,14 +51,16 @@ def test_observations_do_not_leak_hidden_cards(variant: str) -> None:
         for _ in range(7):
             env.step(env.sample_actions())
         eng = env.engine
-        saved = (eng.hands.copy(), eng.stock.copy())
+        saved = ([layer.copy() for layer in eng.layers], eng.stock.copy())
         obs, mask = env.observe(), eng.legal_mask()
         _hide_and_shuffle(eng, rng)
-        changed += int((eng.hands != saved[0]).any())
+        changed += int((eng.hands != saved[0][0]).any())
         assert (env.observe() == obs).all()
         assert (eng.legal_mask() == mask).all()
-        eng.hands[:], eng.stock[:] = saved
-        eng._legal()
+        for layer, kept in zip(eng.layers, saved[0], strict=True):
+            layer[:] = kept
+        eng.stock[:] = saved[1]
+        eng.refresh()
     assert changed > 0  # the hidden cards did change
     # and the observation does see the seat's own hand: giving it another card changes it
     eng = env.engine

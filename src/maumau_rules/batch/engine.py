@@ -41,7 +41,7 @@ PHASES: Final = (Phase.PLAY, Phase.DRAWN, Phase.SERIES, Phase.FINISHING, Phase.O
 """Phase codes (the index)."""
 END_REASONS: Final = (None, EndReason.EMPTY_HAND, EndReason.BLOCKED, EndReason.TURN_LIMIT)
 """End codes (the index; 0: not over)."""
-_PLAY, _DRAWN, _FINISHING, _OVER = 0, 1, 3, 4
+_PLAY, _DRAWN, _SERIES, _FINISHING, _OVER = 0, 1, 2, 3, 4
 _K_DRAW, _K_PASS, _K_PLAY, _K_CALLOUT = 0, 1, 2, 3
 _CALLS: Final = (None, Call.MAU, Call.MAU_MAU)
 _F_WISH, _F_FREE, _F_DEMAND, _F_CANCEL, _F_PENDING, _F_SKIPP, _F_PASSING, _F_DRAWS = (1 << i for i in range(8))
@@ -63,7 +63,11 @@ def _popcount(x: np.ndarray) -> np.ndarray:
     return out
 
 
-_REM64: Final = np.array([0, *((1 << 64) % n for n in range(1, 65))], dtype=U64)
+def _rem64(most: int) -> np.ndarray:
+    return np.array([0, *((1 << 64) % n for n in range(1, most + 1))], dtype=U64)
+
+
+_REM64: Final = _rem64(64)
 """``2**64 % n``: a bounded draw below ``n`` is redrawn from ``2**64 - 2**64 % n`` up (:func:`~maumau_rules.rng.randbelow`)."""
 _LCG_A: Final = U64(6364136223846793005)
 _LCG_C: Final = U64(1442695040888963407)
@@ -119,14 +123,22 @@ class BatchEngine:
         self.auto_reset = auto_reset
         self.count_turns = count_turns
         """Whether turns are counted (``finished["turns"]``; the simulation's statistics need them)."""
-        self.n_cards = C = t.n_cards
-        self.N = N = C
+        self.n_cards = t.n_cards
+        self.N = N = len(t.deck)
+        """Cards in the deck, copies included (the length of the stock and discard arrays)."""
+        self.W = t.copies
+        """The most copies of one card: hands are held as ``W`` card sets (:attr:`layers`)."""
+        self.has_series = bool(t.series)
+        self._rem = _rem64(max(N, 64))
         self._compile_arrays(t)
         self.space = ActionSpace.for_variant(v, players)
         self._actions(t)
         self._setup(t)
         # state
         self.hands = np.zeros((B, P), dtype=U64)
+        """Each seat's cards, as a card set (with several copies of a card: the cards held at least once)."""
+        self.layers = [self.hands] + [np.zeros((B, P), dtype=U64) for _ in range(self.W - 1)]
+        """``layers[k]``: the cards each seat holds more than ``k`` times (``layers[0]`` is :attr:`hands`)."""
         self.stock = np.zeros((B, N), dtype=np.int16)
         self.nst = np.zeros(B, dtype=np.int64)
         self.disc = np.zeros((B, N), dtype=np.int16)
@@ -154,6 +166,21 @@ class BatchEngine:
         self.last_card = np.full(B, -1, dtype=np.int64)
         self.finisher = np.full(B, -1, dtype=np.int64)
         """In phase FINISHING, the seat that went out without the call it needed."""
+        # the cards of the turn so far (the scalar state's turn_plays), kept where a turn can have several
+        self.tp_n = np.zeros(B, dtype=np.int64)
+        """Cards played in this turn (in phases SERIES and FINISHING; with series rules only)."""
+        self.tp_first = np.zeros(B, dtype=np.int64)
+        """The first card of this turn."""
+        self.tp_jacks = np.zeros(B, dtype=np.int64)
+        """The wild Jacks among this turn's cards (R_SCORE_ELIMINATION's bonus)."""
+        self.acc_skip = np.zeros(B, dtype=np.int64)
+        """Players this turn's cards skip."""
+        self.acc_pass = np.zeros(B, dtype=bool)
+        """Whether the skips may be answered."""
+        self.acc_rev = np.zeros(B, dtype=np.int64)
+        """Reversals of this turn's cards."""
+        self.acc_two = np.zeros(B, dtype=bool)
+        """Whether a reversal of this turn gives another turn with two players."""
         # per-game counts (the simulation's facts)
         self.first = np.zeros(B, dtype=np.int64)
         self.start_dir = np.ones(B, dtype=np.int64)
@@ -165,6 +192,7 @@ class BatchEngine:
         self._stepno = 0
         self._rows = np.arange(B)
         self._no_callouts = np.zeros(B, dtype=np.int64)
+        self._no_due = np.zeros(B, dtype=U64)
         self.games_done = 0
         """Games finished since the last :meth:`reset`."""
         self.finished: dict[str, np.ndarray] = {}
@@ -192,6 +220,7 @@ class BatchEngine:
         self.OP_SKIPN = np.array([o.skip_count for o in ops], dtype=np.int64)
         self.OP_SKIPP = np.array([o.skip_passable for o in ops], dtype=bool)
         self.OP_REV = np.array([o.reverse % 2 == 1 for o in ops], dtype=bool)
+        self.OP_REVN = np.array([o.reverse for o in ops], dtype=np.int64)
         self.OP_REV2 = np.array([o.two_player_again for o in ops], dtype=bool)
         self.OP_AGAIN = np.array([o.again for o in ops], dtype=bool)
         self.OP_PASSING = np.array([bool(o.skip_count or o.reverse or o.again) for o in ops], dtype=bool)
@@ -214,6 +243,14 @@ class BatchEngine:
                     "rebury", "multiplier_cards")}
         self.PENALTY_SKIP = (np.array([(t.penalty_skip >> i) & 1 for i in range(C)], dtype=bool))
         self.REBURY = np.array([(t.rebury >> i) & 1 for i in range(C)], dtype=bool)
+        self.DECK = np.array(t.deck, dtype=np.int64)
+        """The card number of each deck card (copies included)."""
+        self.SERIES = [(np.array(f, dtype=U64), np.array(w, dtype=U64)) for f, w in t.series]
+        self.OPENS = [(U64(starts), need) for starts, need in t.series_opens]
+        self.DRAW_UNTIL = np.array([(t.draw_until >> i) & 1 for i in range(C)], dtype=bool)
+        self.RANKS = np.array(t.rank_cards, dtype=U64)
+        self.BONUS = np.array([(t.bonus_cards >> i) & 1 for i in range(C)], dtype=np.int64)
+        self.WISHES = U64(t.wishes)
 
     def _actions(self, t: Tables) -> None:
         moves = self.space.moves
@@ -322,10 +359,13 @@ class BatchEngine:
         keys = _mix(self.rng[g][:, None] + steps[None, :])
         self.rng[g] += U64((N * _GAMMA) % (1 << 64))
         pile = np.argsort(keys, axis=1, kind="stable").astype(np.int64)  # a uniform shuffle of the cards
+        if self.W > 1:
+            pile = self.DECK.take(pile)
         dealer = (self._next(g) % U64(P)).astype(np.int64) if t.random_dealer else np.zeros(k, dtype=np.int64)
-        hands = np.zeros((k, P), dtype=U64)
+        hands = [np.zeros((k, P), dtype=U64) for _ in range(self.W)]
         full = np.zeros((k, N), dtype=np.int64)
         R = self.REST_POS.shape[1]
+        C = self.n_cards
         for d in range(P):
             rows = np.flatnonzero(dealer == d)
             if not rows.size:
@@ -333,7 +373,12 @@ class BatchEngine:
             sub = pile[rows]
             for s in range(P):
                 positions = np.flatnonzero(self.POS_SEAT[d] == s)
-                hands[rows, s] = np.bitwise_or.reduce(_BIT[sub[:, positions]], axis=1)
+                if self.W == 1:
+                    hands[0][rows, s] = np.bitwise_or.reduce(_BIT[sub[:, positions]], axis=1)
+                    continue
+                counts = (sub[:, positions][:, :, None] == np.arange(C)[None, None, :]).sum(axis=1)
+                for j in range(self.W):
+                    hands[j][rows, s] = np.bitwise_or.reduce(np.where(counts > j, _BIT[:C], _ZERO), axis=1)
             full[rows, :R] = sub[:, self.REST_POS[d]]
         rest = full[:, :R]
         if t.rebury:
@@ -342,7 +387,8 @@ class BatchEngine:
                 if not again.any():
                     break
                 rest[again] = np.roll(rest[again], 1, axis=1)
-        self.hands[g] = hands
+        for layer, dealt in zip(self.layers, hands, strict=True):
+            layer[g] = dealt
         self.stock[g, :R - 1] = rest[:, :R - 1]
         self.nst[g] = R - 1
         start = rest[:, R - 1]
@@ -359,9 +405,11 @@ class BatchEngine:
         for arr, value in ((self.phase, _PLAY), (self.pend, 0), (self.stack_skip, False), (self.pskip, 0),
                            (self.wish, 0), (self.anyc, False), (self.drawn, -1), (self.fresh, False),
                            (self.passes, 0), (self.turn, 0), (self.winner, -1), (self.end, 0),
-                           (self.last_card, -1), (self.finisher, -1), (self.turns, 0), (self.reshuffles, 0), (self.penalties, 0),
-                           (self.penalty_cards, 0)):
+                           (self.last_card, -1), (self.finisher, -1), (self.turns, 0), (self.reshuffles, 0),
+                           (self.penalties, 0), (self.penalty_cards, 0)):
             arr[g] = value
+        if self.has_series:
+            self._turn_done(g)
         self.ann[g] = 0
         self.missed[g] = 0
 
@@ -413,10 +461,10 @@ class BatchEngine:
         for b, s in zip(g.tolist(), states, strict=True):
             f = s.__dict__
             for p, hand in enumerate(s.hands):
-                m = 0
+                counts = [0] * self.n_cards
                 for c in hand:
-                    m |= 1 << index[c]
-                self.hands[b, p] = m
+                    counts[index[c]] += 1
+                self.set_hand(b, p, counts)
             self.stock[b, :len(f["stock"])] = [index[c] for c in f["stock"]]
             self.nst[b] = len(f["stock"])
             self.disc[b, :len(f["discard"])] = [index[c] for c in f["discard"]]
@@ -440,7 +488,16 @@ class BatchEngine:
             self.winner[b] = -1 if f["winner"] is None else f["winner"]
             self.end[b] = END_REASONS.index(f["end"])
             plays = f["turn_plays"]
-            self.last_card[b] = index[plays[-1]] if plays and f["end"] is EndReason.EMPTY_HAND else -1
+            self.last_card[b] = index[plays[-1]] if plays and f["end"] is not None else -1
+            if self.has_series:
+                self.tp_n[b] = len(plays)
+                self.tp_first[b] = index[plays[0]] if plays else 0
+                self.tp_jacks[b] = sum(int(self.BONUS[index[c]]) for c in plays)
+                ops = [t.ops[index[c]] for c in plays]
+                self.acc_skip[b] = sum(o.skip_count for o in ops)
+                self.acc_pass[b] = any(o.skip_passable for o in ops)
+                self.acc_rev[b] = sum(o.reverse for o in ops)
+                self.acc_two[b] = any(o.two_player_again for o in ops)
             self.finisher[b] = -1 if s.finisher is None else s.finisher
             self.first[b] = f["seat_to_act"]
             self.start_dir[b] = f["direction"]
@@ -450,6 +507,78 @@ class BatchEngine:
     def _skip_set(self) -> set[int]:
         return {i for i in range(self.n_cards) if self.PENALTY_SKIP[i]}
 
+    # ------------------------------------------------------------------ hands with several copies of a card
+
+    def hand_sizes(self) -> np.ndarray:
+        """Every seat's number of cards, copies counted (batch × seats).
+
+        >>> BatchEngine("pesten", 2, 3, seed=1).hand_sizes().tolist()
+        [[7, 7], [7, 7], [7, 7]]
+        """
+        out: np.ndarray = np.bitwise_count(self.hands).astype(np.int64)
+        for layer in self.layers[1:]:
+            out += np.bitwise_count(layer)
+        return out
+
+    def hand_counts(self, b: int, seat: int) -> list[int]:
+        """How many copies of each card (by number) ``seat`` holds in game ``b``.
+
+        >>> sum(BatchEngine("standard", 2, 1, seed=1).hand_counts(0, 1))
+        6
+        """
+        return [sum(int(layer[b, seat]) >> i & 1 for layer in self.layers) for i in range(self.n_cards)]
+
+    def set_hand(self, b: int, seat: int, counts: list[int]) -> None:
+        """Give ``seat`` of game ``b`` the hand with ``counts[i]`` copies of card ``i`` (for tests that deal cards
+        anew; call :meth:`refresh` when done).
+
+        >>> eng = BatchEngine("standard", 2, 1, seed=1); eng.set_hand(0, 1, [1] + [0] * 31); eng.hand_counts(0, 1)[0]
+        1
+        """
+        for k, layer in enumerate(self.layers):
+            layer[b, seat] = sum(1 << i for i, n in enumerate(counts) if n > k)
+
+    def refresh(self) -> None:
+        """Find every game's legal moves again (after its arrays were changed from outside).
+
+        >>> eng = BatchEngine("standard", 2, 1, seed=1); eng.refresh(); bool(eng.legal_mask().any())
+        True
+        """
+        self._legal()
+
+    def _size_at(self, where: np.ndarray) -> np.ndarray:
+        """The hand sizes at flat positions ``game * players + seat``."""
+        out: np.ndarray = np.bitwise_count(self.hands.reshape(-1).take(where)).astype(np.int64)
+        for layer in self.layers[1:]:
+            out += np.bitwise_count(layer.reshape(-1).take(where))
+        return out
+
+    def _give(self, where: np.ndarray, bits: np.ndarray) -> None:
+        """One copy of the card ``bits`` each into the hands at flat positions ``where`` (distinct hands)."""
+        if self.W == 1:
+            self.hands.reshape(-1)[where] |= bits
+            return
+        todo = np.ones(where.size, dtype=bool)
+        for layer in self.layers:
+            flat = layer.reshape(-1)
+            cur = flat.take(where)
+            m = todo & ((cur & bits) == 0)
+            flat[where[m]] = cur[m] | bits[m]
+            todo &= ~m
+
+    def _take(self, where: np.ndarray, bits: np.ndarray) -> None:
+        """One copy of the card ``bits`` each out of the hands at flat positions ``where`` (which hold it)."""
+        if self.W == 1:
+            self.hands.reshape(-1)[where] &= ~bits
+            return
+        todo = np.ones(where.size, dtype=bool)
+        for layer in reversed(self.layers):
+            flat = layer.reshape(-1)
+            cur = flat.take(where)
+            m = todo & ((cur & bits) != 0)
+            flat[where[m]] = cur[m] & ~bits[m]
+            todo &= ~m
+
     # ------------------------------------------------------------------ legal moves
 
     def _legal(self) -> None:
@@ -457,8 +586,9 @@ class BatchEngine:
         call is due, and whom he may call out."""
         t = self.tables
         seat = self.seat
-        cur = self.hands.reshape(-1).take(self._rows * self.players + seat)
-        n = np.bitwise_count(cur)
+        where = self._rows * self.players + seat
+        cur = self.hands.reshape(-1).take(where)
+        n = np.bitwise_count(cur) if self.W == 1 else self._size_at(where)
         top = self.top
         code = 2 * self.wish + self.fresh
         if self.anyc.any():
@@ -469,6 +599,8 @@ class BatchEngine:
             can_draw = np.zeros(self.batch, dtype=bool)
         phase = self.phase
         playable = cur & fit
+        if t.no_finish:  # (before the tail: a player whose only card may not finish cannot play)
+            playable = np.where(n == 1, playable & ~self.IN["no_finish"], playable)
         tail = self._tails_flat.take((playable != 0) * 2 + can_draw)
         rows = np.flatnonzero((self.pend > 0) | (self.pskip > 0))
         if rows.size:  # answering a pending draw or skip (only in phase PLAY)
@@ -499,6 +631,16 @@ class BatchEngine:
                 tail[rows] = np.where(again, 2, 1)
             else:
                 tail[rows] = 1
+        if self.has_series:
+            rows = np.flatnonzero(phase == _SERIES)
+            if rows.size:  # go on with the series (what follows its first card), or pass
+                first = self.tp_first[rows]
+                held = cur[rows]
+                follow = np.zeros(rows.size, dtype=U64)
+                for follows, within in self.SERIES:
+                    follow |= np.where((held & ~within[first]) == 0, follows[first], _ZERO)
+                playable[rows] = held & follow
+                tail[rows] = 1
         if t.no_finish:
             r = np.flatnonzero(n == 1)
             playable[r] &= ~self.IN["no_finish"]
@@ -512,7 +654,14 @@ class BatchEngine:
             tail[over] = 0
         self.cur_playable = playable
         self.cur_tail = tail
-        self.cur_due = (n == 2) & t.announce
+        if t.announce:
+            due = np.where(n == 2, cur, _ZERO)
+            if t.call_mode == 2:
+                self._jack_due(due, cur, n, where)
+            self.cur_due = due
+            """The cards a call may be made with (R_ANNOUNCE: one card left, or ``multi_jack``'s Jacks)."""
+        else:
+            self.cur_due = self._no_due
         if t.announce and (self.missed.any() or fin.size):
             targets = self.missed.copy()
             targets[fin] |= 1 << self.finisher[fin]
@@ -521,6 +670,30 @@ class BatchEngine:
             self.cur_callouts = callouts
         else:
             self.cur_callouts = self._no_callouts
+
+    def _jack_due(self, due: np.ndarray, cur: np.ndarray, n: np.ndarray, where: np.ndarray) -> None:
+        """R_ANNOUNCE ``multi_jack``: with three cards or more, the call is due with a card that leaves only wishing
+        cards of one rank (its lowest card a wishing card; :meth:`~maumau_rules.rules.catalog.Announcement.due`).
+        Only a hand with at most one card outside one rank, and at most one that wishes nothing, can have such a
+        card."""
+        C = self.n_cards
+        low = cur & (~cur + U64(1))
+        outside = cur & ~self.RANKS.take(np.minimum(np.bitwise_count(low - U64(1)), C - 1))
+        rest = cur & ~low
+        low2 = rest & (~rest + U64(1))
+        outside2 = cur & ~self.RANKS.take(np.minimum(np.bitwise_count(low2 - U64(1)), C - 1))
+        rows = np.flatnonzero((n > 2) & ((np.bitwise_count(outside) <= 1) | (np.bitwise_count(outside2) <= 1))
+                              & (np.bitwise_count(cur & ~self.WISHES) < 2))  # (the scalar engine's shortcut)
+        if not rows.size:
+            return
+        bits = _BIT[None, :C]
+        held = cur[rows][:, None]
+        twice = (self.layers[1].reshape(-1).take(where[rows])[:, None] & bits) != 0 if self.W > 1 else False
+        left = np.where(twice, held, held & ~bits)  # what is left after each card
+        lowest = left & (~left + U64(1))
+        rank = self.RANKS.take(np.minimum(np.bitwise_count(lowest - U64(1)), C - 1))
+        ok = ((held & bits) != 0) & (left != 0) & ((lowest & self.WISHES) != 0) & ((left & ~rank) == 0)
+        due[rows] |= np.bitwise_or.reduce(np.where(ok, bits, _ZERO), axis=1)
 
     def legal_mask(self) -> np.ndarray:
         """The legal actions of every game's seat to act, as a (batch × actions) boolean array in the layout of
@@ -532,7 +705,10 @@ class BatchEngine:
         True
         """
         play = (self.cur_playable[:, None] & _BIT[self.A_CARD][None, :]) != 0
-        play &= (self.A_CALL[None, :] == 0) | self.cur_due[:, None]
+        if self.tables.call_mode == 2:
+            play &= (self.A_CALL[None, :] == 0) | ((self.cur_due[:, None] & _BIT[self.A_CARD][None, :]) != 0)
+        else:
+            play &= (self.A_CALL[None, :] == 0) | (self.cur_due[:, None] != 0)
         play &= self.A_ISPLAY[None, :] & self.A_VALID[None, :]
         kind = self.A_KIND[None, :]
         out: np.ndarray = play
@@ -562,32 +738,54 @@ class BatchEngine:
         pw = playable & self.IN["wishes"]
         po = playable ^ pw
         W = t.wish_forms
-        nw = np.bitwise_count(pw).astype(np.int64) * W
-        nplay = nw + np.bitwise_count(po)
-        if t.calls > 1:
-            f = np.where(self.cur_due, t.calls, 1)
-            nplay *= f
         tail = self.cur_tail
         ntail = (tail & 1) + (tail >> 1)
+        if t.call_mode == 2:  # a call may be due with some cards and not others: four groups of plays
+            due = self.cur_due
+            groups = (pw & due, pw & ~due, po & due, po & ~due)
+            weights = (W * t.calls, W, t.calls, 1)
+            counts = [np.bitwise_count(g).astype(np.int64) * w for g, w in zip(groups, weights, strict=True)]
+            nplay = counts[0] + counts[1] + counts[2] + counts[3]
+        else:
+            nw = np.bitwise_count(pw).astype(np.int64) * W
+            nplay = nw + np.bitwise_count(po)
+            if t.calls > 1:
+                f = np.where(self.cur_due != 0, t.calls, 1)
+                nplay *= f
         total = nplay + ntail
         if t.announce:
             total += np.bitwise_count(self.cur_callouts)
         r = (((z >> U64(32)) * total.astype(U64)) >> U64(32)).astype(np.int64)  # uniform below total
-        if t.calls > 1:
-            q = r // f
-            call = r - q * f
+        if t.call_mode == 2:
+            c0, c1, c2 = counts[0], counts[0] + counts[1], counts[0] + counts[1] + counts[2]
+            grp = (r >= c0).astype(np.int64) + (r >= c1) + (r >= c2)
+            q = r - np.choose(np.minimum(grp, 3), (0, c0, c1, c2))
+            w = np.choose(np.minimum(grp, 3), weights)
+            k = q // w
+            sub = q - k * w
+            called = (grp == 0) | (grp == 2)
+            call = np.where(called, sub % t.calls, 0)
+            form = np.where(called, sub // t.calls, sub)
+            chosen = _select_bit(np.choose(np.minimum(grp, 3), groups), k, self.n_cards)
+            card = np.minimum(chosen, self.n_cards - 1)
+            wish = self._wish_form_flat.take(card * 4 + np.minimum(form, 3)) * (grp <= 1)
+            out = self._action_flat.take(card * 15 + wish * 3 + call)
         else:
-            q, call = r, 0
-        in_w = q < nw
-        if W == 4:
-            kw, form = q >> 2, q & 3
-        else:
-            kw = q // W
-            form = q - kw * W
-        chosen = _select_bit(np.where(in_w, pw, po), np.where(in_w, kw, q - nw), self.n_cards)
-        card = np.minimum(chosen, self.n_cards - 1)
-        wish = self._wish_form_flat.take(card * 4 + form) * in_w
-        out = self._action_flat.take(card * 15 + wish * 3 + call)
+            if t.calls > 1:
+                q = r // f
+                call = r - q * f
+            else:
+                q, call = r, 0
+            in_w = q < nw
+            if W == 4:
+                kw, form = q >> 2, q & 3
+            else:
+                kw = q // W
+                form = q - kw * W
+            chosen = _select_bit(np.where(in_w, pw, po), np.where(in_w, kw, q - nw), self.n_cards)
+            card = np.minimum(chosen, self.n_cards - 1)
+            wish = self._wish_form_flat.take(card * 4 + form) * in_w
+            out = self._action_flat.take(card * 15 + wish * 3 + call)
         rt = r - nplay
         tails = (r >= nplay) & (rt < ntail)
         if tails.any():
@@ -645,8 +843,9 @@ class BatchEngine:
         a = np.where(live, actions, 0)
         kind = self.A_KIND[a]
         own = mover == self.seat
-        ok = np.where(kind == _K_PLAY, ((self.cur_playable & _BIT[self.A_CARD[a]]) != 0) & self.A_VALID[a]
-                      & ((self.A_CALL[a] == 0) | self.cur_due), False)
+        bit = _BIT[self.A_CARD[a]]
+        ok = np.where(kind == _K_PLAY, ((self.cur_playable & bit) != 0) & self.A_VALID[a]
+                      & ((self.A_CALL[a] == 0) | ((self.cur_due & bit) != 0)), False)
         ok |= (kind == _K_DRAW) & ((self.cur_tail & 2) != 0)
         ok |= (kind == _K_PASS) & ((self.cur_tail & 1) != 0)
         missed_bits = self.missed | np.where(self.phase == _FINISHING, 1 << np.maximum(self.finisher, 0), 0)
@@ -710,7 +909,8 @@ class BatchEngine:
         ic = np.flatnonzero(kind == _K_CALLOUT)
         if ic.size:
             tgt = self.A_TARGET[a[ic]]
-            before = _popcount(self.hands[ic, tgt])
+            at = ic * self.players + tgt
+            before = self._size_at(at)
             caught = (self.phase[ic] == _FINISHING) & (tgt == self.finisher[ic])  # "nisi najavio": play goes on
             self._draw(ic, tgt, np.full(ic.size, t.call_penalty))
             plain = ~caught
@@ -720,7 +920,7 @@ class BatchEngine:
                 self.finisher[gc] = -1
                 self._pass_on(gc, sc, self.top[gc])
             self.penalties[ic] += 1
-            self.penalty_cards[ic] += _popcount(self.hands[ic, tgt]) - before
+            self.penalty_cards[ic] += self._size_at(at) - before
         limit = np.flatnonzero(self.turn >= t.max_moves)
         if limit.size:
             limit = limit[live[limit] & (self.end[limit] == 0)]
@@ -750,10 +950,26 @@ class BatchEngine:
         bit = _BIT[c]
         hands = self.hands.reshape(-1)
         where = g * P + s
-        standing = self.ann.reshape(-1).take(where) if t.judges_finish else None  # the call before this play
-        before = hands.take(where)
-        n = np.bitwise_count(before)
-        hands[where] = before & ~bit
+        series = self.has_series
+        # the call before this play
+        standing = self.ann.reshape(-1).take(where) if t.judges_finish or series else None
+        if self.W == 1:
+            before = hands.take(where)
+            n = np.bitwise_count(before)
+            hands[where] = before & ~bit
+        else:
+            n = self._size_at(where)
+            self._take(where, bit)
+        if series:  # the turn's cards so far (the scalar engine's turn_plays)
+            earlier = self.tp_n[g]
+            first = np.where(earlier > 0, self.tp_first[g], c)
+            self.tp_n[g] = earlier + 1
+            self.tp_first[g] = first
+            self.tp_jacks[g] += self.BONUS[c]
+            self.acc_skip[g] += self.OP_SKIPN[c]
+            self.acc_pass[g] |= self.OP_SKIPP[c]
+            self.acc_rev[g] += self.OP_REVN[c]
+            self.acc_two[g] |= self.OP_REV2[c]
         nd = self.nd[g]
         self.disc.reshape(-1)[g * self.N + nd] = c
         self.nd[g] = nd + 1
@@ -766,7 +982,9 @@ class BatchEngine:
         if t.announce:
             said = (k != 0) | ((n == 2) & t.judges_finish)  # the word said for the last card replaces the call
             self.ann[g[said], s[said]] = k[said]
-            wrong = (n == 2) & (k == 0)
+            wrong = (n == 2) & (k == 0)  # a mistake the table sees (a call made with a card is due with it)
+            if t.call_mode == 2:
+                wrong |= (n > 2) & (k == 1)
             if wrong.any():
                 if t.call_automatic:
                     w = np.flatnonzero(wrong)
@@ -815,6 +1033,8 @@ class BatchEngine:
             go, so, co = g[o], s[o], c[o]
             stop = (_BIT[co] & self.IN["again_no_finish"]) != 0  # an empty hand must draw and play on
             self.phase[go[stop]] = _PLAY
+            if series:
+                self._turn_done(go[stop])
             fin = ~stop
             if t.judges_finish and fin.any():
                 assert standing is not None
@@ -823,6 +1043,8 @@ class BatchEngine:
                 right = np.where(jack & (t.calls == 3), 2, 1)
                 wrong = (t.calls == 3) & (call != 0) & (call != right)
                 stands = (t.unannounced == 0) | ((t.unannounced == 2) & ~jack) | (call == right)
+                if series:  # the call of an earlier card of this same series counts
+                    stands |= (call == 0) & (earlier[o] > 0)
                 judged = fin & (wrong | ~stands)
                 if judged.any():
                     gj, sj = go[judged], so[judged]
@@ -841,7 +1063,27 @@ class BatchEngine:
         if not on.size:
             return
         g, s, c = g[on], s[on], c[on]
+        if series:  # R_SERIES, R_WILD_FINISH_SERIES: the series phase opens (from what the table sees)
+            first, call = first[on], standing[on] if standing is not None else None
+            opens = np.zeros(g.size, dtype=bool)
+            for starts, need in self.OPENS:
+                o = ((_BIT[c] & starts) != 0) & ((_BIT[first] & starts) != 0)
+                if need:
+                    o &= call == need
+                opens |= o
+            if opens.any():
+                self.phase[g[opens]] = _SERIES
+                g, s, c = g[~opens], s[~opens], c[~opens]
         self._pass_on(g, s, c)
+
+    def _turn_done(self, g: np.ndarray) -> None:
+        """The turn is over in games ``g``: no card of it is kept (the scalar turn_plays is empty)."""
+        self.tp_n[g] = 0
+        self.tp_jacks[g] = 0
+        self.acc_skip[g] = 0
+        self.acc_pass[g] = False
+        self.acc_rev[g] = 0
+        self.acc_two[g] = False
 
     def _finish(self, go: np.ndarray, so: np.ndarray, co: np.ndarray) -> None:
         """Seats ``so`` went out in games ``go`` with cards ``co``: the round ends (R_FINAL_CARD_EFFECTS: a pending
@@ -860,7 +1102,7 @@ class BatchEngine:
                 pend = self.pend[go] > 0
                 if pend.any():
                     gp = go[pend]
-                    steps = 1 + self.OP_SKIPN[co[pend]]
+                    steps = 1 + (self.acc_skip[gp] if self.has_series else self.OP_SKIPN[co[pend]])
                     self._draw(gp, (so[pend] + self.dirn[gp] * steps) % P, self.pend[gp])
             self.pend[go] = 0
             self.stack_skip[go] = False
@@ -871,32 +1113,44 @@ class BatchEngine:
         turn (:func:`~maumau_rules.rules.turn.end_turn` of one card)."""
         P = self.players
         self.phase[g] = _PLAY
-        passing = (self.FLAGS.take(c) & _F_PASSING) != 0
-        plain = ~passing
-        self.seat[g[plain]] = (s[plain] + self.dirn[g[plain]]) % P
-        if passing.any():
+        if self.has_series:  # every card of the turn: their skips and reversals, the last card's another turn
+            rev = self.acc_rev[g] % 2 == 1
+            two = self.acc_two[g]
+            skips = self.acc_skip[g]
+            passable_skip = self.acc_pass[g]
+            self._turn_done(g)
+        else:
+            passing = (self.FLAGS.take(c) & _F_PASSING) != 0
+            plain = ~passing
+            self.seat[g[plain]] = (s[plain] + self.dirn[g[plain]]) % P
+            if not passing.any():
+                return
             g, s, c = g[passing], s[passing], c[passing]
             rev = self.OP_REV[c]
-            self.dirn[g[rev]] *= -1
-            d = self.dirn[g]
-            same = (rev & self.OP_REV2[c] & (P == 2)) | (~(rev & self.OP_REV2[c] & (P == 2)) & self.OP_AGAIN[c])
+            two = self.OP_REV2[c]
             skips = self.OP_SKIPN[c]
-            passable = ~same & (skips > 0) & self.OP_SKIPP[c]
-            self.pskip[g[passable]] = skips[passable]
-            nxt = np.where(same, s, np.where(passable, s + d, s + d * (1 + skips))) % P
-            self.seat[g] = nxt
+            passable_skip = self.OP_SKIPP[c]
+        self.dirn[g[rev]] *= -1
+        d = self.dirn[g]
+        same = (rev & two & (P == 2)) | (~(rev & two & (P == 2)) & self.OP_AGAIN[c])
+        passable = ~same & (skips > 0) & passable_skip
+        self.pskip[g[passable]] = skips[passable]
+        nxt = np.where(same, s, np.where(passable, s + d, s + d * (1 + skips))) % P
+        self.seat[g] = nxt
 
     def _draw_move(self, g: np.ndarray, s: np.ndarray) -> None:
         t = self.tables
+        fresh = self.fresh[g]
         self.fresh[g] = False
         self.passes[g] = 0
         pen = self.pend[g] > 0
         if pen.any():
             gp, sp = g[pen], s[pen]
-            before = _popcount(self.hands[gp, sp])
+            at = gp * self.players + sp
+            before = self._size_at(at)
             self._draw(gp, sp, self.pend[gp])
             self.penalties[gp] += 1
-            self.penalty_cards[gp] += _popcount(self.hands[gp, sp]) - before
+            self.penalty_cards[gp] += self._size_at(at) - before
             ends = t.penalty_ends_turn | self.stack_skip[gp]
             self.pend[gp] = 0
             self.stack_skip[gp] = False
@@ -907,6 +1161,15 @@ class BatchEngine:
         if free.any():
             gf, sf = g[free], s[free]
             _, last = self._draw(gf, sf, np.ones(gf.size, dtype=np.int64))
+            if t.draw_until:  # R_DRAW_UNTIL_SUIT: under its demand, draw on until a card of the suit comes
+                more = np.flatnonzero(fresh[free] & self.DRAW_UNTIL[self.top[gf]] & (self.phase[gf] == _PLAY))
+                while more.size:
+                    more = more[(last[more] >= 0) & (self.SUIT[np.maximum(last[more], 0)] != self.wish[gf[more]])]
+                    if not more.size:
+                        break
+                    got, extra = self._draw(gf[more], sf[more], np.ones(more.size, dtype=np.int64))
+                    more = more[got > 0]
+                    last[more] = extra[got > 0]
             self.drawn[gf] = last
             self.phase[gf] = _DRAWN
 
@@ -914,6 +1177,11 @@ class BatchEngine:
         t = self.tables
         P = self.players
         self.drawn[g] = -1
+        if self.has_series:
+            ser = self.phase[g] == _SERIES
+            if ser.any():  # the series ends: the turn passes on after its cards
+                self._pass_on(g[ser], s[ser], self.top[g[ser]])
+                g, s = g[~ser], s[~ser]
         if t.judges_finish:
             fin = self.phase[g] == _FINISHING
             if fin.any():  # nobody called the finisher out: his win stands
@@ -944,7 +1212,9 @@ class BatchEngine:
                 self._finish_by_count(gp[blocked], 2)
 
     def _finish_by_count(self, g: np.ndarray, reason: int) -> None:
-        sizes = _popcount(self.hands[g])
+        ph = self.phase[g]
+        self.last_card[g] = np.where((ph == _SERIES) | (ph == _FINISHING), self.top[g], -1)  # turn_plays[-1]
+        sizes = self.hand_sizes()[g]
         low = sizes.min(axis=1)
         ties = (sizes == low[:, None]).sum(axis=1)
         self.winner[g] = np.where(ties == 1, sizes.argmin(axis=1), -1)
@@ -981,7 +1251,10 @@ class BatchEngine:
             rows = np.flatnonzero(take > k)
             gg = g[rows]
             card = stock.take(gg * self.N + nst[rows] - 1 - k).astype(np.int64)
-            hands[gg * self.players + seats[rows]] |= _BIT[card]
+            if self.W == 1:
+                hands[gg * self.players + seats[rows]] |= _BIT[card]
+            else:
+                self._give(gg * self.players + seats[rows], _BIT[card])
             last[rows] = card
         self.nst[g] = nst - take
         if t.calls_lapse:
@@ -1009,7 +1282,10 @@ class BatchEngine:
         nst = nst - 1
         top = self.stock.reshape(-1).take(gg * self.N + nst).astype(np.int64)
         self.nst[gg] = nst
-        self.hands.reshape(-1)[gg * self.players + ss] |= _BIT[top]
+        if self.W == 1:
+            self.hands.reshape(-1)[gg * self.players + ss] |= _BIT[top]
+        else:
+            self._give(gg * self.players + ss, _BIT[top])
         if ok is None:
             got, last = np.ones(g.size, dtype=np.int64), top
         else:
@@ -1034,7 +1310,7 @@ class BatchEngine:
             n = (count[:, None] - np.arange(M - 1)[None, :])
             live = n >= 2
             nn = np.maximum(n, 1).astype(U64)
-            rem = _REM64.take(np.maximum(n, 1))
+            rem = self._rem.take(np.maximum(n, 1))
             rejected = live & (rem != 0) & (z >= U64(0) - rem)
             j = (z % nn).astype(np.int64)
             base = (rows * M)[:, None]
@@ -1086,7 +1362,10 @@ class BatchEngine:
         winner = self.winner[g]
         seats = np.arange(P)[None, :]
         is_win = seats == winner[:, None]
-        bits = ((hands[:, :, None] >> np.arange(self.n_cards, dtype=U64)[None, None, :]) & U64(1)).astype(np.int64)
+        shifts = np.arange(self.n_cards, dtype=U64)[None, None, :]
+        bits = ((hands[:, :, None] >> shifts) & U64(1)).astype(np.int64)
+        for layer in self.layers[1:]:
+            bits += ((layer[g][:, :, None] >> shifts) & U64(1)).astype(np.int64)
         values = bits @ self.VALUES
         counts = bits.sum(axis=2)
         last = self.last_card[g]
@@ -1101,6 +1380,15 @@ class BatchEngine:
         if t.scoring == "R_SCORE_WINNER_COLLECTS":
             total = (np.where(is_win, 0, values).sum(axis=1)[:, None]) * mult
             return np.where(is_win, total, 0)
+        if t.scoring == "R_SCORE_ELIMINATION":  # the winner's bonus by the wild Jacks of his last turn
+            if self.has_series:
+                jacks = self.tp_jacks[g]
+            else:
+                jacks = np.where(last >= 0, self.BONUS[np.maximum(last, 0)], 0)
+            jacks = np.where(winner >= 0, jacks, 0)
+            bonus = np.array(t.winner_bonus or (0,), dtype=np.int64)
+            won = bonus[np.minimum(jacks, bonus.size - 1)][:, None]
+            return np.where(is_win, won, values)
         if t.scoring == "R_SCORE_HAND_SHRINK":
             if t.last_with_cards:
                 most = counts.max(axis=1)[:, None]
@@ -1137,12 +1425,16 @@ class BatchEngine:
         t = self.tables
         cards = t.cards
 
-        def hand(m: int) -> tuple[Card, ...]:
-            return tuple(cards[i] for i in range(self.n_cards) if (m >> i) & 1)
+        def hand(p: int) -> tuple[Card, ...]:
+            return tuple(cards[i] for i, n in enumerate(self.hand_counts(b, p)) for _ in range(n))
 
         suits = (None, *FRENCH_SUITS)
+        phase = PHASES[int(self.phase[b])]
+        plays = None
+        if self.has_series and phase in (Phase.SERIES, Phase.FINISHING):
+            plays = (int(self.tp_n[b]), cards[int(self.tp_first[b])])
         return {
-            "hands": tuple(hand(int(self.hands[b, p])) for p in range(self.players)),
+            "hands": tuple(hand(p) for p in range(self.players)), "turn_plays": plays,
             "stock": tuple(cards[i] for i in self.stock[b, :self.nst[b]].tolist()),
             "discard": tuple(cards[i] for i in self.disc[b, :self.nd[b]].tolist()),
             "seat_to_act": int(self.seat[b]), "direction": int(self.dirn[b]), "phase": PHASES[int(self.phase[b])],
@@ -1167,6 +1459,9 @@ def scalar_snapshot(state: Any) -> dict[str, Any]:
     """
     f = state.__dict__
     skip = state.variant.plan.penalty_skip_cards
+    plays = None
+    if state.variant.plan.series_hooks and f["phase"] in (Phase.SERIES, Phase.FINISHING):
+        plays = (len(f["turn_plays"]), f["turn_plays"][0])
     return {
         "hands": tuple(tuple(h) for h in state.hands), "stock": tuple(f["stock"]), "discard": tuple(f["discard"]),
         "seat_to_act": f["seat_to_act"], "direction": f["direction"], "phase": f["phase"],
@@ -1174,5 +1469,5 @@ def scalar_snapshot(state: Any) -> dict[str, Any]:
         "pending_skip": f["pending_skip"], "wished_suit": f["wished_suit"], "any_card": f["any_card"],
         "drawn": f["drawn"], "announced": tuple(f["announced"]), "missed_calls": frozenset(f["missed_calls"]),
         "fresh": f["fresh"], "passes": f["passes"], "turn": f["turn"], "rng": f["rng"] & ((1 << 64) - 1),
-        "winner": f["winner"], "end": f["end"],
+        "winner": f["winner"], "end": f["end"], "turn_plays": plays,
     }

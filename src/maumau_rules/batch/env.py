@@ -132,15 +132,17 @@ class VectorEnv:
             start, size = self.sections[name]
             out[:, start:start + size] = values
 
-        hand = eng.hands[ar, seat]
-        put("hand", (hand[:, None] >> cards[None, :]) & np.uint64(1))
+        held = np.zeros((B, C), dtype=np.float32)
+        for layer in eng.layers:  # copies of a card count (two packs, two Jokers)
+            held += (layer[ar, seat][:, None] >> cards[None, :]) & np.uint64(1)
+        put("hand", held)
         top = eng.disc[ar, eng.nd - 1].astype(np.int64)
         put("top", np.arange(C)[None, :] == top[:, None])
         put("drawn", np.arange(C)[None, :] == eng.drawn[:, None])
         put("wish", np.arange(5)[None, :] == eng.wish[:, None])
         put("lead", np.stack([eng.anyc, eng.fresh, eng.turn == 0], axis=1))
         put("pending", np.stack([eng.pend, eng.pskip], axis=1))
-        put("hand_sizes", np.bitwise_count(eng.hands[ar[:, None], order]))
+        put("hand_sizes", eng.hand_sizes()[ar[:, None], order])
         put("piles", np.stack([eng.nst, eng.nd], axis=1))
         put("direction", eng.dirn[:, None])
         calls = eng.ann[ar[:, None], order]

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from ..rules.tables import compile_tables
 from ..simulate import CellResult, GameFacts, SimulationError, SimulationResult, statistics_of
 from ..variants import Variant, find_variant
 from .engine import END_REASONS, BatchEngine
@@ -62,6 +63,7 @@ def simulate_batch(
             raise SimulationError(f"the batch engine plays the random bot only, not {name!r} (--bots random)")
     if type(games) is not int or games < 1:
         raise SimulationError(f"games={games!r}: give a whole number of games, at least 1")
+    compile_tables(v)  # (a variant without a table form is refused by name first)
     n = v.plan.min_players if players is None else players
     if type(n) is not int or not v.plan.min_players <= n <= v.plan.max_players:
         raise SimulationError(f"variant {v.id!r} is for {v.plan.min_players}-{v.plan.max_players} players, not {n!r}")

@@ -11,20 +11,22 @@ fail with a :class:`~maumau_rules.errors.VariantError` naming the rule: a varian
 scalar engine runs it, or not at all.
 
 Cards are numbered in the plan's hand order (``plan.cards``); a card set is an integer with bit ``i`` for card
-``i`` (every table deck has at most 64 distinct cards and one copy of each).
+``i`` (every table deck has at most 64 distinct cards; a deck with several copies of a card, such as two packs or
+two Jokers, is held by the batch engine as one card set per copy: the cards held at least once, at least twice...).
 
 >>> t = compile_tables("standard")
 >>> t.n_cards, t.ops[t.index["7h"]].pending, t.ops[t.index["8c"]].skip_count, t.wish_forms
 (32, 2, 1, 4)
->>> compile_tables("faraon")
-Traceback (most recent call last):
-...
-maumau_rules.errors.VariantError: variant 'faraon' has no table form: rule R_SERIES (several cards in one turn: the batch engine plays one card a turn)
+>>> f = compile_tables("faraon"); bin(f.series[0][0][f.index["7h"]]).count("1")  # a series of 7s: any 7
+4
+>>> compile_tables("pesten").copies, compile_tables("mau-king").copies
+(2, 2)
 """
 
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -146,20 +148,21 @@ EFFECT_OPS: Final[dict[type[Effect], Callable[[Any, CardOps], None]]] = {
 it has none until it is registered here)."""
 
 
-# Rules whose plan contributions are all tables already (masks, policies, numbers) need no form; the others are
-# listed with what the tables do for them, or why they cannot.
+# Library rules: their plan contributions are tables already (masks, policies, numbers), or their hooks have a table
+# form below (R_SERIES and R_WILD_FINISH_SERIES: what may follow the first card of a series, and when the series
+# opens; R_DRAW_UNTIL_SUIT: the cards whose demand is drawn for; R_ANNOUNCE: its parameters; the scoring rules: their
+# values and bonuses).
 _PLAIN: Final = frozenset({"R_DEAL", "R_DEALER", "R_TURN_ORDER", "R_START_CARD", "R_MATCH", "R_WILD", "R_NO_FINISH",
                            "R_DRAW_PENALTY", "R_SKIP", "R_REVERSE", "R_DRAW", "R_RESHUFFLE", "R_WRONG_CARD",
                            "R_BLOCKED_END", "R_TURN_LIMIT", "R_PLAY_AGAIN", "R_FINAL_CARD_EFFECTS", "R_CUT",
                            "R_SCORE_WIN_POINTS", "R_SCORE_PENALTY_POINTS", "R_SCORE_WINNER_COLLECTS",
-                           "R_SCORE_HAND_SHRINK", "R_JACK_FINISH_DOUBLES", "R_ANNOUNCE"})
-RULE_FORMS: Final[dict[str, str]] = {
-    "R_SERIES": "several cards in one turn: the batch engine plays one card a turn",
-    "R_WILD_FINISH_SERIES": "several cards in one turn: the batch engine plays one card a turn",
-    "R_DRAW_UNTIL_SUIT": "a draw that goes on until a suit comes: no table form yet",
-    "R_SCORE_ELIMINATION": "the winner's bonus counts the Jacks of a series: no table form yet",
-}
-"""Library rules that have no table form yet, with the reason (any other library rule compiles)."""
+                           "R_SCORE_HAND_SHRINK", "R_SCORE_ELIMINATION", "R_JACK_FINISH_DOUBLES", "R_ANNOUNCE",
+                           "R_SERIES", "R_WILD_FINISH_SERIES", "R_DRAW_UNTIL_SUIT"})
+RULE_FORMS: Final[dict[str, str]] = {}
+"""Library rules that have no table form, with the reason (none at present: every library rule compiles; a rule
+written outside the library compiles when all it adds is legality hooks and library effects)."""
+_SERIES_WITHIN: Final = {"R_SERIES": False, "R_WILD_FINISH_SERIES": True}
+"""The series rules, and whether a card may follow only while every card held is of the first card's rank."""
 
 
 @attrs.frozen
@@ -173,6 +176,10 @@ class Tables:
     variant: Variant = attrs.field(repr=False)
     cards: tuple[Card, ...]
     """The distinct cards, in hand order (card ``i``)."""
+    copies: int
+    """The most copies of one card in the deck (1 for one pack)."""
+    deck: tuple[int, ...] = attrs.field(repr=False)
+    """The card number of every card of the deck, copies included (``plan.deck_cards``)."""
     index: dict[str, int] = attrs.field(repr=False)
     """Card number by notation (``"7h"`` and ``"7♥"``)."""
     fit: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
@@ -209,10 +216,24 @@ class Tables:
     """Cards that cannot finish: played as the last card, the player must draw and play on (R_PLAY_AGAIN)."""
     final_card_effects: bool
     """A pending draw left by the last card is still drawn (R_FINAL_CARD_EFFECTS)."""
+    # several cards in one turn (R_SERIES, R_WILD_FINISH_SERIES)
+    series: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = attrs.field(repr=False)
+    """One entry per series rule: ``(follows, within)``, each by the series' first card: the cards that may follow
+    it, and the cards the hand must hold only (else nothing follows; every card where the rule has no such
+    condition)."""
+    series_opens: tuple[tuple[int, int], ...]
+    """One entry per series rule: the cards that open it (the card played and the turn's first card must both be
+    among them), and the standing call it needs (0: none; 2: the Jack word, R_WILD_FINISH_SERIES ``after_call``)."""
+    draw_until: int
+    """Cards whose demanded suit a player under it draws for, one card at a time (R_DRAW_UNTIL_SUIT)."""
     # calls (R_ANNOUNCE)
     announce: bool
     calls: int
     """Calls a play may carry when one is due, ``None`` included (1 without R_ANNOUNCE)."""
+    call_mode: int
+    """When a call is due: 1 with one card left; 2 also when the cards left are Jacks of one rank (``multi_jack``)."""
+    rank_cards: tuple[int, ...] = attrs.field(repr=False)
+    """The cards of each card's rank."""
     call_penalty: int
     call_automatic: bool
     calls_lapse: bool
@@ -240,6 +261,10 @@ class Tables:
     count_cards: bool
     multiplier: int
     multiplier_cards: int
+    winner_bonus: tuple[int, ...]
+    """R_SCORE_ELIMINATION: the winner's points by the wild Jacks of his last turn (0, 1, 2, more)."""
+    bonus_cards: int
+    """The wild Jacks (R_SCORE_ELIMINATION's bonus counts them)."""
     last_with_cards: bool
     sign: int
 
@@ -309,9 +334,9 @@ def _compile(variant: Variant) -> Tables:
             raise _refuse(variant, rid, f"{type(rule).__name__} is not a library rule and does more than add "
                                             "legality hooks and library effects: it has no table form")
     cards = plan.cards
-    if len(cards) > 64 or plan.width != 1:
-        why = "two copies of a card" if plan.width != 1 else "more than 64 distinct cards"
-        raise _refuse(variant, "R_DEAL", f"the {variant.deck} deck has {why}: hands are 64-bit sets of cards")
+    if len(cards) > 64:
+        raise _refuse(variant, "R_DEAL", f"the {variant.deck} deck has more than 64 distinct cards: hands are 64-bit "
+                                         "sets of cards")
     index = {c: i for i, c in enumerate(cards)}
 
     def conv(mask: int) -> int:
@@ -330,18 +355,19 @@ def _compile(variant: Variant) -> Tables:
             form(e, o)
         ops.append(o)
     ann: Any = plan.announcer
-    if ann is not None and ann.call_mode != 1:
-        raise _refuse(variant, "R_ANNOUNCE", "multi_jack: a call due with several cards left has no table form yet")
     again_rule = next((r for r in variant.rules if r.rule_id == "R_PLAY_AGAIN"), None)
     again_no_finish = 0
     if again_rule is not None and getattr(again_rule, "last_card", "wins") == "draw":
         again_no_finish = sum(1 << index[c] for c in cards if ops[index[c]].again)
-    known_hooks = (1 if again_no_finish else 0) + (1 if ann is not None else 0)
+    draws_on = again_rule is not None and getattr(again_rule, "last_card", "wins") == "draw"
+    known_hooks = (1 if draws_on else 0) + (1 if ann is not None else 0)
     if len(plan.finish_checks) != known_hooks:
         raise _refuse(variant, "?", "a finish check that no library rule added")
     final = any(r.rule_id == "R_FINAL_CARD_EFFECTS" for r in variant.rules)
-    if len(plan.round_end_hooks) != (1 if final else 0) or plan.series_hooks or plan.draw_more:
+    until = next((r for r in variant.rules if r.rule_id == "R_DRAW_UNTIL_SUIT"), None)
+    if len(plan.round_end_hooks) != (1 if final else 0) or len(plan.draw_more) != (until is not None):
         raise _refuse(variant, "?", "a hook that no library rule added")
+    series, opens = _series(variant, conv)
     jack_double = next((r for r in variant.rules if r.rule_id == "R_JACK_FINISH_DOUBLES"), None)
     if len(plan.multipliers) != (1 if jack_double is not None else 0):
         raise _refuse(variant, "?", "a score multiplier that no library rule added")
@@ -352,8 +378,10 @@ def _compile(variant: Variant) -> Tables:
     after = {"drawn_only": 0, "any": 1, "none": 2}[plan.draw_policy.after_draw]
     suits = {s: i + 1 for i, s in enumerate(FRENCH_SUITS)}
     higher = getattr(plan.scoring, "higher_is_better", True)
+    wild_jacks = sum(1 << index[c] for c in cards if c.rank is Rank.JACK and plan.wild_mask & plan.unit[c])
     return Tables(
-        variant=variant, cards=cards,
+        variant=variant, cards=cards, copies=max(Counter(plan.deck_cards).values()),
+        deck=tuple(index[c] for c in plan.deck_cards),
         index={**{str(c): i for c, i in index.items()}, **_ascii(index)},
         fit=tuple(tuple(conv(plan.fit[k][c]) for c in cards) for k in range(2 * LEADS)),
         answer_fit=tuple(conv(plan.answer_fit[c]) for c in cards), answer_cancel=conv(plan.answer_cancel),
@@ -365,8 +393,11 @@ def _compile(variant: Variant) -> Tables:
         tails=plan.tails, reshuffle=plan.reshuffle, penalty_ends_turn=plan.penalty_ends_turn,
         penalty_skip=sum(1 << index[c] for c in plan.penalty_skip_cards if c in index),
         blocked_end=plan.blocked_end, max_moves=min(plan.max_moves, 1 << 30), again_no_finish=again_no_finish,
-        final_card_effects=final,
-        announce=ann is not None, calls=1 if ann is None else (3 if ann.jack_call else 2),
+        final_card_effects=final, series=series, series_opens=opens,
+        draw_until=sum(1 << index[c] for c in cards
+                       if any(type(e) is DemandSuit and e.rule_id == "R_DRAW_UNTIL_SUIT" for e in plan.effects[c])),
+        announce=ann is not None, call_mode=plan.call_mode,
+        rank_cards=tuple(sum(1 << index[d] for d in cards if d.rank is c.rank) for c in cards), calls=1 if ann is None else (3 if ann.jack_call else 2),
         call_penalty=ann.penalty if ann is not None else 0,
         call_automatic=ann is not None and ann.enforcement == "automatic",
         calls_lapse=plan.calls_lapse, window_next=ann is None or ann.window == "next_player",
@@ -381,8 +412,31 @@ def _compile(variant: Variant) -> Tables:
         scoring=scoring, values=values, count_cards=count_cards,
         multiplier=getattr(jack_double, "multiplier", 1),
         multiplier_cards=sum(1 << index[c] for c in cards if c.rank is Rank.JACK),
+        winner_bonus=tuple(getattr(plan.scoring, "winner_bonus", ())), bonus_cards=wild_jacks,
         last_with_cards=last_with_cards, sign=1 if higher else -1,
     )
+
+
+def _series(variant: Variant, conv: Callable[[int], int]) -> tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
+                                                                   tuple[tuple[int, int], ...]]:
+    """The table form of the series rules' hooks: what may follow each first card, the hand it needs, and when
+    the series opens."""
+    plan = variant.plan
+    every = conv(plan.masks.all)
+    series = []
+    opens = []
+    for (rid, _, follows), (starts, opener) in zip(plan.series_hooks, plan.series_opens, strict=True):
+        if rid not in _SERIES_WITHIN:
+            raise _refuse(variant, rid, "a series hook that no library rule added")
+        rule: Any = variant.rule(rid)
+        follow = tuple(conv(follows(plan, c, c, 0)) for c in plan.cards)
+        within = tuple(conv(plan.rank_mask[c.rank]) if _SERIES_WITHIN[rid] else every for c in plan.cards)
+        series.append((follow, within))
+        need = 2 if opener is not None and getattr(rule, "opens", "") == "after_call" else 0
+        if opener is not None and need == 0:
+            raise _refuse(variant, rid, "a series that opens on a condition with no table form")
+        opens.append((conv(starts), need))
+    return tuple(series), tuple(opens)
 
 
 def _ascii(index: dict[Card, int]) -> dict[str, int]:
