@@ -775,7 +775,7 @@ class BatchEngine:
                 q = r // f
                 call = r - q * f
             else:
-                q, call = r, 0
+                q, call = r, np.zeros_like(r)
             in_w = q < nw
             if W == 4:
                 kw, form = q >> 2, q & 3
@@ -1381,10 +1381,7 @@ class BatchEngine:
             total = (np.where(is_win, 0, values).sum(axis=1)[:, None]) * mult
             return np.where(is_win, total, 0)
         if t.scoring == "R_SCORE_ELIMINATION":  # the winner's bonus by the wild Jacks of his last turn
-            if self.has_series:
-                jacks = self.tp_jacks[g]
-            else:
-                jacks = np.where(last >= 0, self.BONUS[np.maximum(last, 0)], 0)
+            jacks = self.tp_jacks[g] if self.has_series else np.where(last >= 0, self.BONUS[np.maximum(last, 0)], 0)
             jacks = np.where(winner >= 0, jacks, 0)
             bonus = np.array(t.winner_bonus or (0,), dtype=np.int64)
             won = bonus[np.minimum(jacks, bonus.size - 1)][:, None]
