@@ -54,13 +54,14 @@ EXTERNAL = ("No such file or directory", "Expecting value")
 def english_vocabulary(lang: str) -> frozenset[str]:
     """The words of the catalog's English that the language's translations never use (a word that both share, such
     as 'JSON' or 'Malilla', is no sign of English)."""
-    english, used = set(), set()
+    english: set[str] = set()
+    used: set[str] = set()
     for m in _po(lang):
         for msgid in ([m.id] if isinstance(m.id, str) else m.id):
             english.update(w.lower() for w in re.findall(r"[A-Za-z]{3,}", _CODE.sub(" ", msgid)))
         for form in ([m.string] if isinstance(m.string, str) else m.string):
             used.update(w.lower() for w in re.findall(r"[A-Za-z]{3,}", form))
-    names = set()  # the variants' IDs and aliases are names (the API), the same in every language
+    names: set[str] = set()  # the variants' IDs and aliases are names (the API), the same in every language
     for v in available_variants():
         for name in (v.id, *v.aliases):
             names.update(w.lower() for w in re.findall(r"[A-Za-z]{3,}", name))
