@@ -43,6 +43,7 @@ from sphinx.util import logging
 
 from maumau_rules import explain
 from maumau_rules.families.malilla import explain as malilla_explain
+from maumau_rules.i18n import gettext
 
 logger = logging.getLogger(__name__)
 
@@ -75,6 +76,12 @@ def lit(text: object) -> str:
     """An inline literal."""
     value = str(text)
     return f"``{value}``" if value.strip() else "(empty)"
+
+
+def spec_text(text: str) -> str:
+    """A text of ``spec/`` (a rule's title or text) in the build's language: the library's catalogs hold them
+    (``scripts/i18n.py`` extracts them, as the variants' names and summaries); a text they lack stays as written."""
+    return gettext(text) if text else text
 
 
 def prose(text: str, sources: Sources | None = None, where: str = "") -> str:
@@ -441,7 +448,7 @@ def page_rules(data: SpecData) -> str:
         for rid in _rules_of_kind(data, kind):
             rule = data.rules[rid]
             users = _users_text(data, rid)
-            summary.append([ref(rule_label(rid), rid), rule["title"], kind, family_text(rule_family(rid)), users])
+            summary.append([ref(rule_label(rid), rid), spec_text(rule["title"]), kind, family_text(rule_family(rid)), users])
     out.append("The rules of both game families are here: Mau-Mau's, and the ``R_MAL_*`` rules of "
                ":ref:`Malilla <malilla>`, a trick-taking game of its own. A variant holds rules of its own family "
                "only.\n")
@@ -480,10 +487,10 @@ def _rules_of_kind(data: SpecData, kind: str) -> list[str]:
 
 def _rule_section(data: SpecData, rule: dict[str, Any]) -> str:
     rid = rule["id"]
-    out = [f".. _{rule_label(rid)}:\n", heading(f"{rid} \u2014 {rule['title']}", 2)]
+    out = [f".. _{rule_label(rid)}:\n", heading(f"{rid} \u2014 {spec_text(rule['title'])}", 2)]
     status = rule["status"] + (f", since {rule['since']}" if rule.get("since") else "")
     out.append(field_list([("Kind", rule["kind"]), ("Family", family_text(rule_family(rid))), ("Status", status)]))
-    out.append(prose(rule["text"], data.sources, rid) + "\n")
+    out.append(prose(spec_text(rule["text"]), data.sources, rid) + "\n")
     if rule.get("basis"):
         out.append(f".. note::\n   {prose(rule['basis'], data.sources, rid)}\n")
     params = list(rule.get("params", []))
@@ -496,7 +503,7 @@ def _rule_section(data: SpecData, rule: dict[str, Any]) -> str:
         out.append("This rule has no parameters.\n")
     users = data.variants_using(rid)
     if users:
-        rows = [[ref(variant_label(v.id), v.name), non_default_settings(v.rule(rid))] for v in users]
+        rows = [[ref(variant_label(v.id), explain.name_text(v)), non_default_settings(v.rule(rid))] for v in users]
         out.append(table(["Variant", "Settings (other parameters at their defaults)"], rows, widths=[35, 65],
                          title="In the variants"))
     else:
@@ -522,7 +529,7 @@ def _tests_block(data: SpecData, rid: str) -> str:
 
 def _variant_head(data: SpecData, variant: Any) -> list[str]:
     """A variant page's title, summary and fields."""
-    out = [f".. _{variant_label(variant.id)}:\n", heading(variant.name, 0)]
+    out = [f".. _{variant_label(variant.id)}:\n", heading(explain.name_text(variant), 0)]
     if variant.summary:
         out.append(prose(explain.summary_text(variant), data.sources, variant.id) + "\n")
     aliases = ", ".join(lit(a) for a in variant.aliases)
@@ -535,7 +542,7 @@ def _variant_head(data: SpecData, variant: Any) -> list[str]:
 def _variant_rules(data: SpecData, variant: Any) -> list[str]:
     """A variant page's rules with their settings, and its decisions on the gaps in the sources."""
     out = [heading("Rules and settings", 1)]
-    rows = [[ref(rule_label(r.rule_id), r.rule_id), data.rules.get(r.rule_id, {}).get("title", ""),
+    rows = [[ref(rule_label(r.rule_id), r.rule_id), spec_text(data.rules.get(r.rule_id, {}).get("title", "")),
              non_default_settings(r)] for r in variant.rules]
     out.append(table(["Rule", "Title", "Settings (others at their defaults)"], rows, widths=[28, 30, 42]))
     if variant.decisions:
@@ -929,7 +936,7 @@ def page_malilla(data: SpecData) -> str:
     for v in variants:
         diff = [f"{lit(d.rule_id + '.' + d.param)} = {fmt_value(d.right)}" for d in diff_variants(base, v)
                 if d.aspect == "param"] if base is not None and v is not base else []
-        rows.append([ref(variant_label(v.id), v.name), lit(v.id), "\n".join(f"| {d}" for d in diff)
+        rows.append([ref(variant_label(v.id), explain.name_text(v)), lit(v.id), "\n".join(f"| {d}" for d in diff)
                      or ("the reference" if v is base else "the same rules"), f"``maumau play --variant {v.id}``"])
     out.append(table(["Variant", "ID", f"Differs from {base.id if base else ''}", "Play it"], rows,
                      widths=[30, 16, 30, 24]))
@@ -938,7 +945,7 @@ def page_malilla(data: SpecData) -> str:
     out.append(heading("Rules", 1))
     rules = [rid for kind in _kinds(data) for rid in _rules_of_kind(data, kind) if rule_family(rid) == "malilla"]
     out.append(table(["Rule", "Title", "Kind", "Used by"],
-                     [[ref(rule_label(r), r), prose(data.rules[r]["title"]), data.rules[r]["kind"],
+                     [[ref(rule_label(r), r), prose(spec_text(data.rules[r]["title"])), data.rules[r]["kind"],
                        _users_text(data, r)] for r in rules], widths=[26, 40, 12, 22]))
     scenarios = _malilla_scenarios(data)
     if scenarios:
@@ -959,7 +966,7 @@ def page_variant_index(data: SpecData) -> str:
     out.append(f"{len(data.variants)} variants are registered; each is a set of rules with parameter values, "
                "loaded from ``spec/variants``. Find one by ID or alias with "
                ":func:`~maumau_rules.variants.find_variant`.\n")
-    rows = [[ref(variant_label(v.id), v.name), lit(v.id), family_text(v.family), ", ".join(lit(a) for a in v.aliases),
+    rows = [[ref(variant_label(v.id), explain.name_text(v)), lit(v.id), family_text(v.family), ", ".join(lit(a) for a in v.aliases),
              f"{v.deck.size}", f"{v.players[0]}\u2013{v.players[1]}"] for v in data.variants]
     out.append(table(["Variant", "ID", "Family", "Aliases", "Cards", "Players"], rows,
                      widths=[28, 14, 11, 27, 8, 12]))
@@ -1090,12 +1097,12 @@ def page_differences(data: SpecData) -> str:
 
 def page_differences_of(data: SpecData, v: Any) -> str:
     """One variant against every other variant (any two variants can be compared)."""
-    out = [f".. _differences-{v.id}:\n", heading(f"{v.name} compared", 0)]
-    out.append(f"How {ref(variant_label(v.id), v.name)} differs from each other variant.\n")
+    out = [f".. _differences-{v.id}:\n", heading(f"{explain.name_text(v)} compared", 0)]
+    out.append(f"How {ref(variant_label(v.id), explain.name_text(v))} differs from each other variant.\n")
     for w in data.variants:
         if w is v:
             continue
-        out.append(heading(f"{v.name} vs {w.name}", 1))
+        out.append(heading(f"{explain.name_text(v)} vs {explain.name_text(w)}", 1))
         rows = differences(v, w)
         if rows:
             out.append(table(["Aspect", v.id, w.id], [list(r) for r in rows], widths=[36, 32, 32]))
@@ -1415,7 +1422,7 @@ def page_playing(data: SpecData) -> str:
     rows = []
     for v in sorted(variants, key=lambda v: (len(_special_cards(v)), v.id)):
         special = ", ".join(_special_cards(v)) or "none"
-        rows.append([ref(variant_label(v.id), v.name), _players_text(v), deck_text(v).split(" (")[0],
+        rows.append([ref(variant_label(v.id), explain.name_text(v)), _players_text(v), deck_text(v).split(" (")[0],
                      f"{len(_special_cards(v))}: {special}", _match_text(v), f"``maumau play --variant {v.id}``"])
     out.append(table(["Variant", "Players", "Cards", "Special cards", "A match", "Play it"], rows,
                      widths=[20, 8, 12, 22, 20, 18]))
@@ -1452,7 +1459,7 @@ def page_playing(data: SpecData) -> str:
                    "in two teams with the 40-card Spanish pack: no drawing and no special cards, but tricks, trumps "
                    "and points. ``maumau rules malilla`` prints its rules and ``maumau play --variant malilla`` "
                    "deals you a match with a computer partner against two computer opponents.\n")
-        out.append(bullets(f"{ref(variant_label(v.id), v.name)}: ``maumau play --variant {v.id}``" for v in malilla))
+        out.append(bullets(f"{ref(variant_label(v.id), explain.name_text(v))}: ``maumau play --variant {v.id}``" for v in malilla))
         out.append(_playing_malilla(malilla[0]))
     return "\n".join(out)
 
@@ -1470,7 +1477,7 @@ def _playing_table() -> str:
         s = apply(s, last)
     out = [heading("At the table", 1)]
     out.append("This is what a player sees of a game of "
-               f"{ref(variant_label(v.id), v.name)} with three players, drawn by the library from what the rules "
+               f"{ref(variant_label(v.id), explain.name_text(v))} with three players, drawn by the library from what the rules "
                "let seat " + str(s.seat_to_act) + " see (:func:`maumau_rules.svg.view_svg`):\n")
     out.append(bullets([
         "your own cards face up at the bottom; the cards you may play now are raised and ringed in yellow;",
@@ -1481,7 +1488,7 @@ def _playing_table() -> str:
         "button for each move that plays no card (draw, pass).",
     ]))
     out.append(_view_picture("playing-standard", s, s.seat_to_act,
-                             f"A game of {v.name}: seat {s.seat_to_act} is to act.", last=last))
+                             f"A game of {explain.name_text(v)}: seat {s.seat_to_act} is to act.", last=last))
     out.append("Every variant's page shows its special cards in pictures, and a game replayed step by step.\n")
     return "\n".join(out)
 
@@ -1497,7 +1504,7 @@ def _playing_malilla(v: Any) -> str:
         last = next((m for m in moves if not isinstance(m, Redeal)), moves[0])
         s = apply(s, last)
     return _view_picture("playing-malilla", s, s.seat_to_act,
-                         f"A hand of {v.name}: two cards of the trick are down, seat {s.seat_to_act} is to play; "
+                         f"A hand of {explain.name_text(v)}: two cards of the trick are down, seat {s.seat_to_act} is to play; "
                          "the trump card and the tricks each team took are on the right.", last=last)
 
 

@@ -96,6 +96,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -110,6 +111,7 @@ except ImportError:  # pragma: no cover (httptools is optional: uvicorn then spe
 from maumau_rules import MauMauError, Move, NotationError, Reason, apply, check, find_variant, new_game, parse_move
 from maumau_rules.bots import Bot
 from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
+from maumau_rules.i18n import language, negotiate_language, translate_message
 from maumau_rules.notation import from_json
 from maumau_rules.records import GameRecord, RecordedMove, RecordResult, first_violation, loads_record
 from maumau_rules.state import GameState
@@ -176,8 +178,23 @@ _WAIT: Final = re.compile(r"[0-9]{1,2}(\.[0-9]{1,3})?")
 
 
 def _error(status: int, reason: str, message: str, rule_id: str = "", **extra: Any) -> JSONResponse:
-    return JSONResponse({"ok": False, "reason": reason, "rule_id": rule_id, "message": message, **extra},
-                        status_code=status)
+    # the message in the client's language (Accept-Language, :class:`_Language`); the reason code and the rule ID are
+    # the API, the same in every language
+    return JSONResponse({"ok": False, "reason": reason, "rule_id": rule_id, "message": translate_message(message),
+                         **extra}, status_code=status)
+
+
+class _Language:
+    """ASGI middleware: each request is answered in the language its ``Accept-Language`` header asks for (the
+    library's messages, :func:`maumau_rules.i18n.negotiate_language`; English when it names none)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        header = next((v for k, v in scope.get("headers", ()) if k == b"accept-language"), b"")
+        with language(negotiate_language(header.decode("latin-1"))):
+            await self.app(scope, receive, send)
 
 
 def _connect(path: str) -> sqlite3.Connection:
@@ -1025,7 +1042,7 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
         return _error(405, "method_not_allowed", "that method is not allowed here")
 
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {404: not_found, 405: not_allowed}
-    return Starlette(routes=[
+    return Starlette(middleware=[Middleware(_Language)], routes=[
         Route("/", get_page, methods=["GET"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Route("/variants", get_variants, methods=["GET"]),

@@ -44,6 +44,7 @@ __all__ = [
     "language",
     "ltr",
     "match_message",
+    "negotiate_language",
     "ngettext",
     "normalize_language",
     "translate_message",
@@ -96,6 +97,32 @@ def normalize_language(lang: str) -> str:
     if base not in LANGUAGES:
         raise ArgumentError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
     return base
+
+
+def negotiate_language(accept_language: str | None, default: str = "en") -> str:
+    """The catalog language an HTTP ``Accept-Language`` header asks for most (``q`` weights, in the header's order
+    on a tie); ``default`` when it names none with a catalog, or is missing or malformed (a server never fails on
+    it).
+
+    >>> negotiate_language("fr-CH, el;q=0.9, de;q=0.8"), negotiate_language("sr-Latn;q=0.5, tr"), negotiate_language(None)
+    ('el', 'tr', 'en')
+    """
+    if not isinstance(accept_language, str):
+        return default
+    ranked: list[tuple[float, int, str]] = []
+    for i, item in enumerate(accept_language[:500].split(",")):
+        tag, _sep, params = item.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                continue
+        try:
+            ranked.append((-q, i, normalize_language(tag)))
+        except ArgumentError:
+            continue
+    return min(ranked)[2] if ranked and min(ranked)[0] < 0 else default
 
 
 @functools.cache

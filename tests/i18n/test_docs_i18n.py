@@ -13,13 +13,14 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 from maumau_rules import find_variant
 from maumau_rules.explain import setup_rows, summary_text
-from maumau_rules.i18n import LANGUAGES, language
+from maumau_rules.i18n import LANGUAGES, gettext, language
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -56,6 +57,11 @@ def check_language(out: Path, lang: str) -> None:
     words = re.sub(r"<[^>]+>", " ", page)
     assert len(summary) == 4 and all(w in words for w in summary), summary  # the summary is in the language
     assert _page_translation(lang, "Languages") in index  # the index itself, through docs/locale
+    rule = tomllib.loads((ROOT / "spec" / "rules" / "R_SKIP.toml").read_text(encoding="utf-8"))["rule"]
+    rules_page = re.sub(r"<[^>]+>", " ", (out / "_generated" / "rules.html").read_text(encoding="utf-8"))
+    with language(lang):
+        title, first = gettext(rule["title"]), gettext(rule["text"]).split(".")[0]
+    assert title in rules_page and " ".join(first.split()[:6]) in " ".join(rules_page.split())  # spec texts too
 
 
 def _page_translation(lang: str, msgid: str) -> str:
