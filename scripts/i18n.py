@@ -1,7 +1,8 @@
 """The message catalogs (a development tool; it needs Babel, which the ``[test]`` extra installs).
 
 The template holds every message the package marks (``_``, ``N_``, ``gettext``, ``ngettext``, ``N_plural``) and
-the texts of ``spec/`` that a user reads: each rule's title and text, each shipped variant's name and summary.
+the texts of ``spec/`` that a user reads: each rule's title, text and parameter docs, each shipped variant's name and
+summary.
 
     python scripts/i18n.py extract   # src/maumau_rules/**.py -> src/maumau_rules/locale/maumau_rules.pot
     python scripts/i18n.py update    # the .pot -> every locale/LANG/LC_MESSAGES/maumau_rules.po (new entries empty)
@@ -42,11 +43,13 @@ def template() -> Catalog:
         if filename.startswith(("spec/", "locale/")):
             continue
         catalog.add(message, None, [(f"src/maumau_rules/{filename}", lineno)], auto_comments=comments)
-    for path in sorted((ROOT / "spec" / "rules").glob("*.toml")):  # the titles and texts of the rules
+    for path in sorted((ROOT / "spec" / "rules").glob("*.toml")):  # the titles, texts and parameter docs of the rules
         rule = tomllib.loads(path.read_text(encoding="utf-8")).get("rule", {})
-        for field in ("title", "text"):
-            if rule.get(field):
-                catalog.add(rule[field], None, [(f"spec/rules/{path.name}", 0)],
+        texts = [(field, rule.get(field)) for field in ("title", "text")]
+        texts += [(f"doc of parameter {p['name']}", p.get("doc")) for p in rule.get("params", [])]
+        for field, text in texts:
+            if text:
+                catalog.add(text, None, [(f"spec/rules/{path.name}", 0)],
                             auto_comments=[f"the {field} of rule {rule['id']} (spec/rules), shown in the reference; "
                                            "keep `code`, rule IDs and source IDs (STD-SEVEN-2, CA-06) as they are"])
     for path in sorted((ROOT / "spec" / "variants").glob("*.toml")):  # the names and summaries of the shipped variants

@@ -79,7 +79,7 @@ def lit(text: object) -> str:
 
 
 def spec_text(text: str) -> str:
-    """A text of ``spec/`` (a rule's title or text) in the build's language: the library's catalogs hold them
+    """A text of ``spec/`` (a rule's title, text or parameter doc) in the build's language: the library's catalogs hold them
     (``scripts/i18n.py`` extracts them, as the variants' names and summaries); a text they lack stays as written."""
     return gettext(text) if text else text
 
@@ -496,7 +496,7 @@ def _rule_section(data: SpecData, rule: dict[str, Any]) -> str:
     params = list(rule.get("params", []))
     if params:
         defaults = rule_defaults(rule)
-        rows = [[lit(p["name"]), param_type(p), defaults[p["name"]], prose(p["doc"])] for p in params]
+        rows = [[lit(p["name"]), param_type(p), defaults[p["name"]], prose(spec_text(p["doc"]))] for p in params]
         out.append(table(["Parameter", "Type", "Default", "Meaning"], rows, widths=[20, 20, 22, 38],
                          title="Parameters"))
     else:

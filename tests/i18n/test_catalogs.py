@@ -67,6 +67,7 @@ def test_the_template_holds_the_spec_texts_a_reader_sees() -> None:
                 for p in sorted((ROOT / "spec" / "variants").glob("*.toml"))]
     assert len(rules) > 30 and len(variants) > 10
     missing = [(r["id"], f) for r in rules for f in ("title", "text") if r[f] not in ids]
+    missing += [(r["id"], p["name"]) for r in rules for p in r.get("params", []) if p["doc"] not in ids]
     missing += [(v["id"], f) for v in variants for f in ("name", "summary") if v.get(f) and v[f] not in ids]
     assert not missing, missing
 
