@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from maumau_rules import Deal, apply, find_variant, legal_moves, new_game, parse_cards
+from maumau_rules import Card, Deal, apply, find_variant, legal_moves, new_game, parse_cards
 from maumau_rules.batch import BatchEngine, scalar_snapshot
 from maumau_rules.errors import VariantError
 from maumau_rules.moves import parse_move
@@ -182,16 +182,23 @@ def play_script(variant: Variant, state: GameState, moves: list[str]) -> GameSta
     return state
 
 
+def _dealt(v: Variant, hands: tuple[tuple[Card, ...], ...], top: str) -> GameState:
+    """Seat 0 to play on ``top`` with these hands; the stock is the rest of the deck, one copy removed per card."""
+    rest = list(v.plan.deck_cards)
+    for c in (*hands[0], *hands[1], *parse_cards(top)):
+        rest.remove(c)
+    state: GameState = new_game(v, 2, deal=Deal(hands=hands, stock=tuple(rest), discard=parse_cards(top),
+                                                first_player=0))
+    return state
+
+
 @pytest.mark.rule("R_WILD_FINISH_SERIES", "R_ANNOUNCE", "R_SCORE_ELIMINATION")
 def test_a_mau_king_jack_finish_runs_batched() -> None:
     """Mau King: 'Mau Mau' said with the card that leaves two Jacks (multi_jack), then both Jacks in one turn (a
     series after the Jack word), and the winner's bonus counts them (R_SCORE_ELIMINATION: -40)."""
     v = find_variant("mau-king")
     hands = (parse_cards("9h Jc Jh"), parse_cards("8c 9c 10c Kc Kd Ks"))
-    rest = list(v.plan.deck_cards)
-    for c in (*hands[0], *hands[1], *parse_cards("10h")):
-        rest.remove(c)
-    s = new_game(v, 2, deal=Deal(hands=hands, stock=tuple(rest), discard=parse_cards("10h"), first_player=0))
+    s = _dealt(v, hands, "10h")
     end = play_script(v, s, ["9h maumau", "draw", "pass", "Jc>h maumau", "Jh>s"])
     assert end.winner == 0 and round_points(end)[0] == -40
 
@@ -202,15 +209,11 @@ def test_series_and_two_copies_of_a_card_run_batched() -> None:
     the other."""
     v = find_variant("faraon")
     hands = (parse_cards("7h 7c 7s Kh"), parse_cards("8c 9c 10c Kc Ks"))
-    rest = [c for c in v.plan.deck_cards if c not in (*hands[0], *hands[1], *parse_cards("9h"))]
-    s = new_game(v, 2, deal=Deal(hands=hands, stock=tuple(rest), discard=parse_cards("9h"), first_player=0))
+    s = _dealt(v, hands, "9h")
     end = play_script(v, s, ["7h", "7c", "7s", "pass"])
     assert end.pending_draw == 9 and end.seat_to_act == 1
     v = find_variant("pesten")
     hands = (parse_cards("joker joker 5h 6h"), parse_cards("2c 3c 4c 5c 6c 7c 8c"))
-    rest = list(v.plan.deck_cards)
-    for c in (*hands[0], *hands[1], *parse_cards("9h")):
-        rest.remove(c)
-    s = new_game(v, 2, deal=Deal(hands=hands, stock=tuple(rest), discard=parse_cards("9h"), first_player=0))
+    s = _dealt(v, hands, "9h")
     end = play_script(v, s, ["joker", "draw", "joker", "draw"])
     assert len(end.hands[0]) == 2
