@@ -122,7 +122,8 @@ def negotiate_language(accept_language: str | None, default: str = "en") -> str:
             ranked.append((-q, i, normalize_language(tag)))
         except ArgumentError:
             continue
-    return min(ranked)[2] if ranked and min(ranked)[0] < 0 else default
+    best = min(ranked, default=(0.0, 0, default))
+    return best[2] if best[0] < 0 else default
 
 
 @functools.cache
