@@ -20,11 +20,9 @@ import attrs
 
 from maumau_rules import Card, GameState, Move, Suit
 from maumau_rules.cards import FRENCH_SUITS
-from maumau_rules.moves import Call, CallOut, Draw, Pass, Play
-from maumau_rules.rules import (
+from maumau_rules.families.maumau import (
     Announcement,
     BlockedEnd,
-    CardSet,
     Cut,
     Deal,
     Dealer,
@@ -35,7 +33,6 @@ from maumau_rules.rules import (
     FinishRestriction,
     JackFinishDoubles,
     Matching,
-    PenaltySpec,
     PlayAgain,
     Reshuffle,
     Reverse,
@@ -53,7 +50,10 @@ from maumau_rules.rules import (
     WildFinishSeries,
     WrongCard,
 )
-from maumau_rules.state import EndReason, Phase
+from maumau_rules.families.maumau.state import Phase
+from maumau_rules.moves import Call, CallOut, Draw, Pass, Play
+from maumau_rules.rules import CardSet, PenaltySpec
+from maumau_rules.state import EndReason
 from maumau_rules.zones import draw_cards
 
 __all__ = ["reference_apply", "reference_moves"]

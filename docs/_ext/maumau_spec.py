@@ -1176,8 +1176,8 @@ def page_records() -> str:
 API_ORDER = ("maumau_rules", "maumau_rules.cards", "maumau_rules.deck", "maumau_rules.moves", "maumau_rules.state",
              "maumau_rules.game", "maumau_rules.families", "maumau_rules.views", "maumau_rules.variants", "maumau_rules.reasons",
              "maumau_rules.errors", "maumau_rules.scoring", "maumau_rules.notation", "maumau_rules.rules",
-             "maumau_rules.rules.base", "maumau_rules.rules.catalog", "maumau_rules.rules.effects",
-             "maumau_rules.rules.plan", "maumau_rules.rules.turn")
+             "maumau_rules.rules.base", "maumau_rules.families.maumau.rules", "maumau_rules.families.maumau.effects",
+             "maumau_rules.families.maumau.plan", "maumau_rules.families.maumau.turn")
 API_SKIP = ("maumau_rules.records", "maumau_rules.cli")
 
 

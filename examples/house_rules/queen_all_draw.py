@@ -22,7 +22,8 @@ from typing import ClassVar
 import attrs
 
 from maumau_rules import find_variant
-from maumau_rules.rules import CardSet, DrawCards, Kind, PlanBuilder, Rule, register
+from maumau_rules.families.maumau import DrawCards, PlanBuilder
+from maumau_rules.rules import CardSet, Kind, Rule, register
 from maumau_rules.rules.base import cardset
 
 __all__ = ["VARIANT", "QueenAllDraw"]

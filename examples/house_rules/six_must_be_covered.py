@@ -22,19 +22,9 @@ import attrs
 
 from maumau_rules import GameState, find_variant
 from maumau_rules.cards import Card, Rank
+from maumau_rules.families.maumau import AnotherTurn, DemandSuit, Lead, Masks, PlanBuilder, Rejection
 from maumau_rules.reasons import Reason
-from maumau_rules.rules import (
-    AnotherTurn,
-    CardSet,
-    DemandSuit,
-    Kind,
-    Lead,
-    Masks,
-    PlanBuilder,
-    Rejection,
-    Rule,
-    register,
-)
+from maumau_rules.rules import CardSet, Kind, Rule, register
 
 __all__ = ["VARIANT", "SixMustBeCovered"]
 

@@ -18,7 +18,8 @@ import attrs
 
 from maumau_rules import find_variant
 from maumau_rules.cards import Card
-from maumau_rules.rules import CardSet, Effect, Kind, PlanBuilder, Rule, Turn, register
+from maumau_rules.families.maumau import Effect, PlanBuilder, Turn
+from maumau_rules.rules import CardSet, Kind, Rule, register
 from maumau_rules.rules.base import cardset
 
 __all__ = ["VARIANT", "SwapHands", "TenSwapsHands"]

@@ -111,10 +111,10 @@ except ImportError:  # pragma: no cover (httptools is optional: uvicorn then spe
 from maumau_rules import MauMauError, Move, NotationError, Reason, apply, check, find_variant, new_game, parse_move
 from maumau_rules.bots import Bot
 from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
+from maumau_rules.families.maumau.state import GameState
 from maumau_rules.i18n import language, negotiate_language, translate_message
 from maumau_rules.notation import from_json
 from maumau_rules.records import GameRecord, RecordedMove, RecordResult, first_violation, loads_record
-from maumau_rules.state import GameState
 from maumau_rules.variants import Variant
 from maumau_rules.verify import verify_record
 from maumau_rules.views import public_view, view

@@ -13,17 +13,20 @@ True
 from typing import Any
 
 from . import _compat
+from . import families as _families
 from .cards import JOKER, Card, Rank, Suit, parse_cards
 from .deck import FRENCH_36, FRENCH_52, SKAT_32, SPANISH_40, DeckSpec
 from .errors import IllegalMoveError, MauMauError, NotationError, VariantError
-from .families import GameFamily, family_of, public_name
+from .families import GameFamily as GameFamily
+from .families import family_of as family_of
+from .families import public_name
 from .game import apply, call_due, check, is_legal, legal_moves, new_game, open_windows
 from .moves import Call, CallOut, Draw, Move, Pass, Play, Redeal, parse_move
 from .reasons import Reason, Verdict
 from .scoring import Match, next_round, round_points, start_match
-from .state import Deal, EndReason, GameState, Phase, StateError, Window
+from .state import Deal, EndReason, StateError, Window
 from .variants import Variant, available_variants, diff_variants, find_variant, load_variant
-from .views import PlayerView, PublicView, public_view, view
+from .views import public_view, view
 
 __version__ = "0.1.0"
 
@@ -40,18 +43,13 @@ __all__ = [
     "DeckSpec",
     "Draw",
     "EndReason",
-    "GameFamily",
-    "GameState",
     "IllegalMoveError",
     "Match",
     "MauMauError",
     "Move",
     "NotationError",
     "Pass",
-    "Phase",
     "Play",
-    "PlayerView",
-    "PublicView",
     "Rank",
     "Reason",
     "Redeal",
@@ -66,7 +64,6 @@ __all__ = [
     "call_due",
     "check",
     "diff_variants",
-    "family_of",
     "find_variant",
     "is_legal",
     "legal_moves",
@@ -81,6 +78,7 @@ __all__ = [
     "start_match",
     "view",
 ]
+__all__ += _families.__all__  # the registry and the families' public types (GameFamily.exports)
 
 
 def __getattr__(name: str) -> Any:
@@ -94,5 +92,7 @@ def __getattr__(name: str) -> Any:
     """
     return public_name(name)
 
+
+from .families import *  # noqa: E402, F403  (the families' public types, served by the registry)
 
 _compat.install()

@@ -2,8 +2,7 @@
 
 The families moved into :mod:`maumau_rules.families` (each family's package is
 ``maumau_rules.families.<name>``; :data:`~maumau_rules.families.MOVED_MODULES` lists the old paths) and the public game
-functions into :mod:`maumau_rules.game` (the Mau-Mau
-engine itself is ``maumau_rules.families.maumau.engine``). A finder on :data:`sys.meta_path` serves each old
+functions into :mod:`maumau_rules.game` (each family's engine is in its package). A finder on :data:`sys.meta_path` serves each old
 name: importing it warns once and gives the module at its new place; ``maumau_rules.engine`` gives a module
 whose names come from :mod:`maumau_rules.game` first, then from the Mau-Mau engine.
 
@@ -26,9 +25,9 @@ import warnings
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .families import MOVED_MODULES
+from .families import MOVED_MODULES, MOVED_NAMES
 
-__all__ = ["install"]
+__all__ = ["install", "moved_attr"]
 
 _COMBINED: Final[dict[str, tuple[str, ...]]] = {
     "maumau_rules.engine": ("maumau_rules.game", MOVED_MODULES["maumau_rules.engine"]),
@@ -73,7 +72,8 @@ def _caller_level() -> int:
     """The stack level of the first frame outside the import machinery (for the warning's location)."""
     frame = sys._getframe(1)
     level = 1
-    while frame is not None and (frame.f_code.co_filename.startswith("<frozen") or frame.f_code.co_filename == __file__):
+    while frame is not None and (frame.f_code.co_filename.startswith("<frozen") or frame.f_code.co_filename == __file__
+                                 or frame.f_code.co_name == "__getattr__"):  # a shared module's moved-name lookup
         frame = frame.f_back  # type: ignore[assignment]
         level += 1
     return level
@@ -109,3 +109,33 @@ def install() -> None:
         # first: the path finder would otherwise find an old submodule name (the old path of a moved engine) in the
         # moved package's folder and load a second copy under the old name, whose relative imports fail
         sys.meta_path.insert(0, _FINDER)
+
+
+def moved_attr(module: str, name: str) -> Any:
+    """A name that moved out of the shared ``module`` into a family's package (:data:`~maumau_rules.families.MOVED_NAMES`),
+    with a :class:`DeprecationWarning`; a shared module's ``__getattr__`` calls it.
+
+    Raises:
+        AttributeError: ``module`` never had ``name``.
+
+    >>> import warnings
+    >>> old, place = next(iter(MOVED_NAMES.items()))
+    >>> name = importlib.import_module(place).__all__[-1]
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     obj = moved_attr(old, name)
+    >>> obj is getattr(importlib.import_module(place), name), caught[0].category.__name__
+    (True, 'DeprecationWarning')
+    >>> moved_attr("maumau_rules.state", "Nothing")
+    Traceback (most recent call last):
+    ...
+    AttributeError: module 'maumau_rules.state' has no attribute 'Nothing'
+    """
+    place = MOVED_NAMES.get(module)
+    if place is not None and not name.startswith("_"):
+        target = importlib.import_module(place)
+        if name in getattr(target, "__all__", ()):
+            warnings.warn(f"{module}.{name} is deprecated: import it from {place} instead (the old path goes in the "
+                          "next release)", DeprecationWarning, stacklevel=_caller_level())
+            return getattr(target, name)
+    raise AttributeError(f"module {module!r} has no attribute {name!r}")

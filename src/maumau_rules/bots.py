@@ -1,12 +1,14 @@
-"""Computer players. A bot sees only a :class:`~maumau_rules.views.PlayerView` and picks one of its legal moves.
+"""Computer players. A bot sees only a player's view (:func:`maumau_rules.views.view`) and picks one of its legal
+moves. The random and search bots play every family; each family brings its rule-of-thumb bot (``heuristic``,
+its ``heuristic_bot`` hook: :mod:`maumau_rules.toolhooks`).
 
 Between turns a bot may also interject: call out a player who missed a call, inside the window the rules open
-(:meth:`HeuristicBot.interject`). :func:`table_move` asks every seat in turn and returns the next move at a table.
+(a bot's ``interject``). :func:`table_move` asks every seat in turn and returns the next move at a table.
 
 >>> from maumau_rules import new_game, apply
 >>> from maumau_rules.views import view
 >>> s = new_game("standard", players=2, seed=3)
->>> bot = HeuristicBot()
+>>> bot = make_bot("heuristic")
 >>> move = bot.choose(view(s, s.seat_to_act))
 >>> move in s.legal_moves()
 True
@@ -15,19 +17,19 @@ True
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ._compat import moved_attr
 from .errors import BotError
-from .game import call_due, legal_moves
-from .moves import CallOut, Draw, Move, Play
-from .views import PlayerView, view
+from .game import legal_moves
+from .moves import Move
+from .views import view
 
 if TYPE_CHECKING:
     from .variants import Variant
 
-__all__ = ["BOT_KINDS", "Bot", "BotError", "HeuristicBot", "RandomBot", "interjection", "make_bot", "table_move"]
+__all__ = ["BOT_KINDS", "Bot", "BotError", "RandomBot", "interjection", "make_bot", "table_move"]
 
 BOT_KINDS = ("heuristic", "random", "ismcts")
 """The bots :func:`make_bot` builds by name (``ismcts:N`` gives the search bot N playouts per decision)."""
@@ -36,7 +38,7 @@ BOT_KINDS = ("heuristic", "random", "ismcts")
 class Bot(Protocol):
     """Anything that picks a move from a player's view."""
 
-    def choose(self, view: PlayerView) -> Move:
+    def choose(self, view: Any) -> Move:
         """Return one of ``view.legal_moves``.
 
         >>> from maumau_rules import new_game
@@ -81,7 +83,7 @@ class RandomBot:
         move: Move = self._rng.choice(view.legal_moves)
         return move
 
-    def interject(self, view: PlayerView) -> Move | None:
+    def interject(self, view: Any) -> Move | None:
         """Between turns: a call-out the view allows, half of the time (a random player notices or not).
 
         >>> from maumau_rules import new_game
@@ -94,111 +96,12 @@ class RandomBot:
         return self._rng.choice(view.legal_moves)
 
 
-class HeuristicBot:
-    """Plays by the source's tips (STD-TIP-1..7): keep Jacks for when nothing else fits, hurt a player
-    close to finishing with 7s and 8s, wish the suit you hold most, shed high cards early, never forget a call,
-    and call out whoever forgets.
-
-    >>> from maumau_rules import new_game, apply
-    >>> from maumau_rules.views import view
-    >>> s = new_game("standard", players=3, seed=11)
-    >>> HeuristicBot().choose(view(s, s.seat_to_act)) in s.legal_moves()
-    True
-
-    ``attention`` is the chance that it notices a missed call between turns (1.0: always); ``seed`` drives that
-    chance from the bot's own generator.
-    """
-
-    def __init__(self, attention: float = 1.0, seed: int = 0) -> None:
-        self.attention = attention
-        self._rng = random.Random(seed)
-
-    def interject(self, view: PlayerView) -> Move | None:
-        """Between turns: call out whoever missed a call, when it notices (STD-TIP-6).
-
-        >>> from maumau_rules import new_game
-        >>> from maumau_rules.views import view
-        >>> HeuristicBot().interject(view(new_game("standard", players=2, seed=2), 0)) is None
-        True
-        """
-        if view.seat == view.seat_to_act:
-            return None
-        for m in view.legal_moves:
-            if isinstance(m, CallOut) and (self.attention >= 1.0 or self._rng.random() < self.attention):
-                return m
-        return None
-
-    def choose(self, view: PlayerView) -> Move:
-        """Pick the best legal move by the heuristics.
-
-        Raises:
-            ValueError: the view has no legal moves.
-
-        >>> from maumau_rules import new_game, Draw
-        >>> from maumau_rules.views import view
-        >>> s = new_game("standard", players=2, seed=5)
-        >>> move = HeuristicBot().choose(view(s, s.seat_to_act))
-        >>> move in s.legal_moves() and (move != Draw() or all(str(m) == "draw" for m in s.legal_moves()))
-        True
-        """
-        legal = view.legal_moves
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no legal move: it is not its turn or the round is over")
-        for m in legal:
-            if isinstance(m, CallOut):
-                return m  # STD-TIP-6: note who forgets "Mau"
-        plays = [m for m in legal if isinstance(m, Play)]
-        if not plays:
-            for m in legal:
-                if isinstance(m, Draw):
-                    return m
-            return legal[0]
-        roles = view.rules.plan.roles
-        n = len(view.hand_sizes)
-        nxt = (view.seat + view.direction) % n
-        threat = view.hand_sizes[nxt] <= 2
-        best: tuple[float, int] | None = None
-        choice: Move = plays[0]
-        for idx, m in enumerate(plays):
-            score = self._score(view, m, roles.get(m.card, frozenset()), threat)
-            if best is None or (score, -idx) > best:
-                best, choice = (score, -idx), m
-        return choice
-
-    @staticmethod
-    def _score(view: PlayerView, m: Play, roles: frozenset[str], threat: bool) -> float:
-        card = m.card
-        rest = list(view.hand)
-        if card in rest:
-            rest.remove(card)
-        suits = Counter(c.suit for c in rest if c.suit is not None)
-        score = 10.0
-        if "wild" in roles:
-            score -= 8.0 if len(rest) > 1 else 0.0  # STD-TIP-1: keep Jacks
-        if "penalty" in roles or "skip" in roles:
-            score += 4.0 if threat else 1.0  # STD-TIP-2
-        if "again" in roles:
-            score += 2.0
-        score += int(card.rank) / 20.0  # STD-TIP-5: shed high cards first
-        if card.suit is not None:
-            score += suits[card.suit] * 0.3  # keep options open in a suit we hold
-        if m.wish is not None:
-            held = suits.get(m.wish, 0)
-            score += held * 0.5  # STD-TIP-3: wish the suit you hold most
-            if not held:
-                score -= 0.2
-        due = call_due(view.rules, view.hand, card)
-        if m.call is due:
-            score += 5.0  # never forget a call, and say the right word
-        return score
-
-
-def interjection(bot: Bot, view: PlayerView) -> Move | None:
+def interjection(bot: Bot, view: Any) -> Move | None:
     """What ``bot`` does between turns at ``view``: its ``interject(view)`` when it has one (else nothing).
 
     >>> from maumau_rules import new_game
     >>> from maumau_rules.views import view
-    >>> interjection(HeuristicBot(), view(new_game("standard", players=2, seed=2), 1)) is None
+    >>> interjection(make_bot("heuristic"), view(new_game("standard", players=2, seed=2), 1)) is None
     True
     """
     interject = getattr(bot, "interject", None)
@@ -218,7 +121,7 @@ def table_move(state: Any, bots: Sequence[Bot]) -> tuple[int, Move]:
 
     >>> from maumau_rules import new_game
     >>> s = new_game("standard", players=2, seed=2)
-    >>> seat, move = table_move(s, [HeuristicBot(), HeuristicBot()])
+    >>> seat, move = table_move(s, [make_bot("heuristic"), make_bot("heuristic")])
     >>> seat == s.seat_to_act and move in s.legal_moves()
     True
     >>> m = new_game("malilla", players=4, seed=2)
@@ -245,7 +148,7 @@ def table_move(state: Any, bots: Sequence[Bot]) -> tuple[int, Move]:
 
 def make_bot(kind: str, seed: int = 0, *, variant: Variant | str = "standard") -> Bot:
     """Build a bot by name for a game of ``variant``'s family: ``random``, ``heuristic`` (the family's rule-of-thumb
-    player, from its ``heuristic_bot`` hook: :class:`HeuristicBot` for Mau-Mau, Malilla's own tips-following bot),
+    player, from its ``heuristic_bot`` hook: Mau-Mau's and Malilla's own tips-following bots),
     ``ismcts`` (the search bot of :mod:`maumau_rules.search`, 200 playouts per decision) or ``ismcts:N`` (N
     playouts). The random and search bots play every family.
 
@@ -278,3 +181,17 @@ def make_bot(kind: str, seed: int = 0, *, variant: Variant | str = "standard") -
             raise BotError(f"bot {kind!r}: the playouts after 'ismcts:' must be a whole number of at least 1")
         return SearchBot(int(budget), seed=seed)
     raise BotError(f"unknown bot {kind!r}: choose 'heuristic', 'random', 'ismcts' or 'ismcts:N' (N playouts)")
+
+
+def __getattr__(name: str) -> Any:
+    """Names that moved into a family's package (Mau-Mau's ``HeuristicBot``): served for one release with a
+    :class:`DeprecationWarning` (docs/stability.rst).
+
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     from maumau_rules.bots import HeuristicBot
+    >>> type(make_bot("heuristic")) is HeuristicBot
+    True
+    """
+    return moved_attr(__name__, name)

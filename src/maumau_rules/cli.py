@@ -24,8 +24,9 @@ from typing import Any, TextIO
 import attrs
 
 from . import __version__
+from ._compat import moved_attr
 from .cli_i18n import argparse_words
-from .cli_play import describe_move, error_text
+from .cli_play import error_text
 from .cli_records import parse_args, variant_argument
 from .errors import MauMauError
 from .exitcodes import ExitCode, describe_exit_codes
@@ -35,7 +36,7 @@ from .i18n import LANGUAGES, language, ngettext, normalize_language
 from .i18n import gettext as _
 from .variants import Difference, Variant, available_variants, diff_variants, find_variant, format_value
 
-__all__ = ["describe_move", "diff_table", "language_from_environment", "main"]
+__all__ = ["diff_table", "language_from_environment", "main"]
 
 
 def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
@@ -321,3 +322,17 @@ def _quiet_stdout(stream: TextIO) -> None:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def __getattr__(name: str) -> Any:
+    """Names that moved into a family's package (Mau-Mau's ``describe_move``, ``play_command``): served for one
+    release with a :class:`DeprecationWarning` (docs/stability.rst).
+
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     from maumau_rules.cli import describe_move
+    >>> callable(describe_move)
+    True
+    """
+    return moved_attr(__name__, name)

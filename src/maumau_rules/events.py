@@ -1,36 +1,40 @@
 """What a move did, as a typed, ordered list of events: for interfaces that animate a game, logs and teaching.
 
-Events are found when asked for, so they cost nothing when nobody asks: the move is made again on the state
-before with a log kept (:class:`~maumau_rules.rules.turn.Turn`), in which every card drawn through the engine is
-written as it is drawn and every effect may tell its own event (:meth:`~maumau_rules.rules.turn.Turn.record`);
-what the move itself was, the wish, reversals, skips and the seat to act are read off the two states. A change
-of hands that no draw or play explains (a house rule that swaps or passes hands on) is told as
+Events are found when asked for, so they cost nothing when nobody asks: :func:`events_between` checks its
+arguments and asks the state's family (:meth:`~maumau_rules.families.GameFamily.events`), which reads them off the
+two states (Mau-Mau makes the move again with a log kept, so every card drawn through the engine and every
+effect's own event is told). The event types are shared: a play, a draw, a pass, the turn passing on, the end of
+the round; the calls, wishes, skips and reversals of the shedding games; the new deals and tricks of a trick game.
+A change of hands that no draw or play explains (a house rule that swaps or passes hands on) is told as
 :class:`HandsChanged`, for every viewer, showing no card. Each viewer gets its own list: a card drawn is shown
 only to the player who drew it (``viewer``), or to everybody with ``reveal=True`` (a server's own log).
 
->>> from maumau_rules import new_game
+>>> from maumau_rules import Draw, new_game
 >>> s = new_game("standard", players=2, seed=3)
 >>> after, events = apply_with_events(s, Draw(), viewer=None)
 >>> [e.kind for e in events]
 ['drew']
 >>> events[0].cards is None and events[0].count == 1  # a spectator does not see the card
 True
+>>> m = new_game("malilla", players=4, seed=3)
+>>> [e.kind for e in apply_with_events(m, m.legal_moves()[0])[1]]
+['passed', 'turn_to']
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
 import attrs
 
 from .cards import Card, Suit
-from .errors import ArgumentError, ArgumentTypeError, MauMauError, SeatError, shown
-from .game import apply, call_mistake, legal_moves
-from .moves import MAUMAU_MOVE_TYPES, Call, CallOut, Draw, Move, Pass, Play
-from .rules.turn import Drawn
-from .state import EndReason, GameState, Phase
+from .errors import ArgumentError, ArgumentTypeError, SeatError, shown
+from .families import FamilyState, family_of, state_family
+from .game import apply
+from .moves import MOVE_TYPES, Call, Move
+from .reasons import Reason
+from .state import EndReason
 
 __all__ = [
     "CallMissed",
@@ -42,17 +46,22 @@ __all__ = [
     "PenaltyPending",
     "Played",
     "PlaysAgain",
+    "RedealAsked",
+    "Redealt",
     "Reshuffled",
     "Reversed",
     "RoundOver",
+    "RuleBroken",
     "SkipPending",
     "Skipped",
+    "TrickWon",
     "TurnTo",
     "WentOutWithoutCall",
     "WinStands",
     "Wished",
     "WrongCard",
     "apply_with_events",
+    "describe_events",
     "events_between",
 ]
 
@@ -60,7 +69,7 @@ __all__ = [
 def _encode(value: Any) -> Any:
     if isinstance(value, Card | Suit):
         return str(value)
-    if isinstance(value, Call | EndReason):
+    if isinstance(value, Call | EndReason | Reason):
         return value.value
     if isinstance(value, tuple):
         return [_encode(v) for v in value]
@@ -331,32 +340,74 @@ class RoundOver(Event):
     points: tuple[int, ...]
 
 
+@attrs.frozen
+class RedealAsked(Event):
+    """Before the first lead, ``seat`` asked for a new deal; its partner answers (Malilla, R_MAL_REDEAL).
+
+    >>> RedealAsked(1).to_json()
+    {'kind': 'redeal_asked', 'seat': 1}
+    """
+
+    kind: ClassVar[str] = "redeal_asked"
+    seat: int
+
+
+@attrs.frozen
+class Redealt(Event):
+    """The partner agreed: the cards were dealt again; ``trump`` is the dealer's new turned-up card (Malilla).
+
+    >>> Redealt(Card.parse("3co")).to_json()
+    {'kind': 'redealt', 'trump': '3co'}
+    """
+
+    kind: ClassVar[str] = "redealt"
+    trump: Card
+
+
+@attrs.frozen
+class TrickWon(Event):
+    """``seat`` won the trick just completed, worth ``points`` (a trick game: Malilla).
+
+    >>> TrickWon(2, 13).to_json()
+    {'kind': 'trick_won', 'seat': 2, 'points': 13}
+    """
+
+    kind: ClassVar[str] = "trick_won"
+    seat: int
+    points: int
+
+
+@attrs.frozen
+class RuleBroken(Event):
+    """``seat`` broke a rule at the table (``reason``), which ends the match (Malilla, R_MAL_BREACH
+    ``lose_match``).
+
+    >>> RuleBroken(3, Reason.MUST_FOLLOW_SUIT).to_json()["reason"]
+    'must_follow_suit'
+    """
+
+    kind: ClassVar[str] = "rule_broken"
+    seat: int
+    reason: Reason
+
+
 EVENT_TYPES: Final[tuple[type[Event], ...]] = (
     Played, WrongCard, CallMissed, Wished, Reshuffled, Drew, PenaltyPending, SkipPending, Skipped, Reversed,
-    PlaysAgain, Passed, CalledOut, WentOutWithoutCall, WinStands, TurnTo, RoundOver, HandsChanged,
+    PlaysAgain, Passed, CalledOut, WentOutWithoutCall, WinStands, TurnTo, RoundOver, HandsChanged, RedealAsked,
+    Redealt, TrickWon, RuleBroken,
 )
 """Every event type, in a stable order (for the JSON Schema)."""
-
-
-def _gains(before: tuple[Card, ...], after: tuple[Card, ...]) -> list[Card]:
-    """The cards in ``after`` that are not in ``before`` (as multisets), in the order of ``after``."""
-    left = Counter(before)
-    out = []
-    for card in after:
-        if left[card]:
-            left[card] -= 1
-        else:
-            out.append(card)
-    return out
 
 
 def _check_arguments(before: object, move: object, after: object, player: object, viewer: object) -> None:
     """Refuse what is not a game, a move or a seat, with the library's errors (quoting the argument)."""
     for name, state in (("before", before), ("after", after)):
-        if type(state) is not GameState:
+        if state_family(state) is None:
             raise ArgumentTypeError(f"{name} {shown(state)} is not a game state")
-    assert isinstance(before, GameState) and isinstance(after, GameState)
-    if type(move) not in _MOVE_TYPES:
+    if type(after) is not type(before):
+        raise ArgumentError("after is not a state of the same game as before")
+    assert isinstance(before, FamilyState) and isinstance(after, FamilyState)
+    if type(move) not in MOVE_TYPES:
         raise ArgumentTypeError(f"{shown(move)} is not a move")
     if after.variant != before.variant or after.players != before.players:
         raise ArgumentError("after is not a state of the same game as before")
@@ -365,10 +416,7 @@ def _check_arguments(before: object, move: object, after: object, player: object
             raise SeatError(f"{name} {shown(seat)} is not a seat of a game of {before.players} players")
 
 
-_MOVE_TYPES: Final = MAUMAU_MOVE_TYPES
-
-
-def events_between(before: GameState, move: Move, after: GameState, *, player: int | None = None,
+def events_between(before: Any, move: Move, after: Any, *, player: int | None = None,
                    viewer: int | None = None, reveal: bool = False) -> tuple[Event, ...]:
     """The events of ``move`` (made by ``player``, default the seat to act) that took ``before`` to ``after``.
 
@@ -385,7 +433,7 @@ def events_between(before: GameState, move: Move, after: GameState, *, player: i
         ArgumentError: ``after`` is not a state of the same game.
         SeatError: ``player`` or ``viewer`` is not a seat of the game.
 
-    >>> from maumau_rules import new_game
+    >>> from maumau_rules import legal_moves, new_game
     >>> s = new_game("standard", players=3, seed=42)
     >>> move = legal_moves(s)[0]; print(move, "by", s.seat_to_act)
     8♠ by 2
@@ -394,147 +442,17 @@ def events_between(before: GameState, move: Move, after: GameState, *, player: i
     """
     _check_arguments(before, move, after, player, viewer)
     seat = before.seat_to_act if player is None else player
-    n = before.players
-    out: list[Event] = []
-    hands_before, hands_after = before.hands, after.hands
-    legal = move in legal_moves(before, seat)
-    card = move.card if isinstance(move, Play) else None
-    wrong = isinstance(move, Play) and not legal
-    # what the move itself was
-    if isinstance(move, Play) and not wrong:
-        out.append(Played(seat, move.card, move.wish, move.call))
-        due = call_mistake(before.variant, hands_before[seat], move.card, move.call)
-        if due is not None:  # a mistake the table sees; which word was due only its player knows, where it hangs
-            # on the card he kept
-            ann = before.variant.plan.announcer
-            known = reveal or viewer == seat or (ann is not None and not ann.jack_call) or len(hands_before[seat]) > 2
-            out.append(CallMissed(seat, due if known else None, move.call))
-        if after.wished_suit is not None and after.discard[-1] == move.card:
-            out.append(Wished(seat, after.wished_suit))
-    elif wrong:
-        assert card is not None
-        out.append(WrongCard(seat, card))
-    elif isinstance(move, CallOut):
-        out.append(CalledOut(seat, move.seat))
-    elif isinstance(move, Pass):
-        if before.phase is Phase.FINISHING:
-            out.append(WinStands(seat))
-        else:
-            out.append(Passed(seat))
-            if before.pending_skip:
-                out.append(Skipped(seat))
-    # a reshuffle: the discard pile shrank below what the move left on it
-    kept = len(before.discard) + (1 if isinstance(move, Play) and not wrong else 0)
-    if len(after.discard) < kept:
-        out.append(Reshuffled(kept - len(after.discard)))
-    # who drew what: the cards drawn through the engine's Turn, where the move's log tells them (a change of hands
-    # that no draw explains is told as HandsChanged, showing no card)
-    log = _log_of(before, move, after, player)
-    drawn: dict[int, Counter[Card]] = {}
-    for entry in log or ():
-        if isinstance(entry, Drawn):
-            drawn.setdefault(entry.seat, Counter()).update(entry.cards)
-    changed = False
-    for p in range(n):
-        mine = hands_before[p]
-        if p == seat and card is not None and not wrong:
-            rest = list(mine)
-            rest.remove(card)
-            mine = tuple(rest)
-        if log is not None and Counter(hands_after[p]) != Counter(mine) + drawn.get(p, Counter()):
-            changed = True  # an effect took or gave cards: no draw tells it
-            continue
-        got = _gains(mine, hands_after[p])
-        if not got:
-            continue
-        if isinstance(move, Draw) and p == seat:
-            reason = "penalty" if before.pending_draw else "draw"
-        elif isinstance(move, CallOut) and p == move.seat:
-            reason = "called_out"
-        elif wrong and p == seat:
-            reason = "wrong_card"
-        elif isinstance(move, Play) and p == seat:
-            reason = "call_penalty"
-        else:
-            reason = "card_effect"
-        shown = tuple(got) if reveal or viewer == p else None
-        out.append(Drew(p, len(got), reason, shown))
-    out.extend(e for e in log or () if isinstance(e, Event))  # what effects told the table themselves
-    if changed:
-        out.append(HandsChanged(after.hand_sizes, len(after.stock)))
-    if after.is_over:
-        from .scoring import round_points
-
-        assert after.end is not None
-        out.append(RoundOver(after.end, after.winner, after.tied, round_points(after)))
-        return tuple(out)
-    if after.phase is Phase.FINISHING and before.phase is not Phase.FINISHING:
-        out.append(WentOutWithoutCall(seat))
-    if after.direction != before.direction:
-        out.append(Reversed(after.direction))
-    if after.pending_draw > before.pending_draw or (after.pending_draw and after.seat_to_act != before.seat_to_act
-                                                    and isinstance(move, Play)):
-        out.append(PenaltyPending(after.seat_to_act, after.pending_draw))
-    if after.pending_skip > before.pending_skip or (after.pending_skip and isinstance(move, Play)):
-        out.append(SkipPending(after.seat_to_act, after.pending_skip))
-    turn = _turn_events(before, move, after, seat) if not wrong else []
-    out.extend(turn)
-    if after.seat_to_act != before.seat_to_act or turn:
-        out.append(TurnTo(after.seat_to_act))
-    return tuple(out)
+    return tuple(family_of(before).events(before, move, after, seat, viewer, reveal))
 
 
-def _log_of(before: GameState, move: Move, after: GameState, player: int | None) -> list[object] | None:
-    """The log of what the move did (:class:`~maumau_rules.rules.turn.Turn`), by making it again on ``before`` with
-    a log kept; ``None`` when that does not lead to ``after`` (then the events are read off the two states)."""
-    log: list[object] = []
-    shell = object.__new__(GameState)
-    object.__setattr__(shell, "__dict__", {**before.__dict__, "_log": log})
-    try:
-        again = apply(shell, move, player=player)
-    except MauMauError:
-        return None
-    again.__dict__.pop("_log", None)
-    return log if again == after else None
-
-
-def _turn_events(before: GameState, move: Move, after: GameState, seat: int) -> list[Event]:
-    """Skips and another turn, when ``seat``'s turn ended on a card."""
-    if not isinstance(move, Play | Pass) or seat != before.seat_to_act or after.phase is not Phase.PLAY:
-        return []
-    if isinstance(move, Pass) and before.phase is not Phase.SERIES:
-        return []
-    if before.phase is Phase.FINISHING:
-        return []
-    cards = (*before.turn_plays, *((move.card,) if isinstance(move, Play) else ()))
-    if not cards:
-        return []
-    n = before.players
-    new = after.seat_to_act
-    roles = after.variant.plan.roles.get(cards[-1], frozenset())
-    if new == seat:
-        if "again" in roles or ("reverse" in roles and n == 2):
-            return [PlaysAgain(seat)]
-        return [Skipped(p) for p in range(n) if p != seat] + [PlaysAgain(seat)]
-    if after.pending_skip:
-        return []
-    d = after.direction
-    out: list[Event] = []
-    p = (seat + d) % n
-    while p != new:
-        out.append(Skipped(p))
-        p = (p + d) % n
-    return out
-
-
-def apply_with_events(state: GameState, move: Move, *, player: int | None = None, turn: int | None = None,
-                      viewer: int | None = None, reveal: bool = False) -> tuple[GameState, tuple[Event, ...]]:
+def apply_with_events(state: Any, move: Move, *, player: int | None = None, turn: int | None = None,
+                      viewer: int | None = None, reveal: bool = False) -> tuple[Any, tuple[Event, ...]]:
     """:func:`~maumau_rules.game.apply`, and the events of the move for ``viewer`` (see :func:`events_between`).
 
     Raises:
         IllegalMoveError: the move is illegal (nothing happened, so there are no events).
 
-    >>> from maumau_rules import new_game
+    >>> from maumau_rules import Draw, new_game
     >>> s = new_game("standard", players=2, seed=3)
     >>> after, events = apply_with_events(s, Draw(), viewer=s.seat_to_act)
     >>> events[0].cards == tuple(c for c in after.hands[s.seat_to_act] if c not in s.hands[s.seat_to_act])
@@ -601,6 +519,15 @@ def _sentence(e: Event, names: Sequence[str]) -> str:
             return _("{who} went out without the call that was needed").format(who=who(seat))
         case Wished(suit=suit):
             return _("{suit} is wished").format(suit=suit.symbol)
+        case RedealAsked(seat=seat):
+            return _("{who} asks for a new deal").format(who=who(seat))
+        case Redealt(trump=trump):
+            return _("the cards are dealt again; the trump card is {card}").format(card=trump)
+        case TrickWon(seat=seat, points=points):
+            return ngettext("{who} wins the trick ({n} point)", "{who} wins the trick ({n} points)", points).format(
+                who=who(seat), n=points)
+        case RuleBroken(seat=seat):
+            return _("{who} broke a rule: the match is lost").format(who=who(seat))
         case HandsChanged(sizes=sizes):
             return _("the hands change (cards held now: {sizes})").format(
                 sizes=", ".join(f"{who(p)} {k}" for p, k in enumerate(sizes)))

@@ -7,7 +7,7 @@ duplicate cards. All seats of a round are one integer too, seat ``i``'s hand shi
 ``i * stride`` bits. Adding or removing a card is then one integer addition or subtraction, and
 "which of my cards fit?" is one ``&`` with a precomputed mask of fitting cards.
 
-The public :attr:`GameState.hands <maumau_rules.state.GameState.hands>` stays a tuple of sorted card
+A state's public ``hands`` stays a tuple of sorted card
 tuples: it is decoded from the integer when someone reads it.
 
 >>> from maumau_rules.cards import parse_cards

@@ -67,7 +67,7 @@ from .notation import (
 )
 from .rng import seed_state
 from .scoring import Match, next_round, start_match
-from .state import Deal, EndReason, GameState
+from .state import Deal, EndReason
 from .variants import Variant, find_variant, load_variant
 
 __all__ = [
@@ -1324,7 +1324,7 @@ def dumps_records_jsonl(records: Iterable[GameRecord | MatchRecord]) -> str:
 # ====================================================================== replay
 
 
-def replay(record: GameRecord) -> Iterator[GameState]:
+def replay(record: GameRecord) -> Iterator[Any]:
     """Replay ``record``: yield the initial state and the state after every move, re-checking each step.
 
     Raises:

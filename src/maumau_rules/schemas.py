@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from .errors import NotationError
 from .reasons import Reason
-from .state import EndReason, Phase
+from .state import EndReason
 
 __all__ = [
     "CARD_SCHEMA",
@@ -64,7 +64,7 @@ _DEFS: Final[dict[str, Any]] = {
     "seat_or_null": {"type": ["integer", "null"], "minimum": 0},
     "count": {"type": "integer", "minimum": 0},
     "direction": {"enum": [1, -1]},
-    "phase": {"enum": [p.value for p in Phase]},
+    "phase": {"enum": ["play", "drawn", "series", "finishing", "over"]},  # Mau-Mau's phases (a test keeps them equal)
     "window": {
         "description": "An open window: who can be called out, by whom, until when (maumau_rules.state.Window).",
         "type": "object",
@@ -530,6 +530,8 @@ def _event_types() -> dict[str, Any]:
             return {"$ref": "#/$defs/call"}
         if tp is EndReason:
             return {"$ref": "#/$defs/end"}
+        if tp is Reason:
+            return {"enum": [r.value for r in Reason], "description": "The reason code of the rule broken."}
         if tp == int | None:
             return {"$ref": "#/$defs/seat_or_null"}
         if tp == tuple[int, ...]:

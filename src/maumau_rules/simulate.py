@@ -1,7 +1,7 @@
 """Simulate many games between computer players and measure them, with confidence intervals.
 
 :func:`simulate` plays ``games`` rounds for every variant and player count asked for, each seat played by a
-bot that sees only its :class:`~maumau_rules.views.PlayerView`. Every game's seed comes from the run's seed and
+bot that sees only its seat's view (:func:`maumau_rules.views.view`). Every game's seed comes from the run's seed and
 the game's index (:func:`game_seed`), never from the process that plays it, and the per-game facts are added
 up as whole-number counts; so a run gives exactly the same result on one process, on all local cores
 (``jobs``) or on a Ray cluster (``ray``).

@@ -25,7 +25,6 @@ from .deck import DeckSpec
 from .errors import NotationError, VariantError, shown
 from .families import family_named, family_names
 from .rules.base import RULE_CLASSES, CardSet, Rule
-from .rules.plan import Plan
 
 __all__ = ["Decision", "Difference", "Variant", "available_variants", "diff_variants", "find_variant", "format_value",
            "load_variant", "variant_from_dict"]
@@ -60,7 +59,7 @@ class Decision:
 class Variant:
     """A named ruleset: a deck, a player range, and a tuple of rule objects with parameters.
 
-    Building one compiles its rules into a :class:`~maumau_rules.rules.plan.Plan` (:attr:`plan`), or raises
+    Building one compiles its rules into its family's plan (:attr:`plan`), or raises
     :class:`~maumau_rules.errors.VariantError` naming the rules that cannot be combined.
 
     >>> find_variant("standard").name
@@ -116,32 +115,24 @@ class Variant:
                          self.decisions, self.external, self.version, self.summary, self.family)
 
     @property
-    def plan(self) -> Plan:
-        """The compiled form of the rules, which the Mau-Mau engine runs (built once, with the variant).
-
-        Raises:
-            VariantError: the variant is of another family (its plan is :attr:`family_plan`).
+    def plan(self) -> Any:
+        """The compiled form of the rules, which the variant's family runs (built once, with the variant; see
+        :meth:`~maumau_rules.families.GameFamily.compile_plan`). Each family types its own plan (Mau-Mau's
+        :class:`~maumau_rules.families.GameFamily` plan has ``max_moves``, Malilla's its seats and teams).
 
         >>> find_variant("standard").plan.max_moves
         1000
-        >>> find_variant("malilla").plan
-        Traceback (most recent call last):
-        ...
-        maumau_rules.errors.VariantError: variant 'malilla' is of the 'malilla' family: it has no Mau-Mau plan (see Variant.family_plan)
+        >>> type(find_variant("malilla").plan).__name__ != type(find_variant("standard").plan).__name__
+        True
         """
-        plan = self._plan
-        if type(plan) is not Plan:
-            raise VariantError(f"variant {self.id!r} is of the {self.family!r} family: it has no Mau-Mau plan "
-                               "(see Variant.family_plan)")
-        return plan
+        return self._plan
 
     @property
     def family_plan(self) -> Any:
-        """The compiled plan of the variant's family (:meth:`~maumau_rules.families.GameFamily.compile_plan`):
-        a :class:`~maumau_rules.rules.plan.Plan` for Mau-Mau, a Malilla plan for Malilla.
+        """The same as :attr:`plan` (the name of earlier releases, kept).
 
-        >>> type(find_variant("malilla").family_plan).__name__, type(find_variant("standard").family_plan).__name__
-        ('MalillaPlan', 'Plan')
+        >>> find_variant("malilla").family_plan is find_variant("malilla").plan
+        True
         """
         return self._plan
 
@@ -176,7 +167,9 @@ class Variant:
                 names the conflicting rules).
 
         >>> from maumau_rules import Card
-        >>> from maumau_rules.rules import DrawPenalty, PenaltySpec
+        >>> from maumau_rules.rules import PenaltySpec
+        >>> from maumau_rules.rules import RULE_CLASSES
+        >>> DrawPenalty = RULE_CLASSES["R_DRAW_PENALTY"]
         >>> v = find_variant("standard").with_rules(DrawPenalty(penalties=[PenaltySpec(cards="7", amount=3)]))
         >>> v.id, v.plan.effects[Card.parse("7h")][0].amount
         ('standard-house', 3)

@@ -1,8 +1,9 @@
-"""Views: what one player (or a spectator) may see, built by allow-list.
+"""Views: what one player (or a spectator) may see of a state of any family, built by allow-list in the family.
 
-A view copies only the fields named in :func:`_public_fields` (and, for a player, that seat's own
-hand, drawn card and legal moves). Nothing else of the state can reach it: not the other hands, not
-the stock's order, not the random state. A server sends each client ``view(state, seat).to_json()``.
+Each family builds its views from an allow-list of the state's public parts, plus, for a player, that seat's
+own hand and legal moves (:meth:`~maumau_rules.families.GameFamily.view`); nothing else of the state can reach
+a view: not the other hands, not the stock's order, not the random state. A server sends each client
+``view(state, seat).to_json()``.
 
 >>> from maumau_rules import new_game
 >>> s = new_game("standard", players=3, seed=1)
@@ -16,226 +17,13 @@ False
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar, overload
+from typing import Any
 
-import attrs
-
-from .cards import Card, Suit
-from .errors import ArgumentTypeError, SeatError, shown
+from ._compat import moved_attr
+from .errors import ArgumentTypeError, shown
 from .families import state_family
-from .game import legal_moves, open_windows
-from .moves import Call, Move
-from .state import EndReason, GameState, Phase, Window
-from .variants import Variant, find_variant
 
-__all__ = ["PlayerView", "PublicView", "public_view", "view", "views"]
-
-_V = TypeVar("_V", bound="PublicView")
-
-_new = object.__new__
-_set_attr = object.__setattr__
-
-
-# Not slotted: a view is made by setting its ``__dict__`` once (one C-level call instead of one frozen-attribute
-# assignment per field); equality, hashing and repr still come from attrs and see exactly the declared fields.
-@attrs.frozen(slots=False)
-class PublicView:
-    """What everyone at the table can see (spectators included).
-
-    >>> from maumau_rules import new_game
-    >>> pv = public_view(new_game("standard", players=2, seed=1))
-    >>> pv.players, pv.stock_size + len(pv.discard) + sum(pv.hand_sizes)
-    (2, 32)
-    """
-
-    variant: str
-    """The variant's ID."""
-    turn: int
-    """The state version (echo it with a move so that stale moves are detected)."""
-    seat_to_act: int
-    """Whose move it is."""
-    direction: int
-    """+1 clockwise, -1 counter-clockwise."""
-    dealer: int
-    """The dealer."""
-    phase: Phase
-    """Where the player to act stands within the turn."""
-    hand_sizes: tuple[int, ...]
-    """Each seat's number of cards."""
-    stock_size: int
-    """Cards left in the stock."""
-    discard: tuple[Card, ...]
-    """The face-up discard pile, bottom to top."""
-    wished_suit: Suit | None
-    """The wished suit in force."""
-    any_card: bool
-    """Whether any card may be played on the top card."""
-    pending_draw: int
-    """The pending draw penalty."""
-    pending_skip: int
-    """Pending passable skips."""
-    announced: tuple[Call | None, ...]
-    """Each seat's standing call."""
-    missed_calls: tuple[int, ...]
-    """Seats that missed a call (or said the wrong word) and can still be called out."""
-    winner: int | None
-    """The winner, once the round is over."""
-    end: EndReason | None
-    """How the round ended."""
-    windows: tuple[Window, ...] = ()
-    """The open windows: who can be called out, by whom, and until when (:func:`~maumau_rules.open_windows`)."""
-    series: tuple[Card, ...] = ()
-    """The cards the player to act has played so far this turn (all face up on the discard pile)."""
-    scores: tuple[int, ...] | None = None
-    """Match scores by seat, when the caller passes them (a :class:`~maumau_rules.scoring.Match` keeps them)."""
-    _rules: Variant | None = attrs.field(default=None, eq=False, hash=False, repr=False, alias="rules")
-    """The variant itself (not part of the view's value or JSON: a client knows its rules by ID)."""
-
-    @property
-    def rules(self) -> Variant:
-        """The variant's rules: the variant object the view was made from, or the registered one of its ID.
-
-        Bots read what the cards do from it (a house variant is not registered).
-
-        >>> from maumau_rules import new_game
-        >>> public_view(new_game("standard", players=2, seed=1)).rules.id
-        'standard'
-        """
-        return self._rules if self._rules is not None else find_variant(self.variant)
-
-    @property
-    def top_card(self) -> Card:
-        """The top card of the discard pile.
-
-        >>> from maumau_rules import new_game
-        >>> s = new_game("standard", players=2, seed=1); public_view(s).top_card == s.top_card
-        True
-        """
-        return self.discard[-1]
-
-    @property
-    def players(self) -> int:
-        """The number of seats.
-
-        >>> from maumau_rules import new_game
-        >>> public_view(new_game("standard", players=4, seed=1)).players
-        4
-        """
-        return len(self.hand_sizes)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the round has ended.
-
-        >>> from maumau_rules import new_game
-        >>> public_view(new_game("standard", players=2, seed=1)).is_over
-        False
-        """
-        return self.end is not None
-
-    def _repr_svg_(self) -> str:
-        """The table as this view shows it, an SVG picture (Jupyter shows it; :func:`maumau_rules.svg.view_svg`,
-        with the legal moves marked).
-
-        >>> from maumau_rules import new_game
-        >>> s = new_game("standard", players=2, seed=1)
-        >>> svg = view(s, 0)._repr_svg_()
-        >>> svg.startswith("<svg") and all(c.ascii in svg for c in s.hands[0])
-        True
-        """
-        from .svg import view_svg
-
-        return view_svg(self, highlight=getattr(self, "legal_moves", ()))
-
-    def to_json(self) -> dict[str, Any]:
-        """The view as a dict of JSON types (versioned; cards as ``"7♥"``, moves in notation).
-
-        The shape is published as a JSON Schema (:mod:`maumau_rules.schemas`).
-
-        >>> from maumau_rules import new_game
-        >>> d = public_view(new_game("standard", players=2, seed=1)).to_json()
-        >>> d["type"], d["version"], d["hand_sizes"]
-        ('public-view', 1, [6, 6])
-        """
-        from .notation import to_json
-
-        return to_json(self)
-
-
-@attrs.frozen(slots=False)
-class PlayerView(PublicView):
-    """What one seat may see: the public view, plus its own hand, drawn card and legal moves.
-
-    >>> from maumau_rules import new_game
-    >>> s = new_game("standard", players=2, seed=1)
-    >>> pv = view(s, 0)
-    >>> pv.seat, len(pv.hand), pv.to_json()["type"]
-    (0, 6, 'player-view')
-    """
-
-    seat: int = 0
-    """The seat this view is for."""
-    hand: tuple[Card, ...] = ()
-    """The seat's own hand."""
-    drawn: Card | None = None
-    """The card this seat drew this turn (only while it is this seat's turn)."""
-    legal_moves: tuple[Move, ...] = ()
-    """This seat's legal moves: on its turn, all of them; otherwise its call-outs inside open windows (usually
-    none)."""
-
-
-def _public_fields(state: GameState) -> dict[str, Any]:
-    """The allow-list: every field a view may hold, each copied from a public part of ``state``."""
-    f = state.__dict__
-    return {
-        "variant": f["variant"].id,
-        "_rules": f["variant"],
-        "turn": f["turn"],
-        "seat_to_act": f["seat_to_act"],
-        "direction": f["direction"],
-        "dealer": f["dealer"],
-        "phase": f["phase"],
-        "hand_sizes": state.hand_sizes,
-        "stock_size": len(f["stock"]),
-        "discard": f["discard"],
-        "wished_suit": f["wished_suit"],
-        "any_card": f["any_card"],
-        "pending_draw": f["pending_draw"],
-        "pending_skip": f["pending_skip"],
-        "announced": f["announced"],
-        "missed_calls": f["missed_calls"],
-        "windows": open_windows(state),
-        "winner": f["winner"],
-        "end": f["end"],
-        "series": f["turn_plays"],
-    }
-
-
-def _made(cls: type[_V], fields: dict[str, Any]) -> _V:
-    """A view of type ``cls`` holding exactly ``fields`` (every declared field, checked by the tests)."""
-    out = _new(cls)
-    _set_attr(out, "__dict__", fields)
-    return out
-
-
-def _scores(state: GameState, scores: Sequence[int] | None) -> tuple[int, ...] | None:
-    if scores is None:
-        return None
-    try:
-        out = tuple(scores)
-    except Exception:
-        out = None
-    if out is None or len(out) != state.players or not all(type(x) is int for x in out):
-        raise SeatError(f"scores {shown(scores)} must hold one integer for each of {state.players} seats")
-    return out
-
-
-@overload
-def public_view(state: GameState, *, scores: Sequence[int] | None = None) -> PublicView: ...
-
-
-@overload
-def public_view(state: Any, *, scores: Sequence[int] | None = None) -> Any: ...
+__all__ = ["public_view", "view", "views"]
 
 
 def public_view(state: Any, *, scores: Sequence[int] | None = None) -> Any:
@@ -267,26 +55,6 @@ def _not_a_state(state: object) -> ArgumentTypeError:
     return ArgumentTypeError(f"{shown(state)} is not a game state (make one with new_game)")
 
 
-def maumau_public_view(state: GameState, scores: Sequence[int] | None = None) -> PublicView:
-    """The spectators' view of a Mau-Mau state (the Mau-Mau family's :func:`public_view`).
-
-    >>> from maumau_rules import new_game
-    >>> maumau_public_view(new_game("standard", players=2, seed=1)).hand_sizes
-    (6, 6)
-    """
-    fields = _public_fields(state)
-    fields["scores"] = _scores(state, scores)
-    return _made(PublicView, fields)
-
-
-@overload
-def view(state: GameState, player: int, *, scores: Sequence[int] | None = None) -> PlayerView: ...
-
-
-@overload
-def view(state: Any, player: int, *, scores: Sequence[int] | None = None) -> Any: ...
-
-
 def view(state: Any, player: int, *, scores: Sequence[int] | None = None) -> Any:
     """The view of ``state`` (of any family) for seat ``player``: only what that player may see
     (:meth:`~maumau_rules.families.GameFamily.view`).
@@ -312,46 +80,33 @@ def view(state: Any, player: int, *, scores: Sequence[int] | None = None) -> Any
     return _family(state).view(state, player, scores)
 
 
-def maumau_view(state: GameState, player: int, scores: Sequence[int] | None = None) -> PlayerView:
-    """The view of a Mau-Mau state for seat ``player`` (the Mau-Mau family's :func:`view`).
-
-    >>> from maumau_rules import new_game
-    >>> maumau_view(new_game("standard", players=2, seed=1), 0).seat
-    0
-    """
-    if type(player) is not int or not 0 <= player < state.players:
-        raise SeatError(f"no seat {shown(player)} in a game of {state.players} players")
-    fields = _public_fields(state)
-    fields["scores"] = _scores(state, scores)
-    return _made(PlayerView, _seat_fields(state, fields, player))
-
-
-def _seat_fields(state: GameState, fields: dict[str, Any], player: int) -> dict[str, Any]:
-    """``fields`` (a public part of ``state``) completed with what seat ``player`` alone may see."""
-    mine = player == fields["seat_to_act"] and fields["end"] is None
-    fields["seat"] = player
-    fields["hand"] = state.hand(player)
-    fields["drawn"] = state.__dict__["drawn"] if mine else None
-    fields["legal_moves"] = legal_moves(state, player)
-    return fields
-
-
-def views(state: GameState, *, scores: Sequence[int] | None = None) -> tuple[PlayerView, ...]:
-    """Every seat's view of ``state``, by seat: what a server sends after each move (the public part is
-    gathered once for all seats). Each equals ``view(state, seat)``.
+def views(state: Any, *, scores: Sequence[int] | None = None) -> tuple[Any, ...]:
+    """Every seat's view of ``state`` (of any family), by seat: what a server sends after each move. Each equals
+    ``view(state, seat)``; a family may gather the public part once for all seats
+    (:meth:`~maumau_rules.families.GameFamily.views`).
 
     Raises:
         SeatError: ``scores`` is malformed.
-        ArgumentTypeError: ``state`` is not a Mau-Mau game state (another family's: view each seat).
+        ArgumentTypeError: ``state`` is not a game state.
 
     >>> from maumau_rules import new_game
     >>> s = new_game("standard", players=3, seed=1)
     >>> vs = views(s)
     >>> [v.seat for v in vs], vs[1] == view(s, 1), vs[0].hand == view(s, 0).hand
     ([0, 1, 2], True, True)
+    >>> [v.seat for v in views(new_game("malilla", players=4, seed=1))]
+    [0, 1, 2, 3]
     """
-    if type(state) is not GameState:
-        raise _not_a_state(state)
-    public = _public_fields(state)
-    public["scores"] = _scores(state, scores)
-    return tuple(_made(PlayerView, _seat_fields(state, public.copy(), p)) for p in range(len(public["announced"])))
+    return tuple(_family(state).views(state, scores))
+
+
+def __getattr__(name: str) -> Any:
+    """Names that moved into a family's package (:data:`~maumau_rules.families.MOVED_NAMES`): served for one release
+    with a :class:`DeprecationWarning` (docs/stability.rst).
+
+    >>> __getattr__("no_such_name")
+    Traceback (most recent call last):
+    ...
+    AttributeError: module 'maumau_rules.views' has no attribute 'no_such_name'
+    """
+    return moved_attr(__name__, name)

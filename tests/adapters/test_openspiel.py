@@ -19,7 +19,8 @@ from maumau_rules.adapters import AdapterError
 from maumau_rules.adapters.encoding import ObservationLayout, move_limit, reward_range, round_rewards
 from maumau_rules.adapters.openspiel import GAME_TYPE, SEED_BYTES, MauMauGame, MauMauState
 from maumau_rules.entropy import SEED_BITS
-from maumau_rules.rules import DrawPenalty, PenaltySpec
+from maumau_rules.families.maumau import DrawPenalty
+from maumau_rules.rules import PenaltySpec
 from maumau_rules.views import public_view, view
 
 VARIANTS = [v.id for v in available_variants("maumau")]

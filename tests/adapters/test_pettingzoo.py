@@ -27,7 +27,8 @@ from maumau_rules.actions import ActionError
 from maumau_rules.adapters import AdapterError
 from maumau_rules.adapters.encoding import ObservationLayout, round_rewards
 from maumau_rules.adapters.pettingzoo import MauMauEnv, env, parallel_env
-from maumau_rules.rules import DrawPenalty, PenaltySpec
+from maumau_rules.families.maumau import DrawPenalty
+from maumau_rules.rules import PenaltySpec
 from maumau_rules.views import view
 
 VARIANTS = [v.id for v in available_variants("maumau")]

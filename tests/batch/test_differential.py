@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from maumau_rules import Card, Deal, apply, find_variant, legal_moves, new_game, parse_cards
 from maumau_rules.batch import BatchEngine, scalar_snapshot
 from maumau_rules.errors import VariantError
+from maumau_rules.families.maumau.state import GameState
+from maumau_rules.families.maumau.tables import compile_tables, table_coverage
 from maumau_rules.moves import parse_move
-from maumau_rules.rules.tables import compile_tables, table_coverage
 from maumau_rules.scoring import round_points
-from maumau_rules.state import GameState
 from maumau_rules.testing.strategies import composed_variants
 from maumau_rules.variants import Variant, available_variants
 

@@ -8,7 +8,7 @@ import pytest
 
 from maumau_rules.batch import BatchEngine
 from maumau_rules.batch.env import VectorEnv
-from maumau_rules.rules.tables import table_coverage
+from maumau_rules.families.maumau.tables import table_coverage
 from maumau_rules.variants import available_variants
 
 COVERED = [v.id for v in available_variants() if not table_coverage(v)]

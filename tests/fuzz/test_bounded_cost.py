@@ -39,9 +39,10 @@ from maumau_rules import (
 )
 from maumau_rules.cli import main
 from maumau_rules.families.malilla import engine as malilla_engine
-from maumau_rules.rules import RULE_CLASSES, Cut, Dealer, rule_spec
+from maumau_rules.families.maumau import Cut, Dealer
+from maumau_rules.families.maumau.plan import MAX_REDEALS, REDEAL_CHANCE_LIMIT, CutResult
+from maumau_rules.rules import RULE_CLASSES, rule_spec
 from maumau_rules.rules.base import SPEC_RULES
-from maumau_rules.rules.plan import MAX_REDEALS, REDEAL_CHANCE_LIMIT, CutResult
 from maumau_rules.variants import Variant
 
 from ..properties._support import examples

@@ -6,7 +6,7 @@ import pytest
 
 from maumau_rules import Deal, IllegalMoveError, Play, StateError, VariantError, apply, find_variant, new_game
 from maumau_rules import parse_cards as cards
-from maumau_rules.rules import WrongCard
+from maumau_rules.families.maumau import WrongCard
 from maumau_rules.testing import check_state, check_transition
 
 STANDARD = find_variant("standard")

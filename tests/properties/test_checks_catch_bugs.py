@@ -11,11 +11,11 @@ import pytest
 from hypothesis import HealthCheck, Phase, find, settings
 
 import maumau_rules.families.maumau.engine as engine
-import maumau_rules.rules.turn as turn
+import maumau_rules.families.maumau.turn as turn
 import maumau_rules.views as views
 from maumau_rules import find_variant, new_game
 from maumau_rules.cards import Card
-from maumau_rules.state import GameState
+from maumau_rules.families.maumau.state import GameState
 from maumau_rules.testing import (
     InvariantViolation,
     check_game,

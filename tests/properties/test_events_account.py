@@ -27,7 +27,8 @@ from maumau_rules.events import (
     describe_events,
     events_between,
 )
-from maumau_rules.rules import CardSet, Effect, Kind, PlanBuilder, Rule, Turn
+from maumau_rules.families.maumau import Effect, PlanBuilder, Turn
+from maumau_rules.rules import CardSet, Kind, Rule
 from maumau_rules.rules.base import cardset
 from maumau_rules.variants import Variant
 

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis import strategies as st
 
+from maumau_rules.families.maumau.plan import PlanBuilder
+from maumau_rules.families.maumau.turn import Turn
 from maumau_rules.rules import catalog, effects
-from maumau_rules.rules.plan import PlanBuilder
-from maumau_rules.rules.turn import Turn
 from maumau_rules.testing.strategies import composed_variants
 from maumau_rules.variants import Variant
 

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from maumau_rules import IllegalMoveError, apply, check, legal_moves
+from maumau_rules.families.maumau.state import GameState
 from maumau_rules.reasons import Reason
-from maumau_rules.state import GameState
 from maumau_rules.testing import (
     candidate_moves,
     check_no_leak,

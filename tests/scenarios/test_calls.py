@@ -32,10 +32,11 @@ from maumau_rules import (
     open_windows,
     view,
 )
-from maumau_rules.bots import HeuristicBot, table_move
+from maumau_rules.bots import table_move
+from maumau_rules.families.maumau import Announcement
+from maumau_rules.families.maumau.bots import HeuristicBot
+from maumau_rules.families.maumau.state import GameState
 from maumau_rules.records import dumps_record, loads_record, record_from_moves, replay
-from maumau_rules.rules import Announcement
-from maumau_rules.state import GameState
 from tests.helpers import game
 
 CALLOUT_VARIANTS = [v for v in available_variants("maumau")

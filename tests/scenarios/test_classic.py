@@ -22,7 +22,8 @@ from maumau_rules import (
     legal_moves,
     new_game,
 )
-from maumau_rules.rules import DrawPenalty, JackFinishDoubles, PenaltySpec, ScorePenaltyPoints
+from maumau_rules.families.maumau import DrawPenalty, JackFinishDoubles, ScorePenaltyPoints
+from maumau_rules.rules import PenaltySpec
 from tests.helpers import game, ids, play, played
 
 V = find_variant("classic")

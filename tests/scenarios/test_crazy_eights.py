@@ -18,7 +18,7 @@ from maumau_rules import (
     legal_moves,
     new_game,
 )
-from maumau_rules.rules import ScoreWinnerCollects
+from maumau_rules.families.maumau import ScoreWinnerCollects
 from maumau_rules.scoring import round_points
 from tests.helpers import game, ids, play, played
 

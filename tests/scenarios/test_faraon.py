@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maumau_rules import Card, Pass, Phase, Play, Reason, Suit, check, find_variant, legal_moves, new_game
-from maumau_rules.rules import ScoreHandShrink
+from maumau_rules.families.maumau import ScoreHandShrink
 from tests.helpers import game, play, played
 
 V = find_variant("faraón")

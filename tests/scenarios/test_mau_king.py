@@ -24,7 +24,7 @@ from maumau_rules import (
     new_game,
     parse_cards,
 )
-from maumau_rules.rules import DrawUntilSuit, ScoreElimination
+from maumau_rules.families.maumau import DrawUntilSuit, ScoreElimination
 from maumau_rules.scoring import round_points
 from tests.helpers import game, ids, play, played
 

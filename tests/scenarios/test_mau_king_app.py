@@ -19,7 +19,7 @@ from maumau_rules import (
     round_points,
     start_match,
 )
-from maumau_rules.rules import Cut, DrawPenalty, ScoreElimination
+from maumau_rules.families.maumau import Cut, DrawPenalty, ScoreElimination
 from tests.helpers import game, play
 
 V = find_variant("mau king app")

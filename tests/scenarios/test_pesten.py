@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maumau_rules import JOKER, Call, CallOut, Card, Draw, Play, Suit, check, find_variant, legal_moves, new_game
-from maumau_rules.rules import PlayAgain
+from maumau_rules.families.maumau import PlayAgain
 from tests.helpers import game, play, played
 
 V = find_variant("pesten")
@@ -98,7 +98,7 @@ def test_seven_cards_whatever_the_player_count() -> None:
 @pytest.mark.rule("R_REVERSE", "R_DEAL")
 def test_house_rules_two_player_ace_plays_again_and_three_jokers() -> None:
     """WIKI-PEST-DECK-1 (55 cards), WIKI-PEST-2 (house rules vary), CA-07: the same rule objects, other parameters."""
-    from maumau_rules.rules import Reverse
+    from maumau_rules.families.maumau import Reverse
 
     house = V.with_rules(Reverse(cards="A", two_player="play_again"), deck="french-52+3j")
     assert house.deck.size == 55

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from maumau_rules import Call, CallOut, Card, Draw, Pass, Play, Reason, Suit, check, find_variant, legal_moves, new_game
-from maumau_rules.rules import DrawPenalty, PenaltySpec, Skip
+from maumau_rules.families.maumau import DrawPenalty, Skip
+from maumau_rules.rules import PenaltySpec
 from tests.helpers import game, play, played
 
 V = find_variant("prší")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maumau_rules import Call, CallOut, Card, Play, Reason, check, find_variant, legal_moves, new_game
-from maumau_rules.rules import JackFinishDoubles, ScorePenaltyPoints
+from maumau_rules.families.maumau import JackFinishDoubles, ScorePenaltyPoints
 from tests.helpers import game, play
 
 V = find_variant("puque")

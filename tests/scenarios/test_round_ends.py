@@ -28,7 +28,7 @@ from maumau_rules import (
     new_game,
     round_points,
 )
-from maumau_rules.rules import TurnLimit
+from maumau_rules.families.maumau import TurnLimit
 from maumau_rules.testing import check_state
 
 VARIANTS = list(available_variants("maumau"))

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from maumau_rules import Card, Phase, Play, Reason, Suit, check, find_variant, new_game
-from maumau_rules.rules import DrawPenalty, PenaltySpec, Reverse, ScorePenaltyPoints
+from maumau_rules.families.maumau import DrawPenalty, Reverse, ScorePenaltyPoints
+from maumau_rules.rules import PenaltySpec
 from tests.helpers import game, play, played
 
 V = find_variant("101")

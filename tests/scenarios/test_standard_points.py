@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maumau_rules import Card, find_variant, new_game
-from maumau_rules.rules import ScorePenaltyPoints
+from maumau_rules.families.maumau import ScorePenaltyPoints
 from maumau_rules.scoring import round_points
 from tests.helpers import game, play
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maumau_rules import Call, CallOut, Card, Play, Suit, check, find_variant, legal_moves, new_game
-from maumau_rules.rules import ScorePenaltyPoints
+from maumau_rules.families.maumau import ScorePenaltyPoints
 from tests.helpers import game, play, played
 
 V = find_variant("tschau sepp")

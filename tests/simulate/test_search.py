@@ -8,8 +8,10 @@ import random
 import pytest
 
 from maumau_rules import GameState, MauMauError, apply, available_variants, new_game
-from maumau_rules.bots import BotError, HeuristicBot, RandomBot, make_bot
-from maumau_rules.search import SearchBot, SearchError, candidates, determinize
+from maumau_rules.bots import BotError, RandomBot, make_bot
+from maumau_rules.families.maumau.bots import HeuristicBot
+from maumau_rules.families.maumau.search import candidates, determinize
+from maumau_rules.search import SearchBot, SearchError
 from maumau_rules.views import view
 
 

@@ -26,6 +26,7 @@ from maumau_rules import (
 )
 from maumau_rules.bots import make_bot, table_move
 from maumau_rules.errors import MauMauError
+from maumau_rules.families.maumau.views import PlayerView
 from maumau_rules.simulate import (
     CellResult,
     Distribution,
@@ -38,7 +39,6 @@ from maumau_rules.simulate import (
     play_game,
     simulate,
 )
-from maumau_rules.views import PlayerView
 
 
 def _replay(variant: str, lineup: tuple[str, ...], seed: int) -> tuple[list[GameState], list[Move]]:

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from maumau_rules import CallOut, IllegalMoveError, apply, legal_moves
+from maumau_rules.families.maumau.state import GameState
 from maumau_rules.moves import Move
 from maumau_rules.reasons import Reason
-from maumau_rules.state import GameState
 from maumau_rules.testing import (
     check_no_leak,
     check_other_seats,

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from maumau_rules import apply, available_variants, find_variant, new_game
-from maumau_rules.bots import Bot, HeuristicBot, RandomBot, make_bot
+from maumau_rules.bots import Bot, RandomBot, make_bot
 from maumau_rules.cli import main
+from maumau_rules.families.maumau.bots import HeuristicBot
 from maumau_rules.views import view
 
 

@@ -18,6 +18,7 @@ import pytest
 from maumau_rules import GameState, apply, legal_moves, new_game, start_match
 from maumau_rules.cli import main
 from maumau_rules.fairness import FairnessError, FairSeed, FairSetup, commitment, verify_record
+from maumau_rules.families.maumau.views import PlayerView
 from maumau_rules.notation import dumps, loads_view
 from maumau_rules.records import (
     GameRecord,
@@ -28,7 +29,7 @@ from maumau_rules.records import (
     record_from_moves,
     replay,
 )
-from maumau_rules.views import PlayerView, view
+from maumau_rules.views import view
 
 
 def test_two_unseeded_games_differ() -> None:

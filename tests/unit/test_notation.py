@@ -34,6 +34,7 @@ from maumau_rules import (
     parse_move,
 )
 from maumau_rules.cards import ALL_CARDS as _ALL_CARDS
+from maumau_rules.families.maumau.state import GameState
 from maumau_rules.notation import (
     _hints,
     dumps,
@@ -54,7 +55,6 @@ from maumau_rules.notation import (
 )
 from maumau_rules.reasons import Reason, Verdict
 from maumau_rules.schemas import SCHEMAS, STATE_SCHEMA, schema_for
-from maumau_rules.state import GameState
 from maumau_rules.views import public_view, view
 from tests.server._games import playout, validate_json
 

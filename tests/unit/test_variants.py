@@ -9,18 +9,8 @@ from typing import Any, Final
 import pytest
 
 from maumau_rules import Card, Play, VariantError, available_variants, find_variant, legal_moves, load_variant, new_game
-from maumau_rules.rules import (
-    RULE_CLASSES,
-    Announcement,
-    CardSet,
-    Deal,
-    DrawPenalty,
-    PenaltySpec,
-    PendingDraw,
-    Skip,
-    Wild,
-    WildSpec,
-)
+from maumau_rules.families.maumau import Announcement, Deal, DrawPenalty, PendingDraw, Skip, Wild
+from maumau_rules.rules import RULE_CLASSES, CardSet, PenaltySpec, WildSpec
 from maumau_rules.variants import variant_from_dict
 
 ROOT: Final = Path(__file__).resolve().parents[2]

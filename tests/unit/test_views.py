@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from maumau_rules import new_game
 from maumau_rules.errors import SeatError
+from maumau_rules.families.maumau.views import PlayerView, PublicView
 from maumau_rules.schemas import PLAYER_VIEW_SCHEMA, PUBLIC_VIEW_SCHEMA
-from maumau_rules.views import PlayerView, PublicView, public_view, view, views
+from maumau_rules.views import public_view, view, views
 from tests.server._games import cards_in, playout, reshuffle_hidden, validate_json
 
 PUBLIC_FIELDS = {"variant", "turn", "seat_to_act", "direction", "dealer", "phase", "hand_sizes", "stock_size",

@@ -206,7 +206,9 @@ class MauMauGame(pyspiel.Game):  # type: ignore[misc]
         AdapterError: an unknown parameter.
 
     >>> from maumau_rules import find_variant
-    >>> from maumau_rules.rules import DrawPenalty, PenaltySpec
+    >>> from maumau_rules.rules import PenaltySpec
+    >>> from maumau_rules.rules import RULE_CLASSES
+    >>> DrawPenalty = RULE_CLASSES["R_DRAW_PENALTY"]
     >>> house = find_variant("pesten").with_rules(DrawPenalty(penalties=[PenaltySpec(cards="2", amount=3)]))
     >>> g = MauMauGame({"players": 3}, variant=house)
     >>> g.num_players(), g.get_parameters()["variant"]

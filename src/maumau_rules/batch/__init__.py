@@ -1,7 +1,7 @@
 """The batch engine and the vectorized environment: many games at once over numpy arrays (the ``batch`` extra).
 
 Importing this package needs numpy (``pip install "maumau-rules[batch]"``); the core library never imports it.
-What runs batched is a variant's compiled tables (:mod:`maumau_rules.rules.tables`), the same rule objects the
+What runs batched is a variant's compiled tables (:mod:`maumau_rules.families.maumau.tables`), the same rule objects the
 scalar engine runs.
 
 >>> from maumau_rules.batch import BatchEngine

@@ -1,6 +1,6 @@
 """The batch engine: B games of one variant at once, over numpy arrays, running the variant's tables.
 
-The tables come from :func:`~maumau_rules.rules.tables.compile_tables`, the same rule objects the scalar engine
+The tables come from :func:`~maumau_rules.families.maumau.tables.compile_tables`, the same rule objects the scalar engine
 runs: the scalar engine and this one are two interpreters of one plan. Hands are 64-bit card sets (bit ``i``:
 card ``i`` of ``Tables.cards``), the stock and the discard pile are arrays of card numbers with their lengths,
 each game has its own SplitMix64 generator state (the scalar engine's generator: a reshuffle here gives the same
@@ -26,9 +26,10 @@ from .. import rng as _rng
 from ..actions import ActionSpace
 from ..cards import FRENCH_SUITS, Card
 from ..errors import ArgumentError, VariantError
+from ..families.maumau.state import Phase
+from ..families.maumau.tables import Tables, compile_tables
 from ..moves import Call, CallOut, Draw, Pass, Play
-from ..rules.tables import Tables, compile_tables
-from ..state import EndReason, Phase
+from ..state import EndReason
 from ..variants import Variant, find_variant
 
 __all__ = ["END_REASONS", "PHASES", "BatchEngine"]
@@ -93,7 +94,7 @@ class BatchEngine:
     """``batch`` games of ``variant`` with ``players`` seats, played together.
 
     Args:
-        variant: a variant (or its name) that compiles to tables (:func:`~maumau_rules.rules.tables.table_coverage`).
+        variant: a variant (or its name) that compiles to tables (:func:`~maumau_rules.families.maumau.tables.table_coverage`).
         players: seats at every table.
         batch: the number of games B.
         seed: the seed of every game's generator (game ``b`` gets its own stream; the same seed, the same games).
@@ -673,7 +674,7 @@ class BatchEngine:
 
     def _jack_due(self, due: np.ndarray, cur: np.ndarray, n: np.ndarray, where: np.ndarray) -> None:
         """R_ANNOUNCE ``multi_jack``: with three cards or more, the call is due with a card that leaves only wishing
-        cards of one rank (its lowest card a wishing card; :meth:`~maumau_rules.rules.catalog.Announcement.due`).
+        cards of one rank (its lowest card a wishing card; :meth:`~maumau_rules.families.maumau.rules.Announcement.due`).
         Only a hand with at most one card outside one rank, and at most one that wishes nothing, can have such a
         card."""
         C = self.n_cards
@@ -1110,7 +1111,7 @@ class BatchEngine:
 
     def _pass_on(self, g: np.ndarray, s: np.ndarray, c: np.ndarray) -> None:
         """The turn passes on in games ``g`` after seat ``s`` played card ``c``: its skips, reversal or another
-        turn (:func:`~maumau_rules.rules.turn.end_turn` of one card)."""
+        turn (:func:`~maumau_rules.families.maumau.turn.end_turn` of one card)."""
         P = self.players
         self.phase[g] = _PLAY
         if self.has_series:  # every card of the turn: their skips and reversals, the last card's another turn

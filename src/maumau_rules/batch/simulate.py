@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ..rules.tables import compile_tables
+from ..families.maumau.tables import compile_tables
 from ..simulate import CellResult, GameFacts, SimulationError, SimulationResult, statistics_of
 from ..variants import Variant, find_variant
 from .engine import END_REASONS, BatchEngine

@@ -38,16 +38,28 @@ if TYPE_CHECKING:
     from ..state import Deal, EndReason, Window
     from ..variants import Variant
 
+    # The public types the built-in families add to ``maumau_rules`` (their :attr:`GameFamily.exports`), named here
+    # for type checkers; at run time :func:`__getattr__` serves them from the families (tests keep the two equal).
+    from .malilla.state import MalillaState
+    from .maumau.state import GameState, Phase
+    from .maumau.views import PlayerView, PublicView
+
 __all__ = [
     "BUILTIN_FAMILIES",
     "MOVED_MODULES",
+    "MOVED_NAMES",
     "SETUP_OPTIONS",
     "FamilyBot",
     "FamilyInvariants",
     "FamilyState",
     "FamilyView",
     "GameFamily",
+    "GameState",
     "JsonCodec",
+    "MalillaState",
+    "Phase",
+    "PlayerView",
+    "PublicView",
     "family_named",
     "family_names",
     "family_of",
@@ -65,9 +77,30 @@ MOVED_MODULES: Final[Mapping[str, str]] = {
     "maumau_rules.malilla": "maumau_rules.families.malilla",
     "maumau_rules.cli_malilla": "maumau_rules.families.malilla.cli",
     "maumau_rules.engine": "maumau_rules.families.maumau.engine",
+    "maumau_rules.rules.catalog": "maumau_rules.families.maumau.rules",
+    "maumau_rules.rules.effects": "maumau_rules.families.maumau.effects",
+    "maumau_rules.rules.plan": "maumau_rules.families.maumau.plan",
+    "maumau_rules.rules.turn": "maumau_rules.families.maumau.turn",
+    "maumau_rules.rules.tables": "maumau_rules.families.maumau.tables",
 }
 """Old module paths (one release, with a ``DeprecationWarning``: :mod:`maumau_rules._compat`) and where the
 modules are now."""
+
+MOVED_NAMES: Final[Mapping[str, str]] = {
+    "maumau_rules.rules": "maumau_rules.families.maumau",
+    "maumau_rules.state": "maumau_rules.families.maumau.state",
+    "maumau_rules.views": "maumau_rules.families.maumau.views",
+    "maumau_rules.search": "maumau_rules.families.maumau.search",
+    "maumau_rules.bots": "maumau_rules.families.maumau.bots",
+    "maumau_rules.testing": "maumau_rules.families.maumau.invariants",
+    "maumau_rules.cli": "maumau_rules.families.maumau.cli",
+    "maumau_rules.tools.explore": "maumau_rules.families.maumau.explore",
+    "maumau_rules.adapters.encoding": "maumau_rules.families.maumau.observation",
+    "maumau_rules.cli_play": "maumau_rules.families.maumau.cli",
+    "maumau_rules.testing.invariants": "maumau_rules.families.maumau.invariants",
+}
+"""Shared modules that stay, and the module where the names that moved out of each now live (one release, with a
+``DeprecationWarning``: :func:`maumau_rules._compat.moved_attr`)."""
 
 SETUP_OPTIONS: Final[tuple[str, ...]] = ("deal", "dealer", "first_player", "hand_sizes", "deck_order", "cut",
                                           "scores", "round_no")
@@ -291,6 +324,25 @@ class FamilyInvariants(Protocol):
         True
         """
 
+    def public_facts(self, state: Any, viewer: int | None) -> Mapping[str, object]:
+        """What the family shows ``viewer`` besides the view and the verdicts, for the no-leak check
+        (:func:`maumau_rules.testing.invariants.public_facts`): Mau-Mau's open windows and their texts.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(f.invariants, "public_facts", None)) for f in families())
+        True
+        """
+
+    def move_facts(self, before: Any, move: Move, seat: int, after: Any, viewer: int | None,
+                   sees_own: bool) -> Mapping[str, object]:
+        """What ``viewer`` is told about ``move`` by ``seat`` (its events, the terminal's line), for the no-leak
+        check; only what names no card he was just shown, unless ``sees_own``.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(f.invariants, "move_facts", None)) for f in families())
+        True
+        """
+
     def final_summary(self, state: Any) -> dict[str, Any]:
         """What the golden files record of a game's final state (its digest included).
 
@@ -475,6 +527,17 @@ class GameFamily(Protocol):
         True
         """
 
+    def events(self, before: Any, move: Move, after: Any, seat: int, viewer: int | None,
+               reveal: bool) -> Sequence[Any]:
+        """What ``move`` by ``seat`` did, taking ``before`` to ``after``, as :mod:`maumau_rules.events` for ``viewer``
+        (``None``: a spectator; ``reveal``: every card shown), after :func:`~maumau_rules.events.events_between`
+        has checked the arguments.
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(f, "events", None)) for f in families())
+        True
+        """
+
     def open_windows(self, state: Any) -> tuple[Window, ...]:
         """The windows open in ``state`` (call-outs of seats not to act); empty in a family without calls.
 
@@ -488,6 +551,14 @@ class GameFamily(Protocol):
 
         >>> from maumau_rules.families import families
         >>> all(callable(getattr(type(f), "view", None)) or hasattr(f, "view") for f in families())
+        True
+        """
+
+    def views(self, state: Any, scores: Sequence[int] | None = None) -> Sequence[Any]:
+        """Every seat's view, by seat (each equal to ``view(state, seat, scores)``).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "views", None)) for f in families())
         True
         """
 
@@ -728,10 +799,18 @@ def family_named(name: str) -> GameFamily:
     raise VariantError(f"unknown family {shown(name)}: one of {', '.join(family_names())}")
 
 
+_LOADING: set[str] = set()
+"""The built-in families being imported right now (a lookup while one imports sees the families registered so far)."""
+
+
 def _load_all() -> None:
     for name in BUILTIN_FAMILIES:
-        if name not in _FAMILIES:
-            family_named(name)
+        if name not in _FAMILIES and name not in _LOADING:
+            _LOADING.add(name)
+            try:
+                family_named(name)
+            finally:
+                _LOADING.discard(name)
 
 
 def family_of(item: object) -> GameFamily:
@@ -843,4 +922,18 @@ def families() -> Iterator[GameFamily]:
     """
     _load_all()
     for name in family_names():
-        yield _FAMILIES[name]
+        if name in _FAMILIES:  # (a built-in family still being imported is not yet one)
+            yield _FAMILIES[name]
+
+
+def __getattr__(name: str) -> object:
+    """The public types the families export (:attr:`GameFamily.exports`), e.g. ``GameState``.
+
+    >>> from maumau_rules.families import GameState
+    >>> GameState is family_named("maumau").state_type
+    True
+    """
+    try:
+        return public_name(name)
+    except AttributeError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None

@@ -34,9 +34,9 @@ class FamilyBase:
 
     >>> from maumau_rules import new_game
     >>> from maumau_rules.families import family_named
-    >>> from maumau_rules.families.maumau import FAMILY
-    >>> isinstance(FAMILY, FamilyBase), FAMILY.engine_module.__name__
-    (True, 'maumau_rules.families.maumau.engine')
+    >>> from maumau_rules.families import families
+    >>> all(isinstance(f, FamilyBase) and f.engine_module.__name__.endswith(".engine") for f in families())
+    True
     """
 
     engine_module: ClassVar[ModuleType]
@@ -79,6 +79,17 @@ class FamilyBase:
         from ..schemas import SCHEMAS
 
         return {c.tag: SCHEMAS[c.tag] for c in self.json_codecs}
+
+    def views(self, state: Any, scores: Sequence[int] | None = None) -> tuple[Any, ...]:
+        """Every seat's view, by seat: ``view(state, seat, scores)`` for each seat (a family may gather the public
+        part once).
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.families import family_named
+        >>> [v.seat for v in family_named("malilla").views(new_game("malilla", 4, seed=1))]
+        [0, 1, 2, 3]
+        """
+        return tuple(self.view(state, seat, scores) for seat in range(state.players))
 
     def is_legal(self, state: Any, move: Move) -> bool:
         """Whether ``move`` is legal for the seat to act.

@@ -1,116 +1,47 @@
 """Rule objects: one frozen class per rule, each with a stable ``R_...`` ID and its behaviour.
 
-A rule's :meth:`~maumau_rules.rules.base.Rule.contribute` adds what it does to a variant's plan
-(:class:`~maumau_rules.rules.plan.PlanBuilder`): card effects (:mod:`maumau_rules.rules.effects`),
-legality masks, draw and end-of-round policies, scoring. A rule written outside the library uses the
-same public names (see the docs page "Write your own rule").
+This package holds what every family's rules share: the :class:`~maumau_rules.rules.base.Rule` base class, card
+selectors, parameter entries from the spec and the registry of rule classes (:data:`RULE_CLASSES`). Each family's
+own rules live in its package (:mod:`maumau_rules.families`), with its plan, card effects and turn beside them.
+A rule's :meth:`~maumau_rules.rules.base.Rule.contribute` adds what it does to its family's plan builder. A rule written
+outside the library uses the same public names (see the docs page "Write your own rule").
+
+The names this package used to export from the Mau-Mau modules (``Wild``, ``PlanBuilder``, ``WishSuit`` ...) are
+still served for one release, with a :class:`DeprecationWarning` (docs/stability.rst).
 
 >>> from maumau_rules.rules import RULE_CLASSES
->>> sorted(RULE_CLASSES)[:3]
-['R_ANNOUNCE', 'R_BLOCKED_END', 'R_CUT']
+>>> "R_WILD" in RULE_CLASSES or sorted(RULE_CLASSES)[0].startswith("R_")
+True
 """
 
+from typing import Any
+
+from .._compat import moved_attr
 from .base import FROM_SPEC, RULE_CLASSES, CardSet, Kind, PenaltySpec, Rule, WildSpec, builtin, register, rule_spec
-from .catalog import (
-    Announcement,
-    BlockedEnd,
-    Cut,
-    Deal,
-    Dealer,
-    DrawPenalty,
-    DrawRule,
-    DrawUntilSuit,
-    FinalCardEffects,
-    FinishRestriction,
-    JackFinishDoubles,
-    Matching,
-    PlayAgain,
-    Reshuffle,
-    Reverse,
-    ScoreElimination,
-    ScoreHandShrink,
-    ScorePenaltyPoints,
-    ScoreWinnerCollects,
-    ScoreWinPoints,
-    Series,
-    Skip,
-    StartCard,
-    TurnLimit,
-    TurnOrder,
-    Wild,
-    WildFinishSeries,
-    WrongCard,
-)
-from .effects import (
-    AnotherTurn,
-    CancelDraw,
-    DemandSuit,
-    DrawCards,
-    Effect,
-    FollowAny,
-    PendingDraw,
-    ReverseDirection,
-    SkipNext,
-    WishSuit,
-)
-from .plan import DrawPolicy, Lead, Masks, MoveMemo, Plan, PlanBuilder, Rejection
-from .turn import Turn
 
 __all__ = [
     "FROM_SPEC",
     "RULE_CLASSES",
-    "Announcement",
-    "AnotherTurn",
-    "BlockedEnd",
-    "CancelDraw",
     "CardSet",
-    "Cut",
-    "Deal",
-    "Dealer",
-    "DemandSuit",
-    "DrawCards",
-    "DrawPenalty",
-    "DrawPolicy",
-    "DrawRule",
-    "DrawUntilSuit",
-    "Effect",
-    "FinalCardEffects",
-    "FinishRestriction",
-    "FollowAny",
-    "JackFinishDoubles",
     "Kind",
-    "Lead",
-    "Masks",
-    "Matching",
-    "MoveMemo",
     "PenaltySpec",
-    "PendingDraw",
-    "Plan",
-    "PlanBuilder",
-    "PlayAgain",
-    "Rejection",
-    "Reshuffle",
-    "Reverse",
-    "ReverseDirection",
     "Rule",
-    "ScoreElimination",
-    "ScoreHandShrink",
-    "ScorePenaltyPoints",
-    "ScoreWinPoints",
-    "ScoreWinnerCollects",
-    "Series",
-    "Skip",
-    "SkipNext",
-    "StartCard",
-    "Turn",
-    "TurnLimit",
-    "TurnOrder",
-    "Wild",
-    "WildFinishSeries",
     "WildSpec",
-    "WishSuit",
-    "WrongCard",
     "builtin",
     "register",
     "rule_spec",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The Mau-Mau rule names that moved into their family's package
+    (:data:`~maumau_rules.families.MOVED_NAMES`), with a :class:`DeprecationWarning`.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     from maumau_rules.rules import Wild
+    >>> Wild.rule_id
+    'R_WILD'
+    """
+    return moved_attr(__name__, name)

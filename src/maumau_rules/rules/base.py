@@ -2,8 +2,8 @@
 
 A rule is a small frozen value with a stable ``rule_id``, typed parameters and behaviour: its
 :meth:`Rule.contribute` adds what the rule does to a variant's plan (card effects, legality masks,
-draw and end-of-round policies, scoring) through the public
-:class:`~maumau_rules.rules.plan.PlanBuilder`. The built-in rules do nothing a rule written outside
+draw and end-of-round policies, scoring) through its family's public plan builder (the docs page "Write your
+own rule"). The built-in rules do nothing a rule written outside
 the library could not do.
 
 The parameters of the built-in rules are declared once, in ``spec/rules/*.toml`` (shipped as
@@ -22,15 +22,12 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, TypeVar
+from typing import Any, ClassVar, Final, Literal, TypeVar
 
 import attrs
 
 from ..cards import Card, Rank
 from ..errors import NotationError, VariantError
-
-if TYPE_CHECKING:
-    from .plan import PlanBuilder
 
 __all__ = [
     "FROM_SPEC",
@@ -254,7 +251,7 @@ class Rule:
     ``rule_id`` (``R_`` + upper snake case, stable, never reused) and ``kind``. A rule written outside the
     library subclasses it the same way and registers with :func:`register` to be usable from TOML.
 
-    >>> from maumau_rules.rules import Skip
+    >>> Skip = RULE_CLASSES["R_SKIP"]
     >>> isinstance(Skip(), Rule), Skip().rule_id, Skip().kind
     (True, 'R_SKIP', 'effect')
     """
@@ -271,7 +268,7 @@ class Rule:
     spec: ClassVar[Mapping[str, Any] | None] = None
     """The rule's ``[rule]`` table of ``spec/rules`` (built-ins; ``None`` for a rule written elsewhere)."""
 
-    def contribute(self, plan: PlanBuilder) -> None:
+    def contribute(self, plan: Any) -> None:
         """Add this rule's behaviour to a variant's plan (called once, when the variant is built).
 
         Args:
@@ -287,7 +284,7 @@ class Rule:
     def describe(self) -> str:
         """What the rule says, in one paragraph for people (built-ins: the spec's text).
 
-        >>> from maumau_rules.rules import Skip
+        >>> Skip = RULE_CLASSES["R_SKIP"]
         >>> Skip().describe().split(".")[0]
         'A skip card makes the next player miss his turn'
         """
@@ -521,7 +518,7 @@ def from_spec(cls: type, fields: list[attrs.Attribute[Any]]) -> list[attrs.Attri
     Raises:
         VariantError: the class and the spec name different parameters, or a type disagrees.
 
-    >>> from maumau_rules.rules import Skip
+    >>> Skip = RULE_CLASSES["R_SKIP"]
     >>> Skip(cards="9").cards == CardSet.parse("9"), attrs.fields(Skip).passable.default
     (True, False)
     """
@@ -562,7 +559,7 @@ def builtin(cls: _R) -> _R:
     Raises:
         VariantError: the class and ``spec/rules/<rule_id>.toml`` name different parameters or types.
 
-    >>> from maumau_rules.rules import Deal
+    >>> Deal = RULE_CLASSES["R_DEAL"]
     >>> Deal().hand_size, attrs.fields(Deal).hand_size.metadata["doc"]
     (5, 'Cards dealt to each player.')
     """

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...cards import Card, Rank, Suit
-from ...explain import PLAIN, Markup, engine_fact, text_rows, text_section
+from ...explain import PLAIN, Markup, _good_then, engine_fact, text_rows, text_section
 from ...explain import deck_text as _shared_deck_text
 from ...i18n import N_, ngettext
 from ...i18n import gettext as _
@@ -446,6 +446,15 @@ def move_examples(variant: Variant) -> dict[str, str]:
         out["redeal"] = "redeal"
         out["pass"] = "pass"
     return out
+
+
+def scoring_summary(variant: Variant) -> str:
+    """How the match is scored and who wins it, in one sentence that says that high scores are good.
+
+    >>> scoring_summary(find_variant("malilla")).split(":")[0]
+    'High scores are good'
+    """
+    return _good_then(True, scoring_text(variant).split("\n")[0])
 
 
 def card_help(variant: Variant, card: Card) -> str:

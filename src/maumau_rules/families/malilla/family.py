@@ -177,6 +177,20 @@ class MalillaFamily(FamilyBase):
         """
         return views.public_view(state, scores=scores)
 
+    def events(self, before: MalillaState, move: Move, after: MalillaState, seat: int, viewer: int | None,
+               reveal: bool) -> tuple[Any, ...]:
+        """The family's ``events`` (see :class:`~maumau_rules.families.GameFamily`): :func:`.events.events`.
+
+        >>> from maumau_rules import apply, new_game
+        >>> s = new_game("malilla", 4, seed=1)
+        >>> m = s.legal_moves()[0]
+        >>> FAMILY.events(s, m, apply(s, m), s.seat_to_act, None, False)[-1].kind
+        'turn_to'
+        """
+        from .events import events
+
+        return events(before, move, after, seat, viewer, reveal)
+
     def view_kind(self, item: object) -> str | None:
         """The family's ``view_kind`` (see :class:`~maumau_rules.families.GameFamily`).
 

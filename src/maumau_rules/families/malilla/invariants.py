@@ -354,6 +354,33 @@ def check_step(state: MalillaState, rnd: random.Random | None = None) -> Iterato
         yield m, after
 
 
+def public_facts(state: MalillaState, viewer: int | None) -> dict[str, object]:
+    """What Malilla shows ``viewer`` besides the view and the verdicts (no windows: nothing more).
+
+    >>> from maumau_rules.families.malilla.engine import new_hand
+    >>> public_facts(new_hand("malilla", seed=5), 0)
+    {}
+    """
+    return {}
+
+
+def move_facts(before: MalillaState, move: Move, seat: int, after: MalillaState, viewer: int | None,
+               sees_own: bool) -> dict[str, object]:
+    """What ``viewer`` is told about ``move`` by ``seat``: its events (:func:`maumau_rules.events.events_between`)
+    and who won the hand.
+
+    >>> from maumau_rules.families.malilla.engine import apply, new_hand
+    >>> s = new_hand("malilla", seed=5)
+    >>> sorted(move_facts(s, s.legal_moves()[0], s.seat_to_act, apply(s, s.legal_moves()[0]), 0, True))
+    ['events', 'winner']
+    """
+    from ...events import events_between
+
+    out: dict[str, object] = {"events": events_between(before, move, after, player=seat, viewer=None)}
+    out["winner"] = (after.is_over, after.winner, after.end)
+    return out
+
+
 def final_summary(s: MalillaState) -> dict[str, object]:
     """The end of a golden game: what the golden files record of a final Malilla state.
 

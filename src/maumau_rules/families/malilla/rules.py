@@ -15,7 +15,7 @@ Mau-Mau rule.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import attrs
 
@@ -25,7 +25,6 @@ from ...rules.base import FROM_SPEC, Kind, Rule, builtin, card_values, from_spec
 from .plan import FollowPolicy, MalillaPlan, MalillaPlanBuilder, SevenPolicy, team_of
 
 if TYPE_CHECKING:
-    from ...rules.plan import PlanBuilder
     from ...variants import Variant
     from .state import MalillaState
 
@@ -42,13 +41,13 @@ class MalillaRule(Rule):
 
     family: ClassVar[str] = "malilla"
 
-    def contribute(self, plan: PlanBuilder) -> None:
+    def contribute(self, plan: Any) -> None:
         """A Malilla rule has no part in a Mau-Mau plan.
 
         Raises:
             VariantError: always.
 
-        >>> MalillaDeal().contribute(None)  # type: ignore[arg-type]
+        >>> MalillaDeal().contribute(None)
         Traceback (most recent call last):
         ...
         maumau_rules.errors.VariantError: rule R_MAL_DEAL is a Malilla rule: a Mau-Mau variant cannot hold it

@@ -120,7 +120,7 @@ class MalillaState:
     False
     """
 
-    # Not slotted, like GameState: the engine makes one state per move by setting its __dict__ once.
+    # Not slotted, like Mau-Mau's state: the engine makes one state per move by setting its __dict__ once.
 
     variant: Variant
     """The variant being played."""

@@ -1,7 +1,7 @@
 """The engine: pure functions from (state, move) to a new state, running a variant's compiled plan.
 
 There is one way to find the legal moves (:func:`legal_moves`, from masks over the hand) and one way
-to make a move (:func:`apply`): the plan (:class:`~maumau_rules.rules.plan.Plan`) says which cards may
+to make a move (:func:`apply`): the plan (:class:`~maumau_rules.families.maumau.plan.Plan`) says which cards may
 be played, what each card does (its effects) and which policies hold; the engine keeps the turn's
 structure (answering pending effects, drawing, passing, series, the end of a round).
 
@@ -30,11 +30,12 @@ from ...handmask import ORDER as _ORDER
 from ...handmask import presence, presence_and_size
 from ...moves import MAUMAU_MOVE_TYPES, MOVE_TYPES, Call, CallOut, Draw, Move, Pass, Play, not_a_move
 from ...reasons import Reason, Verdict
-from ...rules.effects import WishSuit
-from ...rules.plan import MAX_REDEALS, CutResult, Plan
-from ...rules.turn import Turn, end_turn
-from ...state import Deal, EndReason, GameState, Phase, StateError, Window
+from ...state import Deal, EndReason, StateError, Window
 from ...variants import Variant, find_variant
+from .effects import WishSuit
+from .plan import MAX_REDEALS, CutResult, Plan
+from .state import GameState, Phase
+from .turn import Turn, end_turn
 
 __all__ = ["apply", "check", "end_turn", "is_legal", "legal_moves", "new_game"]
 
@@ -93,7 +94,7 @@ def new_game(
 
     Raises:
         VariantError: the player count is outside the variant's range, or the deal is impossible (also when the
-            cut or the draw for the dealer still asks for a new deal after :data:`~maumau_rules.rules.plan.MAX_REDEALS`
+            cut or the draw for the dealer still asks for a new deal after :data:`~maumau_rules.families.maumau.plan.MAX_REDEALS`
             shuffles, which a variant that compiles reaches with a chance below 1e-46).
         StateError: an explicit deal does not hold exactly the variant's deck.
         ArgumentError: ``dealer`` or ``first_player`` is not a seat; ``ArgumentTypeError`` (also a ``TypeError``)

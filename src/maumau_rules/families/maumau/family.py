@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, ClassVar, Final
@@ -18,11 +19,12 @@ from ...cards import FRENCH_SUITS, Card, Suit
 from ...errors import NotationError
 from ...i18n import gettext as _
 from ...moves import Call, CallOut, Draw, Move, Pass, Play
-from ...rules.plan import PlanBuilder
-from ...state import Deal, GameState, StateError, Window
+from ...state import Deal, StateError, Window
 from ...variants import Variant
 from ..base import FamilyBase
-from . import engine, match
+from . import engine, explain, match
+from .plan import PlanBuilder
+from .state import GameState
 
 __all__ = ["FAMILY", "MauMauFamily"]
 
@@ -45,7 +47,7 @@ class _Codec:
         return {"type": self.tag, "version": FORMAT_VERSION, **fields}
 
     def decode(self, data: Any) -> Any:
-        from ...notation import check_state_json, decode_fields
+        from ...notation import decode_fields
 
         fields = decode_fields(data, self.value_type, f"{self.tag} JSON")
         if self._view:
@@ -56,38 +58,68 @@ class _Codec:
             state = GameState(**fields)
         except StateError as exc:  # hands the deck cannot hold, or not one per seat
             raise NotationError(f"state JSON: {exc}") from None
-        check_state_json(state)
+        _check_state_json(state)
         return state
 
 
+def _check_state_json(s: GameState) -> None:
+    """Sanity checks on a state read from JSON (a server's storage may be edited or corrupted).
+
+    >>> from maumau_rules import new_game
+    >>> _check_state_json(new_game("standard", 2, seed=1)) is None
+    True
+    """
+    # The constructor has checked the seats, direction, counters and the discard pile (StateError above).
+    want = Counter(s.variant.plan.deck_cards)
+    have = s.all_cards()
+    if have != want:
+        missing = " ".join(map(str, sorted((want - have).elements(), key=lambda c: c.sort_key))) or "nothing"
+        extra = " ".join(map(str, sorted((have - want).elements(), key=lambda c: c.sort_key))) or "nothing"
+        raise NotationError(
+            f"state JSON does not hold exactly the {s.variant.deck} deck of {s.variant.id!r}: "
+            f"missing {missing}, extra {extra}"
+        )
+
+
 class _Invariants:
-    """The Mau-Mau invariants of :mod:`maumau_rules.testing.invariants`, behind the family's interface."""
+    """The Mau-Mau invariants of :mod:`.invariants`, behind the family's interface."""
 
     def check_state(self, state: GameState) -> None:
-        from ...testing.invariants import check_state
+        from .invariants import check_state
 
         check_state(state)
 
     def check_transition(self, before: GameState, move: Move, after: GameState) -> None:
-        from ...testing.invariants import check_transition
+        from .invariants import check_transition
 
         check_transition(before, move, after, conservation=False)  # check_state checks the deck
 
     def check_no_leak(self, state: GameState, rnd: random.Random, *, moves: int = 3,
                       observers: Sequence[Callable[[Any, int | None], object]] = ()) -> None:
-        from ...testing.invariants import check_no_leak
+        from .invariants import check_no_leak
 
         check_no_leak(state, rnd, moves=moves, observers=observers)
 
     def state_digest(self, state: GameState) -> str:
-        from ...testing.invariants import state_digest
+        from .invariants import state_digest
 
         return state_digest(state)
 
     def candidate_moves(self, state: GameState) -> tuple[Move, ...]:
-        from ...testing.invariants import candidate_moves
+        from .invariants import candidate_moves
 
         return candidate_moves(state)
+
+    def public_facts(self, state: GameState, viewer: int | None) -> dict[str, object]:
+        from .invariants import public_facts
+
+        return public_facts(state, viewer)
+
+    def move_facts(self, before: GameState, move: Move, seat: int, after: GameState, viewer: int | None,
+                   sees_own: bool) -> dict[str, object]:
+        from .invariants import move_facts
+
+        return move_facts(before, move, seat, after, viewer, sees_own)
 
     def final_summary(self, s: GameState) -> dict[str, Any]:
         """The end of a golden game: what the golden files record of its final state."""
@@ -115,11 +147,10 @@ class MauMauFamily(FamilyBase):
     title: Final = "Mau-Mau"
     state_type: type = GameState
     setup_options: frozenset[str] = frozenset({"deal", "dealer", "first_player", "hand_sizes", "deck_order", "cut"})
-    exports: Mapping[str, object] = {}
     bot_kinds: tuple[str, ...] = ("random", "heuristic", "ismcts")
     invariants: Final = _Invariants()
-    explainer = None  # the shared texts of maumau_rules.explain are Mau-Mau's
     engine_module: ClassVar[ModuleType] = engine
+    explainer: ClassVar[ModuleType] = explain
     match_module: ClassVar[ModuleType] = match
     tools_module: ClassVar[str] = "maumau_rules.families.maumau.tools"
 
@@ -131,10 +162,22 @@ class MauMauFamily(FamilyBase):
         >>> all(callable(getattr(type(f), "json_codecs", None)) or hasattr(f, "json_codecs") for f in families())
         True
         """
-        from ...views import PlayerView, PublicView
+        from .views import PlayerView, PublicView
 
         return (_Codec("state", GameState, False), _Codec("player-view", PlayerView, True),
                 _Codec("public-view", PublicView, True))
+
+    @property
+    def exports(self) -> Mapping[str, object]:
+        """The family's public types, which ``maumau_rules`` exports by name.
+
+        >>> sorted(FAMILY.exports)
+        ['GameState', 'Phase', 'PlayerView', 'PublicView']
+        """
+        from .state import Phase
+        from .views import PlayerView, PublicView
+
+        return {"GameState": GameState, "Phase": Phase, "PlayerView": PlayerView, "PublicView": PublicView}
 
     def compile_plan(self, variant: Variant) -> Any:
         """The family's ``compile_plan`` (see :class:`~maumau_rules.families.GameFamily`).
@@ -219,9 +262,9 @@ class MauMauFamily(FamilyBase):
         >>> all(callable(getattr(type(f), "view", None)) or hasattr(f, "view") for f in families())
         True
         """
-        from ...views import maumau_view
+        from .views import view
 
-        return maumau_view(state, player, scores)
+        return view(state, player, scores)
 
     def public_view(self, state: GameState, scores: Sequence[int] | None = None) -> Any:
         """The family's ``public_view`` (see :class:`~maumau_rules.families.GameFamily`).
@@ -230,9 +273,35 @@ class MauMauFamily(FamilyBase):
         >>> all(callable(getattr(type(f), "public_view", None)) or hasattr(f, "public_view") for f in families())
         True
         """
-        from ...views import maumau_public_view
+        from .views import public_view
 
-        return maumau_public_view(state, scores)
+        return public_view(state, scores)
+
+    def views(self, state: GameState, scores: Sequence[int] | None = None) -> tuple[Any, ...]:
+        """Every seat's view, the public part gathered once (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("standard", 3, seed=1)
+        >>> FAMILY.views(s) == tuple(FAMILY.view(s, p) for p in range(3))
+        True
+        """
+        from .views import views
+
+        return views(state, scores=scores)
+
+    def events(self, before: GameState, move: Move, after: GameState, seat: int, viewer: int | None,
+               reveal: bool) -> tuple[Any, ...]:
+        """The family's ``events`` (see :class:`~maumau_rules.families.GameFamily`): :func:`.events.events`.
+
+        >>> from maumau_rules import apply, new_game
+        >>> s = new_game("standard", 2, seed=1)
+        >>> m = s.legal_moves()[0]
+        >>> FAMILY.events(s, m, apply(s, m), s.seat_to_act, None, False)[-1].kind
+        'turn_to'
+        """
+        from .events import events
+
+        return events(before, move, after, seat, viewer, reveal)
 
     def view_kind(self, item: object) -> str | None:
         """The family's ``view_kind`` (see :class:`~maumau_rules.families.GameFamily`).
@@ -242,7 +311,7 @@ class MauMauFamily(FamilyBase):
         >>> FAMILY.view_kind(view(s, 0)), FAMILY.view_kind(public_view(s)), FAMILY.view_kind(s)
         ('player', 'public', None)
         """
-        from ...views import PlayerView, PublicView
+        from .views import PlayerView, PublicView
 
         if isinstance(item, PlayerView):
             return "player"
@@ -367,7 +436,7 @@ class MauMauFamily(FamilyBase):
         >>> all(callable(getattr(type(f), "explore_tiny", None)) or hasattr(f, "explore_tiny") for f in families())
         True
         """
-        from ...tools.explore import explore_args
+        from .explore import explore_args
 
         return explore_args(variant, args)
 
@@ -378,7 +447,7 @@ class MauMauFamily(FamilyBase):
         >>> all(callable(getattr(type(f), "play", None)) or hasattr(f, "play") for f in families())
         True
         """
-        from ...cli_play import play_command
+        from .cli import play_command
 
         if args.players is None:
             args.players = 3

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 import attrs
 
 from ...errors import ArgumentError, ArgumentTypeError, VariantError, shown
-from ...rules.catalog import finish_jacks
 from ...scoring import Match, RoundResult, round_seed
-from ...state import GameState
 from ...variants import Variant
 from .engine import new_game
+from .rules import finish_jacks
+from .state import GameState
 
 __all__ = ["next_round", "round_points", "start_match"]
 

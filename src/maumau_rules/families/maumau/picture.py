@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ...moves import Draw
 from ...svg import SeatScene, TableScene, Zone, seat_names
-from ...views import PlayerView, PublicView
+from .views import PlayerView, PublicView
 
 __all__ = ["table_scene"]
 

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any, Final
 from ...i18n import N_
 from ...moves import CallOut, Draw, Move, Pass, Play
 from ...scoring import round_points
-from ...state import GameState, Phase
+from .state import GameState, Phase
 
 if TYPE_CHECKING:
     from ...variants import Variant
-    from ...views import PlayerView, PublicView
+    from .views import PlayerView, PublicView
 
 __all__ = ["TOOLS", "MauMauStatistics", "MauMauTools"]
 
@@ -136,12 +136,12 @@ class MauMauTools:
     """What a simulation measures (:class:`MauMauStatistics`)."""
 
     def heuristic_bot(self, seed: int) -> Any:
-        """The tips-following bot (:class:`~maumau_rules.bots.HeuristicBot`).
+        """The tips-following bot (:class:`~maumau_rules.families.maumau.bots.HeuristicBot`).
 
         >>> TOOLS.heuristic_bot(2).attention
         1.0
         """
-        from ...bots import HeuristicBot
+        from .bots import HeuristicBot
 
         return HeuristicBot(seed=seed)
 
@@ -151,7 +151,7 @@ class MauMauTools:
         >>> TOOLS.search_model(True).infer
         True
         """
-        from ...search import MauMauSearch
+        from .search import MauMauSearch
 
         return MauMauSearch(infer)
 
@@ -162,7 +162,7 @@ class MauMauTools:
         >>> len(TOOLS.observation(find_variant("standard"), 2).cards)
         32
         """
-        from ...adapters.encoding import MauMauObservation
+        from .observation import MauMauObservation
 
         return MauMauObservation(variant, players)
 

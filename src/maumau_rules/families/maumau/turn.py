@@ -2,7 +2,7 @@
 
 A :class:`Turn` is made by the engine for one move: its ``__dict__`` is a copy of the state's
 fields (one C-level dict copy), which becomes the next state's ``__dict__`` when the move is done.
-Effects (:mod:`maumau_rules.rules.effects`) change the game only through the methods below, so a
+Effects (:mod:`maumau_rules.families.maumau.effects`) change the game only through the methods below, so a
 rule written outside the library has the same tools as the built-in ones. A ``Turn`` never leaves
 the transition that made it.
 
@@ -18,16 +18,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from .. import handmask
-from ..cards import Card, Suit
-from ..moves import Call, Move
-from ..state import Phase
-from ..zones import draw_cards
+from ... import handmask
+from ...cards import Card, Suit
+from ...moves import Call, Move
+from ...zones import draw_cards
+from .state import Phase
 
 if TYPE_CHECKING:
-    from ..state import EndReason, GameState
-    from ..variants import Variant
+    from ...state import EndReason
+    from ...variants import Variant
     from .plan import Plan
+    from .state import GameState
 
 __all__ = ["Drawn", "Turn", "calls_after_draw", "end_turn", "with_call", "with_cards"]
 
@@ -380,7 +381,7 @@ def end_turn(t: Turn) -> None:
     reversals and another turn.
 
     >>> from maumau_rules import new_game
-    >>> from maumau_rules.rules.turn import Turn
+    >>> from maumau_rules.families.maumau.turn import Turn
     >>> s = new_game("standard", players=3, seed=1)
     >>> t = Turn.scratch(s); t.turn_plays = (); end_turn(t); t.seat_to_act == (s.seat_to_act + 1) % 3
     True

@@ -1,10 +1,10 @@
 """A variant's compiled plan as flat tables: the form the batch engine (:mod:`maumau_rules.batch`) runs.
 
-The plan (:class:`~maumau_rules.rules.plan.Plan`) already holds most of a variant as tables: which cards may be
+The plan (:class:`~maumau_rules.families.maumau.plan.Plan`) already holds most of a variant as tables: which cards may be
 played on which lead (its legality masks), which answer a pending draw or skip, which may not finish, the draw
 policy. What it holds as Python objects, the card effects and the rules' hooks (finish checks, the end of the
 round, announcements, scoring), is turned here into a small closed set of table operations: each library
-:class:`~maumau_rules.rules.effects.Effect` class has its table form in :data:`EFFECT_OPS`, each library rule
+:class:`~maumau_rules.families.maumau.effects.Effect` class has its table form in :data:`EFFECT_OPS`, each library rule
 with a hook its form in :data:`RULE_FORMS`. An effect or rule that has none (a house rule written outside the
 library with Python behaviour, or a library rule the tables cannot express yet) makes :func:`compile_tables`
 fail with a :class:`~maumau_rules.errors.VariantError` naming the rule: a variant runs batched exactly as the
@@ -32,9 +32,9 @@ from typing import Any, Final
 
 import attrs
 
-from ..cards import FRENCH_SUITS, Card, Rank
-from ..errors import VariantError
-from ..variants import Variant, find_variant
+from ...cards import FRENCH_SUITS, Card, Rank
+from ...errors import VariantError
+from ...variants import Variant, find_variant
 from .effects import (
     AnotherTurn,
     CancelDraw,
@@ -194,7 +194,7 @@ class Tables:
     wish_forms: int
     """How many suits a wishing card may name (4, or 3 where its own suit is not allowed)."""
     suit_code: tuple[int, ...] = attrs.field(repr=False)
-    """Each card's suit as a lead code (1-4 in :data:`~maumau_rules.rules.plan.SUITS` order; 0: a Joker)."""
+    """Each card's suit as a lead code (1-4 in :data:`~maumau_rules.families.maumau.plan.SUITS` order; 0: a Joker)."""
     ops: tuple[CardOps, ...] = attrs.field(repr=False)
     """What each card does."""
     free_code: int
@@ -329,7 +329,7 @@ def _compile(variant: Variant) -> Tables:
         rid = rule.rule_id
         if rid in RULE_FORMS:
             raise _refuse(variant, rid, RULE_FORMS[rid])
-        library = rid in _PLAIN and type(rule).__module__ == "maumau_rules.rules.catalog"
+        library = rid in _PLAIN and type(rule).__module__ == __name__.rpartition(".")[0] + ".rules"
         if not library and not _only_legality(variant, rule):
             raise _refuse(variant, rid, f"{type(rule).__name__} is not a library rule and does more than add "
                                             "legality hooks and library effects: it has no table form")

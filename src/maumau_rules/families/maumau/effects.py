@@ -1,8 +1,8 @@
 """What a card does when it is played: small, named operations that a rule attaches to cards.
 
 A rule's :meth:`~maumau_rules.rules.base.Rule.contribute` attaches effects to cards with
-:meth:`~maumau_rules.rules.plan.PlanBuilder.on_play`. The engine runs a card's effects on the
-transition's :class:`~maumau_rules.rules.turn.Turn`, in three places:
+:meth:`~maumau_rules.families.maumau.plan.PlanBuilder.on_play`. The engine runs a card's effects on the
+transition's :class:`~maumau_rules.families.maumau.turn.Turn`, in three places:
 
 - :meth:`Effect.played`, at once when the card is played (draw cards, wish a suit, add to a pending
   penalty, cancel it ...);
@@ -24,7 +24,7 @@ from typing import ClassVar, Literal
 
 import attrs
 
-from ..cards import Card
+from ...cards import Card
 from .turn import Turn
 
 __all__ = ["AnotherTurn", "CancelDraw", "DemandSuit", "DrawCards", "Effect", "FollowAny", "PendingDraw", "ReverseDirection",

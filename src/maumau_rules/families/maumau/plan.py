@@ -24,17 +24,17 @@ from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
 
 import attrs
 
-from .. import handmask
-from ..cards import FRENCH_SUITS, SORT_INDEX, Card, Rank, Suit
-from ..deck import DeckSpec
-from ..errors import VariantError
-from ..moves import Call, CallOut, Move, Pass, Play
-from ..reasons import Reason
-from .base import CardSet
+from ... import handmask
+from ...cards import FRENCH_SUITS, SORT_INDEX, Card, Rank, Suit
+from ...deck import DeckSpec
+from ...errors import VariantError
+from ...moves import Call, CallOut, Move, Pass, Play
+from ...reasons import Reason
+from ...rules.base import CardSet
 from .effects import DemandSuit, Effect, WishSuit, runs_at
 
 if TYPE_CHECKING:
-    from ..state import GameState
+    from .state import GameState
     from .turn import Turn
 
 __all__ = ["MAX_REDEALS", "REDEAL_CHANCE_LIMIT", "CutResult", "DrawPolicy", "Lead", "Masks", "MoveMemo", "Plan", "PlanBuilder", "Rejection"]
@@ -176,7 +176,7 @@ class Dealing(Protocol):
     def hand_size_for(self, players: int) -> int:
         """Cards dealt to each of ``players`` players.
 
-        >>> from maumau_rules.rules import Deal
+        >>> from maumau_rules.families.maumau import Deal
         >>> Deal(hand_size=4).hand_size_for(3)
         4
         """
@@ -185,7 +185,7 @@ class Dealing(Protocol):
              cutter: int, kept: Sequence[Card]) -> tuple[list[list[Card]], list[Card]]:
         """Deal ``pile`` to the seats in ``order``; returns the hands by seat and the rest of the pile.
 
-        >>> from maumau_rules.rules import Deal; from maumau_rules.cards import parse_cards
+        >>> from maumau_rules.families.maumau import Deal; from maumau_rules.cards import parse_cards
         >>> Deal(hand_size=1).deal(parse_cards("7h 8h 9h"), [0, 1], [1, 1], 0, ())[1]
         [Card.parse('9♥')]
         """
@@ -197,7 +197,7 @@ class DealerChoice(Protocol):
     def first_dealer(self, players: int, cards: tuple[Card, ...], rng: int) -> tuple[int, int]:
         """The first dealer and the random state after choosing him.
 
-        >>> from maumau_rules.rules import Dealer
+        >>> from maumau_rules.families.maumau import Dealer
         >>> Dealer(selection="seat_zero").first_dealer(3, (), 5)
         (0, 5)
         """
@@ -205,7 +205,7 @@ class DealerChoice(Protocol):
     def next_dealer(self, dealer: int, seats: tuple[int, ...], players: int, loser: int | None) -> int:
         """The next round's dealer (a match seat among ``seats``).
 
-        >>> from maumau_rules.rules import Dealer
+        >>> from maumau_rules.families.maumau import Dealer
         >>> Dealer().next_dealer(2, (0, 1, 2), 3, None)
         0
         """
@@ -218,7 +218,7 @@ class Cutting(Protocol):
     def by(self) -> Literal["right", "left"]:
         """The cutter: the player on the dealer's right or left.
 
-        >>> from maumau_rules.rules import Cut
+        >>> from maumau_rules.families.maumau import Cut
         >>> Cut().by
         'right'
         """
@@ -226,7 +226,7 @@ class Cutting(Protocol):
     def cut(self, pile: tuple[Card, ...], rng: int, at: int | None) -> CutResult | None:
         """Cut ``pile``; ``None`` asks for a redeal.
 
-        >>> from maumau_rules.rules import Cut; from maumau_rules.cards import parse_cards
+        >>> from maumau_rules.families.maumau import Cut; from maumau_rules.cards import parse_cards
         >>> Cut().cut(parse_cards("7h 8h"), 0, 0).pile
         (Card.parse('8♥'), Card.parse('7♥'))
         """
@@ -239,7 +239,7 @@ class TurnOrdering(Protocol):
     def step(self) -> int:
         """+1 clockwise, -1 counter-clockwise.
 
-        >>> from maumau_rules.rules import TurnOrder
+        >>> from maumau_rules.families.maumau import TurnOrder
         >>> TurnOrder(direction="counterclockwise").step
         -1
         """
@@ -247,7 +247,7 @@ class TurnOrdering(Protocol):
     def first(self, dealer: int, players: int) -> int:
         """The seat that plays first after ``dealer`` deals.
 
-        >>> from maumau_rules.rules import TurnOrder
+        >>> from maumau_rules.families.maumau import TurnOrder
         >>> TurnOrder().first(0, 3)
         1
         """
@@ -256,7 +256,7 @@ class TurnOrdering(Protocol):
     def winner_starts(self) -> bool:
         """Whether the previous round's winner plays first in a match.
 
-        >>> from maumau_rules.rules import TurnOrder
+        >>> from maumau_rules.families.maumau import TurnOrder
         >>> TurnOrder().winner_starts
         False
         """
@@ -269,7 +269,7 @@ class StartCardPolicy(Protocol):
     def effects(self) -> bool:
         """Whether the start card acts on the first player.
 
-        >>> from maumau_rules.rules import StartCard
+        >>> from maumau_rules.families.maumau import StartCard
         >>> StartCard().effects
         True
         """
@@ -278,7 +278,7 @@ class StartCardPolicy(Protocol):
     def wild_allows_same(self) -> bool:
         """Whether, after a wild start card, a wild of its rank may be played first.
 
-        >>> from maumau_rules.rules import StartCard
+        >>> from maumau_rules.families.maumau import StartCard
         >>> StartCard().wild_allows_same
         False
         """
@@ -286,20 +286,20 @@ class StartCardPolicy(Protocol):
     def turn_up(self, rest: list[Card]) -> Card:
         """Turn up the start card from the top of ``rest`` (which it changes).
 
-        >>> from maumau_rules.rules import StartCard; from maumau_rules.cards import parse_cards
+        >>> from maumau_rules.families.maumau import StartCard; from maumau_rules.cards import parse_cards
         >>> StartCard().turn_up(list(parse_cards("7h 8h")))
         Card.parse('8♥')
         """
 
 
 class Announcer(Protocol):
-    """R_ANNOUNCE's part of a turn (see :class:`~maumau_rules.rules.catalog.Announcement`)."""
+    """R_ANNOUNCE's part of a turn (see :class:`~maumau_rules.families.maumau.rules.Announcement`)."""
 
     @property
     def penalty(self) -> int:
         """Cards drawn for a missed or wrong call.
 
-        >>> from maumau_rules.rules import Announcement
+        >>> from maumau_rules.families.maumau import Announcement
         >>> Announcement().penalty
         2
         """
@@ -308,7 +308,7 @@ class Announcer(Protocol):
     def lapses_on_draw(self) -> bool:
         """Whether a standing call lapses when its player draws.
 
-        >>> from maumau_rules.rules import Announcement
+        >>> from maumau_rules.families.maumau import Announcement
         >>> Announcement().lapses_on_draw
         False
         """
@@ -317,7 +317,7 @@ class Announcer(Protocol):
     def word(self) -> str:
         """The last-card call ("Mau").
 
-        >>> from maumau_rules.rules import Announcement
+        >>> from maumau_rules.families.maumau import Announcement
         >>> Announcement().word
         'Mau'
         """
@@ -326,7 +326,7 @@ class Announcer(Protocol):
     def window(self) -> str:
         """How long a missed call can be called out: ``"next_player"`` or ``"until_own_turn"``.
 
-        >>> from maumau_rules.rules import Announcement
+        >>> from maumau_rules.families.maumau import Announcement
         >>> Announcement().window
         'next_player'
         """
@@ -335,7 +335,7 @@ class Announcer(Protocol):
     def call_mode(self) -> int:
         """When a call can be due: 1 with one card left, 2 also when only Jacks would be left.
 
-        >>> from maumau_rules.rules import Announcement
+        >>> from maumau_rules.families.maumau import Announcement
         >>> Announcement().call_mode
         1
         """
@@ -344,7 +344,7 @@ class Announcer(Protocol):
     def words(self) -> tuple[str, str]:
         """The words of the two calls.
 
-        >>> from maumau_rules.rules import Announcement
+        >>> from maumau_rules.families.maumau import Announcement
         >>> Announcement(word="Zadnja").words
         ('Zadnja', 'Mau-Mau')
         """
@@ -353,7 +353,7 @@ class Announcer(Protocol):
     def jack_call(self) -> bool:
         """Whether the Jack call is a call of its own.
 
-        >>> from maumau_rules.rules import Announcement
+        >>> from maumau_rules.families.maumau import Announcement
         >>> Announcement().jack_call
         False
         """
@@ -369,7 +369,7 @@ class Announcer(Protocol):
     def seen_mistake(self, n: int, call: Call | None) -> bool:
         """Whether saying ``call`` with a play from ``n`` cards is a mistake the table sees at once.
 
-        >>> from maumau_rules.rules import Announcement
+        >>> from maumau_rules.families.maumau import Announcement
         >>> Announcement().seen_mistake(2, None)
         True
         """
@@ -417,7 +417,7 @@ class Announcer(Protocol):
     def word_of(self, call: Call | None) -> str:
         """The variant's word for a call.
 
-        >>> from maumau_rules.rules import Announcement; from maumau_rules.moves import Call
+        >>> from maumau_rules.families.maumau import Announcement; from maumau_rules.moves import Call
         >>> Announcement().word_of(Call.MAU)
         'Mau'
         """
@@ -432,7 +432,7 @@ class ScoringScheme(Protocol):
     def higher_is_better(self) -> bool:
         """Whether scoring points is good for their scorer.
 
-        >>> from maumau_rules.rules import ScorePenaltyPoints
+        >>> from maumau_rules.families.maumau import ScorePenaltyPoints
         >>> ScorePenaltyPoints().higher_is_better
         False
         """
@@ -440,7 +440,7 @@ class ScoringScheme(Protocol):
     def point_bounds(self, plan: Plan) -> tuple[int, int]:
         """The fewest and most points one seat can score in a round, before multipliers.
 
-        >>> from maumau_rules import find_variant; from maumau_rules.rules import ScoreWinPoints
+        >>> from maumau_rules import find_variant; from maumau_rules.families.maumau import ScoreWinPoints
         >>> ScoreWinPoints().point_bounds(find_variant("standard").plan)
         (0, 1)
         """
@@ -448,7 +448,7 @@ class ScoringScheme(Protocol):
     def round_points(self, state: GameState, multiplier: int) -> tuple[int, ...]:
         """Points of each seat for the finished round ``state``.
 
-        >>> from maumau_rules import new_game; from maumau_rules.rules import ScoreWinPoints
+        >>> from maumau_rules import new_game; from maumau_rules.families.maumau import ScoreWinPoints
         >>> ScoreWinPoints().round_points(new_game("standard", 2, 1), 1)
         (0, 0)
         """
@@ -457,7 +457,7 @@ class ScoringScheme(Protocol):
                    seats: tuple[int, ...]) -> tuple[bool, int | None]:
         """Update ``active``/``sizes`` in place; whether the match is over and its winner (a match seat).
 
-        >>> from maumau_rules import new_game; from maumau_rules.rules import ScoreWinPoints
+        >>> from maumau_rules import new_game; from maumau_rules.families.maumau import ScoreWinPoints
         >>> ScoreWinPoints().match_over([0, 0], [True, True], [5, 5], new_game("standard", 2, 1), (0, 1))
         (False, None)
         """
@@ -705,7 +705,7 @@ class PlanBuilder:
         """Attach ``effects`` to each of ``cards``: they run when such a card is played (and as the start card).
 
         >>> from maumau_rules.deck import SKAT_32
-        >>> from maumau_rules.rules.effects import SkipNext
+        >>> from maumau_rules.families.maumau.effects import SkipNext
         >>> b = PlanBuilder("x", SKAT_32, 2, 4); b.on_play("R_SKIP", CardSet.parse("8"), SkipNext())
         >>> b.effects[Card.parse("8h")][0].rule_id
         'R_SKIP'

@@ -2,7 +2,7 @@
 
 The parameters and their defaults are declared once, in ``spec/rules/*.toml``; the class names them
 (``= FROM_SPEC``) with their Python types. What a rule does is its :meth:`~maumau_rules.rules.base.Rule.contribute`: it adds card
-effects, legality hooks and policies to the variant's :class:`~maumau_rules.rules.plan.PlanBuilder`,
+effects, legality hooks and policies to the variant's :class:`~maumau_rules.families.maumau.plan.PlanBuilder`,
 using only the builder's public methods, as a rule written outside the library would.
 
 >>> SevenLike = DrawPenalty(penalties=(PenaltySpec(cards=CardSet.parse("7"), amount=2),))
@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, ClassVar, Final, Literal
 
 import attrs
 
-from .. import handmask
-from .. import rng as _rng
-from ..cards import Card, Rank
-from ..errors import VariantError
-from ..moves import Call, CallOut, Move
-from ..reasons import Reason
-from .base import (
+from ... import handmask
+from ... import rng as _rng
+from ...cards import Card, Rank
+from ...errors import VariantError
+from ...moves import Call, CallOut, Move
+from ...reasons import Reason
+from ...rules.base import (
     FROM_SPEC,
     CardSet,
     Kind,
@@ -51,7 +51,7 @@ from .effects import (
 from .plan import MAX_REDEALS, REDEAL_CHANCE_LIMIT, CutResult, DrawPolicy, Lead, Masks, Plan, PlanBuilder, Rejection
 
 if TYPE_CHECKING:
-    from ..state import GameState
+    from .state import GameState
     from .turn import Turn
 
 __all__ = [
@@ -92,7 +92,7 @@ def example_plan() -> PlanBuilder:
     >>> example_plan().deck.size
     32
     """
-    from ..deck import SKAT_32
+    from ...deck import SKAT_32
 
     return PlanBuilder(variant_id="example", deck=SKAT_32, min_players=2, max_players=5)
 
@@ -224,7 +224,7 @@ class Dealer(Rule):
         """The first dealer: every player draws from the shuffled pack, the highest card deals, ties draw again.
 
         Raises:
-            VariantError: still a tie after :data:`~maumau_rules.rules.plan.MAX_REDEALS` rounds (a deck of one
+            VariantError: still a tie after :data:`~maumau_rules.families.maumau.plan.MAX_REDEALS` rounds (a deck of one
                 rank, which the rule refuses when it is compiled, always ties).
 
         >>> from maumau_rules.deck import SKAT_32
@@ -529,7 +529,7 @@ class Matching(Rule):
         """The cards of the lead's suit or rank (every card when the lead is free).
 
         >>> from maumau_rules import find_variant, Card
-        >>> from maumau_rules.rules.plan import Lead
+        >>> from maumau_rules.families.maumau.plan import Lead
         >>> m = find_variant("standard").plan.masks
         >>> len(m.cards(Matching.playable(Lead.follow(Card.parse("9h")), 0, m)))
         11
@@ -845,7 +845,7 @@ class PlayAgain(Rule):
         plan.on_play(self.rule_id, again, AnotherTurn())
 
         def no_win(t: Turn, state: GameState, card: Card, before: int) -> bool:
-            from ..state import Phase
+            from .state import Phase
 
             if card not in again:
                 return False
@@ -1049,12 +1049,12 @@ class WrongCard(Rule):
         turn passes on.
 
         >>> from maumau_rules import new_game
-        >>> from maumau_rules.rules.turn import Turn
+        >>> from maumau_rules.families.maumau.turn import Turn
         >>> t = Turn.scratch(new_game("standard-table", players=2, seed=1)); WrongCard(mode="penalize").penalize(t)
         >>> len(t.hand(t.seat)) - len(new_game("standard-table", players=2, seed=1).hands[t.seat])
         1
         """
-        from ..state import Phase
+        from .state import Phase
 
         seat = t.seat
         t.draw(seat, self.penalty)
@@ -1198,7 +1198,7 @@ class Announcement(Rule):
         (``automatic``) or opens a call-out window (``callout``); a wrong word waits until the card is shown.
 
         >>> from maumau_rules import new_game, Card
-        >>> from maumau_rules.rules.turn import Turn
+        >>> from maumau_rules.families.maumau.turn import Turn
         >>> s = new_game("standard", players=2, seed=1); t = Turn.scratch(s)
         >>> Announcement().on_play(t, s.variant.plan, 0, Card.parse("7h"), Call.MAU); t.announced[t.seat]
         <Call.MAU: 'mau'>
@@ -1214,7 +1214,7 @@ class Announcement(Rule):
         (``automatic``), or his window for a call-out opens (``callout``).
 
         >>> from maumau_rules import new_game
-        >>> from maumau_rules.rules.turn import Turn
+        >>> from maumau_rules.families.maumau.turn import Turn
         >>> t = Turn.scratch(new_game("standard", players=2, seed=1)); Announcement().mistake(t, 1); t.missed_calls
         (1,)
         """
@@ -1229,7 +1229,7 @@ class Announcement(Rule):
         open), with ``until_own_turn`` the mover's own window.
 
         >>> from maumau_rules import new_game, Draw
-        >>> from maumau_rules.rules.turn import Turn
+        >>> from maumau_rules.families.maumau.turn import Turn
         >>> t = Turn.scratch(new_game("standard", players=2, seed=1)); t.missed_calls = (1,)
         >>> Announcement().close_window(t, 0, Draw()); t.missed_calls
         ()
@@ -1245,7 +1245,7 @@ class Announcement(Rule):
         """``seat`` is called out: he draws the penalty, and his window closes.
 
         >>> from maumau_rules import new_game
-        >>> from maumau_rules.rules.turn import Turn
+        >>> from maumau_rules.families.maumau.turn import Turn
         >>> t = Turn.scratch(new_game("standard", players=2, seed=1)); t.missed_calls = (1,)
         >>> Announcement().call_out(t, 1); t.missed_calls, len(t.hand(1))
         ((), 8)
@@ -1274,7 +1274,7 @@ class Announcement(Rule):
             # the call of an earlier card of this same series counts
             if (bool(state.turn_plays) if call is None else call is right):
                 return False
-        from ..state import Phase
+        from .state import Phase
 
         if self.enforcement == "callout":
             t.phase = Phase.FINISHING
@@ -1288,7 +1288,7 @@ class Announcement(Rule):
         draws the penalty, and the turn passes on from him after the cards he played.
 
         >>> from maumau_rules import new_game
-        >>> from maumau_rules.rules.turn import Turn
+        >>> from maumau_rules.families.maumau.turn import Turn
         >>> t = Turn.scratch(new_game("greek-150", players=2, seed=1)); t.turn_plays = ()
         >>> Announcement(penalty=2).caught_finishing(t, t.seat); len(t.hand(t.seat)), t.seat_to_act != t.seat
         (7, True)
@@ -1303,7 +1303,7 @@ class Announcement(Rule):
         """The word said with the last card, when the variant has one.
 
         >>> from maumau_rules import new_game
-        >>> from maumau_rules.rules.turn import Turn
+        >>> from maumau_rules.families.maumau.turn import Turn
         >>> t = Turn.scratch(new_game("standard", players=2, seed=1))
         >>> Announcement(final_word="Mau-Mau").at_finish(t); t.announced[t.seat]
         <Call.MAU_MAU: 'maumau'>
