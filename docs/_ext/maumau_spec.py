@@ -42,6 +42,7 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 from maumau_rules import explain
+from maumau_rules.families.maumau import explain as maumau_explain
 from maumau_rules.families.malilla import explain as malilla_explain
 from maumau_rules.i18n import gettext
 
@@ -377,15 +378,15 @@ def non_default_settings(rule_obj: Any) -> str:
 
 # What the variant pages say about cards, setup, turns, calls, the end and scoring is maumau_rules.explain's text
 # (also printed by ``maumau rules VARIANT``), with reST literals and links to the rules.
-CardFacts = explain.CardFacts
+CardFacts = maumau_explain.CardFacts
 ENGINE_FACT = explain.ENGINE_FACT
-describe_card = explain.describe_card
-hand_text = explain.hand_text
+describe_card = maumau_explain.describe_card
+hand_text = maumau_explain.hand_text
 
 
 def _plain_groups(variant: Any) -> list[str]:
     """The cards of each group of :func:`card_groups`, as plain notation (``7♣ 7♠ 7♥ 7♦``)."""
-    return [text for text, _ in explain.card_groups(variant)]
+    return [text for text, _ in maumau_explain.card_groups(variant)]
 
 
 def _group_cards(variant: Any, i: int) -> tuple[Any, ...]:
@@ -394,14 +395,14 @@ def _group_cards(variant: Any, i: int) -> tuple[Any, ...]:
     return parse_cards(_plain_groups(variant)[i])
 
 
-def card_facts(variant: Any, card: Any) -> explain.CardFacts:
+def card_facts(variant: Any, card: Any) -> maumau_explain.CardFacts:
     """The facts of ``card`` in ``variant``."""
-    return explain.card_facts(variant, card, RST)
+    return maumau_explain.card_facts(variant, card, RST)
 
 
-def card_groups(variant: Any) -> list[tuple[str, explain.CardFacts]]:
+def card_groups(variant: Any) -> list[tuple[str, maumau_explain.CardFacts]]:
     """(cards text, facts) for every card that does something."""
-    return explain.card_groups(variant, RST)
+    return maumau_explain.card_groups(variant, RST)
 
 
 def deck_text(variant: Any) -> str:
@@ -416,12 +417,12 @@ def setup_rows(variant: Any) -> list[tuple[str, str]]:
 
 def draw_rows(variant: Any) -> list[tuple[str, str]]:
     """Rows of the turn table."""
-    return explain.draw_rows(variant, RST)
+    return maumau_explain.draw_rows(variant, RST)
 
 
 def announce_text(variant: Any) -> str:
     """The announcements in words."""
-    return explain.announce_text(variant, RST)
+    return maumau_explain.announce_text(variant, RST)
 
 
 def end_rows(variant: Any) -> list[tuple[str, str]]:
@@ -1027,7 +1028,7 @@ def _short_deck(deck: Any) -> str:
     return f"{deck.packs}\u00d7{text}" if deck.packs > 1 else text
 
 
-_short_cards = explain._short_cards
+_short_cards = maumau_explain._short_cards
 
 
 def page_matrix(data: SpecData) -> str:

@@ -28,6 +28,7 @@ from maumau_rules import (
 )
 from maumau_rules.bots import make_bot
 from maumau_rules.cli import main
+from maumau_rules.families.maumau.invariants import check_game
 from maumau_rules.moves import Call
 from maumau_rules.records import (
     GameRecord,
@@ -39,7 +40,7 @@ from maumau_rules.records import (
 )
 from maumau_rules.rules import RULE_CLASSES
 from maumau_rules.scoring import next_round, start_match
-from maumau_rules.testing import check_game, check_no_leak, check_transition
+from maumau_rules.testing import check_no_leak, check_transition
 from maumau_rules.variants import load_variant
 from maumau_rules.views import view
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from maumau_rules.tools.explore import deal_set, explore, parse_deck, tiny_variant
+from maumau_rules.families.maumau.explore import deal_set, explore, tiny_variant
+from maumau_rules.tools.explore import parse_deck
 
 
 def test_quick_exhaustive_run_from_explicit_deals() -> None:

@@ -12,20 +12,14 @@ from hypothesis import HealthCheck, Phase, find, settings
 
 import maumau_rules.families.maumau.engine as engine
 import maumau_rules.families.maumau.turn as turn
-import maumau_rules.views as views
+import maumau_rules.families.maumau.views as views
 from maumau_rules import find_variant, new_game
 from maumau_rules.cards import Card
+from maumau_rules.families.maumau.explore import deal_set, explore, tiny_variant
+from maumau_rules.families.maumau.invariants import check_game, check_other_seats, check_rejections, play_random_game
 from maumau_rules.families.maumau.state import GameState
-from maumau_rules.testing import (
-    InvariantViolation,
-    check_game,
-    check_no_leak,
-    check_other_seats,
-    check_rejections,
-    check_state,
-    play_random_game,
-)
-from maumau_rules.tools.explore import deal_set, explore, parse_deck, tiny_variant
+from maumau_rules.testing import InvariantViolation, check_no_leak, check_state
+from maumau_rules.tools.explore import parse_deck
 from maumau_rules.zones import draw_cards
 
 from .test_random_games import GAME_CASES, RANDOM_GAMES, play_checked_game

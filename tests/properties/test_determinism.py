@@ -7,7 +7,8 @@ import subprocess
 import sys
 
 from maumau_rules import available_variants
-from maumau_rules.testing import check_game, state_digest
+from maumau_rules.families.maumau.invariants import check_game
+from maumau_rules.testing import state_digest
 
 SCRIPT = """
 import random

@@ -6,9 +6,10 @@ import attrs
 import pytest
 
 from maumau_rules import Card, Draw, Pass, Phase, Play, apply, find_variant, legal_moves, new_game
+from maumau_rules.families.maumau.explore import tiny_variant
+from maumau_rules.families.maumau.invariants import check_state
 from maumau_rules.state import EndReason
-from maumau_rules.testing import check_state
-from maumau_rules.tools.explore import parse_deck, tiny_variant
+from maumau_rules.tools.explore import parse_deck
 from tests.helpers import deal_for
 
 

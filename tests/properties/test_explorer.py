@@ -12,7 +12,8 @@ import sys
 
 import pytest
 
-from maumau_rules.tools.explore import deal_set, explore, parse_deck, tiny_variant
+from maumau_rules.families.maumau.explore import deal_set, explore, tiny_variant
+from maumau_rules.tools.explore import parse_deck
 
 
 @pytest.mark.nox_session("exhaustive")

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from maumau_rules import Play, apply, legal_moves, new_game
-from maumau_rules.testing.invariants import check_state, check_transition
+from maumau_rules.families.maumau.invariants import check_state, check_transition
 from maumau_rules.testing.strategies import composed_variants
 from maumau_rules.variants import Variant
 

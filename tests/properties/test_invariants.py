@@ -8,18 +8,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from maumau_rules import IllegalMoveError, apply, check, legal_moves
-from maumau_rules.families.maumau.state import GameState
-from maumau_rules.reasons import Reason
-from maumau_rules.testing import (
+from maumau_rules.families.maumau.invariants import (
     candidate_moves,
     check_no_leak,
     check_other_seats,
     check_rejections,
-    check_state,
-    check_transition,
     hidden_permutation,
     snapshot,
 )
+from maumau_rules.families.maumau.state import GameState
+from maumau_rules.reasons import Reason
+from maumau_rules.testing import check_state, check_transition
 from maumau_rules.testing.strategies import moves_for, reachable_states
 from maumau_rules.views import public_view, view
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from maumau_rules.testing import check_game
+from maumau_rules.families.maumau.invariants import check_game
 from maumau_rules.testing.strategies import GameSetup, setups
 from maumau_rules.variants import Variant
 

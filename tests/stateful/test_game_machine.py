@@ -19,20 +19,19 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from maumau_rules import CallOut, IllegalMoveError, apply, legal_moves
-from maumau_rules.families.maumau.state import GameState
-from maumau_rules.moves import Move
-from maumau_rules.reasons import Reason
-from maumau_rules.testing import (
-    check_no_leak,
+from maumau_rules.families.maumau.invariants import (
+    TableMove,
     check_other_seats,
     check_rejections,
     check_state,
     check_transition,
     replay,
     snapshot,
-    state_digest,
 )
-from maumau_rules.testing.invariants import TableMove
+from maumau_rules.families.maumau.state import GameState
+from maumau_rules.moves import Move
+from maumau_rules.reasons import Reason
+from maumau_rules.testing import check_no_leak, state_digest
 from maumau_rules.testing.strategies import GameSetup, any_moves, setups
 from maumau_rules.variants import Variant, available_variants
 

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from maumau_rules import Card, Suit, available_variants, explain, parse_cards
+from maumau_rules import Card, Suit, available_variants, parse_cards
+from maumau_rules.families.maumau import explain
 
 from ..helpers import docs_extension
 
