@@ -93,7 +93,8 @@ class RandomBot:
         """
         if view.seat == view.seat_to_act or not view.legal_moves or self._rng.random() < 0.5:
             return None
-        return self._rng.choice(view.legal_moves)
+        move: Move = self._rng.choice(view.legal_moves)
+        return move
 
 
 def interjection(bot: Bot, view: Any) -> Move | None:

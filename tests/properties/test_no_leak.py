@@ -111,7 +111,7 @@ def _sweep(s: AnyState, seed: int, *, bots: bool, every: int, near_end: int = 2)
         late = near_end > 0 and not state.is_over and min(len(h) for h in state.hands) <= 3
         if k % every == 0 or late:
             near_end -= late
-            check_no_leak(state, rnd, moves=2)  # type: ignore[arg-type]
+            check_no_leak(state, rnd, moves=2)
             checked += 1
     return checked
 
@@ -168,7 +168,7 @@ def _leaks(s: AnyState, tries: int = 8) -> bool:
     rnd = random.Random(0)
     try:
         for _ in range(tries):
-            check_no_leak(s, rnd)  # type: ignore[arg-type]
+            check_no_leak(s, rnd)
     except InvariantViolation:
         return True
     return False

@@ -108,7 +108,7 @@ def test_scores_are_copied_and_checked() -> None:
 def test_bad_seat(seat: object) -> None:
     s = new_game("standard", players=3, seed=1)
     with pytest.raises(SeatError, match="no seat"):
-        view(s, seat)  # type: ignore[call-overload]
+        view(s, seat)  # type: ignore[arg-type]
 
 
 def test_json_forms_use_notation() -> None:
@@ -143,6 +143,6 @@ def test_views_of_every_seat_equal_each_seats_view_and_hold_exactly_the_declared
             assert set(vars(public_view(s))) == public_declared
             s = apply(s, rng.choice(legal_moves(s)))
     with pytest.raises(ArgumentTypeError, match="is not a game state"):
-        views("not a state")  # type: ignore[arg-type]
+        views("not a state")
     with pytest.raises(SeatError, match="scores"):
         views(new_game("standard", players=2, seed=1), scores=(1,))

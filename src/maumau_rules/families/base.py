@@ -80,6 +80,19 @@ class FamilyBase:
 
         return {c.tag: SCHEMAS[c.tag] for c in self.json_codecs}
 
+    def view(self, state: Any, player: int, scores: Sequence[int] | None = None) -> Any:
+        """What seat ``player`` may see: each family builds its own views (it overrides this).
+
+        Raises:
+            NotImplementedError: a family that does not make views.
+
+        >>> FamilyBase().view(None, 0)
+        Traceback (most recent call last):
+        ...
+        NotImplementedError: FamilyBase makes no views: a family builds its own
+        """
+        raise NotImplementedError(f"{type(self).__name__} makes no views: a family builds its own")
+
     def views(self, state: Any, scores: Sequence[int] | None = None) -> tuple[Any, ...]:
         """Every seat's view, by seat: ``view(state, seat, scores)`` for each seat (a family may gather the public
         part once).

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from ..families import FamilyState, family_of
+from ..families import family_of
 from ..game import apply, check, legal_moves, new_game
 from ..moves import Move, parse_move
 from ..testing.invariants import state_digest
@@ -60,7 +60,7 @@ def _final(s: Any) -> dict[str, Any]:
     return summary
 
 
-def verdicts_digest(state: FamilyState) -> str:
+def verdicts_digest(state: Any) -> str:
     """A digest of how every candidate illegal move is refused at ``state``: reason code and rule ID.
 
     >>> len(verdicts_digest(new_game("standard", players=2, seed=1)))
@@ -108,7 +108,7 @@ def golden_file(variant: Variant) -> dict[str, Any]:
     return {"variant": variant.id, "version": variant.version, "games": games}
 
 
-def replay_game(variant: Variant, entry: dict[str, Any]) -> tuple[FamilyState, dict[str, str]]:
+def replay_game(variant: Variant, entry: dict[str, Any]) -> tuple[Any, dict[str, str]]:
     """Replay a golden game from its seed and notation, checking the invariants on every step.
 
     Returns the final state and the digests at the checkpoints.
@@ -139,7 +139,7 @@ def replay_game(variant: Variant, entry: dict[str, Any]) -> tuple[FamilyState, d
     return s, checkpoints
 
 
-def perft(state: FamilyState, depth: int) -> int:
+def perft(state: Any, depth: int) -> int:
     """The number of legal move sequences of exactly ``depth`` moves from ``state``.
 
     >>> s = new_game("standard", players=2, seed=1)

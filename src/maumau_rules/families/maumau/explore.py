@@ -86,7 +86,8 @@ def suit_symmetric(variant: Variant) -> bool:
     masks = plan.masks
     for perm in _suit_perms():
         def p_mask(mask: int, perm: dict[Suit, Suit] = perm) -> int:
-            return masks.of(_permute(c, perm) for c in masks.cards(mask))
+            permuted: int = masks.of(_permute(c, perm) for c in masks.cards(mask))
+            return permuted
 
         for card in plan.cards:
             other = _permute(card, perm)
