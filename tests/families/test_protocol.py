@@ -11,7 +11,17 @@ from typing import Any
 import attrs
 import pytest
 
-from maumau_rules import IllegalMoveError, Move, Pass, available_variants, check, legal_moves, new_game, view
+from maumau_rules import (
+    IllegalMoveError,
+    Move,
+    Pass,
+    available_variants,
+    check,
+    find_variant,
+    legal_moves,
+    new_game,
+    view,
+)
 from maumau_rules.errors import ArgumentTypeError, MauMauError, SeatError, VariantError
 from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
 from maumau_rules.families import SETUP_OPTIONS, GameFamily, families, family_of
@@ -178,3 +188,77 @@ def test_a_fair_record_verifies_through_its_family(case: tuple[GameFamily, Varia
         foreign = other.view(new_game(w, _players(w), 1), 0)
         with pytest.raises(FairnessError, match=f"a view of a {other.title} game cannot be a view"):
             verify_record(rec, commitment=fair.commitment, views=[foreign])
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_every_move_tells_its_events_for_every_viewer(case: tuple[GameFamily, Variant]) -> None:
+    """events_between works for every family: each move has events, they fit the published JSON Schema, a round
+    that ends says so last, and otherwise the turn passing on is told; every viewer gets a list."""
+    import jsonschema
+
+    from maumau_rules.events import RoundOver, TurnTo, describe_events, events_between
+    from maumau_rules.schemas import SCHEMAS
+
+    _, v = case
+    validator = jsonschema.Draft202012Validator(SCHEMAS["events"])
+    rnd = random.Random(5)
+    s = new_game(v, _players(v), 5)
+    kinds: set[str] = set()
+    for _ in range(MAX_MOVES):
+        if s.is_over:
+            break
+        move = rnd.choice(legal_moves(s))
+        after = apply(s, move)
+        for viewer in (None, *range(s.players)):
+            told = events_between(s, move, after, viewer=viewer)
+            assert told, (v.id, move)
+            validator.validate({"type": "events", "version": 1, "events": [e.to_json() for e in told]})
+            kinds.update(e.kind for e in told)
+            if after.is_over:
+                assert isinstance(told[-1], RoundOver) and told[-1].end is after.end
+            elif after.seat_to_act != s.seat_to_act:
+                assert told[-1] == TurnTo(after.seat_to_act)
+            names = [f"P{p}" for p in range(s.players)]
+            assert all(describe_events(told, names))  # each told event has its sentence
+        s = after
+    assert {"turn_to"} <= kinds and ({"played", "drew"} & kinds)
+
+
+def test_a_malilla_hand_tells_its_redeals_tricks_and_end() -> None:
+    """Malilla's events follow its hand: the redeal question, each card played, each trick's winner and points as
+    the state records them, the end of the hand with the teams' points."""
+    from maumau_rules.events import Played, RedealAsked, Redealt, RoundOver, TrickWon, describe_events, events_between
+    from maumau_rules.families.malilla.state import Stage
+    from maumau_rules.moves import Redeal
+
+    fours = find_variant("malilla").with_rules(params={"R_MAL_REDEAL": {"min_suit": 4}}, id="malilla-fours")
+    asked = redealt = False
+    for seed in range(40):
+        s = new_game(fours, 4, seed)
+        rnd = random.Random(seed)
+        while not s.is_over:
+            moves = legal_moves(s)
+            move = next((m for m in moves if isinstance(m, Redeal)), None) if seed % 2 else None
+            move = move or rnd.choice(moves)
+            after = apply(s, move)
+            told = events_between(s, move, after)
+            if isinstance(move, Redeal):
+                if s.stage is Stage.ANSWER:
+                    redealt = True
+                    assert told[0] == Redealt(after.trump_card)
+                else:
+                    asked = True
+                    assert told[0] == RedealAsked(s.seat_to_act)
+            elif len(after.tricks) > len(s.tricks):
+                trick = after.tricks[-1]
+                assert told[:2] == (Played(s.seat_to_act, move.card, None, None), TrickWon(trick.winner, trick.points))
+                assert describe_events(told[1:2], ["a", "b", "c", "d"])[0].startswith(("a", "b", "c", "d"))
+            if after.is_over:
+                assert told[-1] == RoundOver(after.end, after.winner, (), fam_points(after))
+            s = after
+    assert asked and redealt
+
+
+def fam_points(state: Any) -> tuple[int, ...]:
+    points: tuple[int, ...] = family_of(state).round_points(state)
+    return points

@@ -93,3 +93,11 @@ def test_no_shared_module_names_a_family_but_the_registry() -> None:
         naming = sorted(str(p.relative_to(SRC)) for p in SRC.rglob("*.py")
                         if package not in p.parents and pattern.search(p.read_text(encoding="utf-8")))
         assert naming in ([], [str(REGISTRY.relative_to(SRC))]), (fam.name, naming)
+
+
+def test_the_state_schema_lists_exactly_mau_maus_phases() -> None:
+    """The shared schemas module spells Mau-Mau's phases out (it may not import the family); they must agree."""
+    from maumau_rules.families.maumau.state import Phase
+    from maumau_rules.schemas import SCHEMAS
+
+    assert SCHEMAS["state"]["$defs"]["phase"]["enum"] == [p.value for p in Phase]

@@ -27,6 +27,7 @@ from typing import Any, Protocol
 
 import attrs
 
+from .._compat import moved_attr
 from ..cards import Card
 from ..errors import VariantError, shown
 from ..moves import Move, Play
@@ -424,3 +425,15 @@ class ObservationLayout:
         ('hand', 0, '32', 'copies of each card in my hand')
         """
         return [(s.name, s.offset, " x ".join(str(x) for x in s.shape), s.doc) for s in self.sections]
+
+
+def __getattr__(name: str) -> Any:
+    """Names that moved into a family's package (Mau-Mau's ``MauMauObservation``): served for one release with a
+    :class:`DeprecationWarning` (docs/stability.rst).
+
+    >>> __getattr__("no_such_name")
+    Traceback (most recent call last):
+    ...
+    AttributeError: module 'maumau_rules.adapters.encoding' has no attribute 'no_such_name'
+    """
+    return moved_attr(__name__, name)
