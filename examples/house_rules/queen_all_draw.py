@@ -1,7 +1,7 @@
 """House rule: playing a Queen makes every other player draw one card.
 
-The rule needs no new engine code: it attaches the library's :class:`~maumau_rules.rules.DrawCards` effect
-(``who="others"``) to the Queens. The draws go through the transition's :class:`~maumau_rules.rules.Turn`,
+The rule needs no new engine code: it attaches the library's :class:`~maumau_rules.families.maumau.effects.DrawCards` effect
+(``who="others"``) to the Queens. The draws go through the transition's :class:`~maumau_rules.families.maumau.turn.Turn`,
 so they follow the variant's reshuffle rule, conserve cards, and lapse standing calls where the variant says
 so, as every draw does.
 

@@ -4,8 +4,8 @@ After a 6 its player plays again, and must cover the 6 with a card of its suit (
 it); if he cannot, he draws until he gets one (or nothing is left) and may then play it. A 6 cannot be the
 last card. If the 6 stays uncovered, the next player must cover it.
 
-The rule combines the library's effects (:class:`~maumau_rules.rules.AnotherTurn` and
-:class:`~maumau_rules.rules.DemandSuit`) with a legality hook of its own (no wild on an uncovered 6), a draw
+The rule combines the library's effects (:class:`~maumau_rules.families.maumau.effects.AnotherTurn` and
+:class:`~maumau_rules.families.maumau.effects.DemandSuit`) with a legality hook of its own (no wild on an uncovered 6), a draw
 hook (draw until the suit comes) and a finishing restriction; a wrong card is refused with this rule's ID.
 
 >>> from maumau_rules import Card

@@ -1,8 +1,8 @@
 """House rule: playing a 10 swaps hands with the next player.
 
 The library has no such effect, so the module defines one: :class:`SwapHands` subclasses
-:class:`~maumau_rules.rules.Effect` and moves the cards with the public operations of
-:class:`~maumau_rules.rules.Turn` (``take_hand`` and ``give``: cards are never lost or made). Played as the last
+:class:`~maumau_rules.families.maumau.effects.Effect` and moves the cards with the public operations of
+:class:`~maumau_rules.families.maumau.turn.Turn` (``take_hand`` and ``give``: cards are never lost or made). Played as the last
 card, a 10 swaps nothing: its player goes out.
 
 >>> from maumau_rules import Card

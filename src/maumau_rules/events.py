@@ -482,7 +482,7 @@ def describe_events(events: Sequence[Event], names: Sequence[str]) -> list[str]:
 
 def _sentence(e: Event, names: Sequence[str]) -> str:
     """One event in words, in the current language (:mod:`maumau_rules.i18n`; the terminal's own sentences, which
-    speak to the human as "you", are :func:`maumau_rules.cli_play.describe_event`)."""
+    speak to the human as "you", are each family's terminal game's)."""
     from .i18n import gettext as _
     from .i18n import ngettext
 

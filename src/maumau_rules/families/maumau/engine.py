@@ -275,7 +275,7 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
     the state: they are found once, when the state is made.
 
     Raises:
-        ArgumentTypeError: ``state`` is not a :class:`~maumau_rules.state.GameState`, or ``player`` is not an
+        ArgumentTypeError: ``state`` is not a :class:`~maumau_rules.families.maumau.state.GameState`, or ``player`` is not an
             integer (a seat number; one that is not a seat of the game has no moves).
 
     >>> s = new_game("standard", players=3, seed=42)
@@ -866,7 +866,7 @@ def apply(state: GameState, move: Move, player: int | None = None, turn: int | N
 
     Raises:
         IllegalMoveError: the move is illegal; it carries the verdict (reason code, rule ID, message).
-        ArgumentTypeError: ``state`` is not a :class:`~maumau_rules.state.GameState`, or ``move`` is not a move
+        ArgumentTypeError: ``state`` is not a :class:`~maumau_rules.families.maumau.state.GameState`, or ``move`` is not a move
             (text is read with :func:`~maumau_rules.moves.parse_move` first; :func:`check` judges anything).
 
     >>> s = new_game("standard", players=2, seed=3)

@@ -199,7 +199,7 @@ def explore(
 ) -> ExploreResult:
     """Visit every state reachable from ``deals``, checking every invariant; prove the graph acyclic.
 
-    ``checks="full"`` runs :func:`~maumau_rules.testing.invariants.check_step` on every state
+    ``checks="full"`` runs :func:`~maumau_rules.families.maumau.invariants.check_step` on every state
     (rejections, other seats, and INV_NO_LEAK when ``no_leak``); ``"basic"`` checks each state and
     transition only. ``max_states`` stops early (the result then covers fewer states).
 

@@ -104,7 +104,7 @@ def _canon(value: object) -> object:
 def state_digest(state: GameState) -> str:
     """A short, stable digest of every field of ``state`` (the same in any process and hash seed).
 
-    It covers every attrs field of :class:`~maumau_rules.state.GameState` except the legal-move
+    It covers every attrs field of :class:`~maumau_rules.families.maumau.state.GameState` except the legal-move
     cache, so a new field changes every digest (regenerate the golden files then). A state of another family is
     digested by its family (:attr:`~maumau_rules.families.GameFamily.invariants`).
 

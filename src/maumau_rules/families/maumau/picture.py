@@ -32,7 +32,7 @@ def table_scene(v: PublicView, names: Sequence[str] | None = None) -> TableScene
     pile in the middle; the wished suit, pending draw and skip, the direction and the scores in the side panel.
 
     Args:
-        v: a :class:`~maumau_rules.views.PlayerView` or a :class:`~maumau_rules.views.PublicView`.
+        v: a :class:`~maumau_rules.families.maumau.views.PlayerView` or a :class:`~maumau_rules.families.maumau.views.PublicView`.
         names: a name for each seat.
 
     >>> from maumau_rules import new_game, public_view
