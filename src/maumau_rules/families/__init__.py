@@ -100,7 +100,7 @@ MOVED_NAMES: Final[Mapping[str, str]] = {
     "maumau_rules.testing.invariants": "maumau_rules.families.maumau.invariants",
 }
 """Shared modules that stay, and the module where the names that moved out of each now live (one release, with a
-``DeprecationWarning``: :func:`maumau_rules._compat.moved_attr`)."""
+``DeprecationWarning``, served by the old module's ``__getattr__``)."""
 
 SETUP_OPTIONS: Final[tuple[str, ...]] = ("deal", "dealer", "first_player", "hand_sizes", "deck_order", "cut",
                                           "scores", "round_no")

@@ -262,7 +262,7 @@ def _refused_count(s: GameState) -> int:
 
 
 def explore_args(variant: Variant, a: argparse.Namespace) -> ExploreResult:
-    """The Mau-Mau family's exploration for the command line (:func:`main`): ``variant``'s rules on a tiny deck.
+    """The Mau-Mau family's exploration for the command line (:func:`maumau_rules.tools.explore.main`): ``variant``'s rules on a tiny deck.
 
     >>> a = argparse.Namespace(deck="ranks:7/8", players=2, hand=1, max_moves=10, deals="1", deal_seed=0,
     ...                        symmetry=False, checks="basic", no_leak=False, quotient=False, max_states=None)
