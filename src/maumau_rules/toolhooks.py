@@ -16,6 +16,8 @@ Hook                         Used by
                              quick playout policy, the playout's reward
 ``observation(...)``         :class:`maumau_rules.adapters.encoding.ObservationLayout`: the sections of an
                              observation, filled from a view
+``resample(state, seat, rng)``  the OpenSpiel game's ``resample_from_infostate``: a state the seat cannot tell
+                             from this one
 ``seat_rewards(state)`` ...  the adapters' rewards, move limit and texts
 ===========================  ===================================================================================
 
@@ -35,6 +37,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .errors import VariantError
 
 if TYPE_CHECKING:
+    import random
+
     from .variants import Variant
 
 __all__ = ["FamilyTools", "register_tools", "tools_for", "tools_for_family"]
@@ -69,6 +73,18 @@ class FamilyTools(Protocol):
 
         >>> tools_for("standard").search_model(False).infer
         False
+        """
+
+    def resample(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """A state that ``seat`` cannot tell from ``state``: the cards it cannot see dealt again at random, every
+        size kept (OpenSpiel's ``resample_from_infostate``, for the seat to act or a seat asked between turns).
+
+        >>> import random
+        >>> from maumau_rules import new_game
+        >>> s = new_game("malilla", 4, seed=1)
+        >>> t = tools_for("malilla").resample(s, 0, random.Random(2))
+        >>> t.hands[0] == s.hands[0] and t.hands != s.hands
+        True
         """
 
     def observation(self, variant: Variant, players: int) -> Any:

@@ -433,12 +433,7 @@ class MauMauState(pyspiel.State):  # type: ignore[misc]
             raise AdapterError("a state can be resampled only in a round that is dealt and goes on")
         rng = random.Random(int(probability_sampler() * 2**53))
         seat = int(player_id)
-        if seat == node.state.seat_to_act:
-            sampled = self._shared.tools.search_model(False).sampler(view(node.state, seat))(rng)
-        else:  # a seat asked about a call-out (Mau-Mau): the unseen cards shuffled among the rest
-            from ..testing.invariants import hidden_permutation
-
-            sampled = hidden_permutation(node.state, seat, rng)
+        sampled = self._shared.tools.resample(node.state, seat, rng)  # the family's: any seat, to act or asked
         out = MauMauState(self.get_game())
         out._seed = self._seed
         fresh = _Node(sampled, node.parent, node.seat, node.move, detached=True)

@@ -590,6 +590,20 @@ class MalillaTools:
         """
         return MalillaSearch(infer)
 
+    def resample(self, state: MalillaState, seat: int, rng: random.Random) -> MalillaState:
+        """A state ``seat`` cannot tell from ``state``: the other hands dealt again from the cards it cannot see
+        (sizes kept, the trump card in the dealer's hand).
+
+        >>> import random
+        >>> from maumau_rules import new_game
+        >>> s = new_game("malilla", 4, seed=1)
+        >>> TOOLS.resample(s, 2, random.Random(3)).hands[2] == s.hands[2]
+        True
+        """
+        from .invariants import _hidden_shuffle
+
+        return _hidden_shuffle(state, {seat}, rng)
+
     def observation(self, variant: Variant, players: int) -> MalillaObservation:
         """The observation sections (:class:`MalillaObservation`).
 

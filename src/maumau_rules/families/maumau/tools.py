@@ -17,6 +17,8 @@ from ...scoring import round_points
 from .state import GameState, Phase
 
 if TYPE_CHECKING:
+    import random
+
     from ...variants import Variant
     from .views import PlayerView, PublicView
 
@@ -154,6 +156,26 @@ class MauMauTools:
         from .search import MauMauSearch
 
         return MauMauSearch(infer)
+
+    def resample(self, state: GameState, seat: int, rng: random.Random) -> GameState:
+        """A state ``seat`` cannot tell from ``state``: for the seat to act, a deal of the search model (it keeps the
+        legal moves); for another seat, the unseen cards shuffled among the other hands and the stock.
+
+        >>> import random
+        >>> from maumau_rules import new_game
+        >>> s = new_game("standard", 3, seed=5)
+        >>> t = TOOLS.resample(s, 1, random.Random(1))
+        >>> t.hands[1] == s.hands[1] and t.hand_sizes == s.hand_sizes and t != s
+        True
+        """
+        if seat == state.seat_to_act:
+            from ...views import view
+
+            sampled: GameState = self.search_model(False).sampler(view(state, seat))(rng)
+            return sampled
+        from .invariants import hidden_permutation
+
+        return hidden_permutation(state, seat, rng)
 
     def observation(self, variant: Variant, players: int) -> Any:
         """The observation sections of a Mau-Mau round.
