@@ -524,7 +524,7 @@ def _sentence(e: Event, names: Sequence[str]) -> str:
         case Redealt(trump=trump):
             return _("the cards are dealt again; the trump card is {card}").format(card=trump)
         case TrickWon(seat=seat, points=points):
-            return ngettext("{who} wins the trick ({n} point)", "{who} wins the trick ({n} points)", points).format(
+            return ngettext("{who} takes the trick ({n} point)", "{who} takes the trick ({n} points)", points).format(
                 who=who(seat), n=points)
         case RuleBroken(seat=seat):
             return _("{who} broke a rule: the match is lost").format(who=who(seat))
