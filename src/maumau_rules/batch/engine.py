@@ -897,6 +897,8 @@ class BatchEngine:
                     self.missed[g] &= own
                 else:
                     self.missed[g] &= ~own
+        if t.reshuffle:  # the draws and call-outs of this move that run the stock out reshuffle at once, in one go
+            self._reshuffle_before(kind)
         ip = np.flatnonzero(kind == _K_PLAY)
         if ip.size:
             self._play(ip, mover[ip], a[ip])
@@ -941,6 +943,17 @@ class BatchEngine:
             self.finished = {}
         self._legal()
         return done
+
+    def _reshuffle_before(self, kind: np.ndarray) -> None:
+        """Reshuffle, before the move, the games whose draw (a penalty or one card) or call-out (its penalty) will
+        run the stock out: nothing of the discard pile or the generator changes before those draws, so it is the
+        reshuffle :meth:`_draw` would make, made for all of them in one call instead of one per kind of draw."""
+        need = np.where(kind == _K_DRAW, np.maximum(self.pend, 1), 0)
+        if self.tables.call_penalty:
+            need[kind == _K_CALLOUT] = self.tables.call_penalty
+        short = np.flatnonzero((need > self.nst) & (self.nd > 1))
+        if short.size:
+            self._reshuffle(short)
 
     def _play(self, g: np.ndarray, s: np.ndarray, a: np.ndarray) -> None:
         t = self.tables
