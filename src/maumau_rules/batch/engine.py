@@ -77,16 +77,34 @@ _WIDTHS: Final = tuple((U64((1 << w) - 1), U64(w)) for w in (32, 16, 8, 4, 2, 1)
 
 def _select_bit(mask: np.ndarray, k: np.ndarray, bits: int = 64) -> np.ndarray:
     """The position of the ``k``-th (from 0) set bit of each mask, masks of at most ``bits`` bits (a binary search
-    over popcounts; a mask with fewer bits gives some position, which the callers do not use)."""
-    pos = np.zeros(mask.shape, dtype=U64)
+    over popcounts down to a byte, then a table; a mask with fewer bits gives some position below 64, which the
+    callers do not use)."""
+    m = mask.astype(np.uint32) if bits <= 32 else mask.astype(U64)
     k = np.asarray(k).astype(np.uint8)
-    for low, width in _WIDTHS[0 if bits > 32 else 1:]:
-        cnt = np.bitwise_count((mask >> pos) & low)
+    pos = np.zeros(m.shape, dtype=np.uint8)
+    for width in (32, 16, 8)[0 if bits > 32 else 1:]:
+        low = m & m.dtype.type((1 << width) - 1)
+        cnt = np.bitwise_count(low)
         go = k >= cnt
         k -= cnt * go
-        pos += go * width
+        m >>= m.dtype.type(width) * go
+        np.copyto(m, low, where=~go)
+        pos += go * np.uint8(width)
     out: np.ndarray = pos.astype(np.int64)
+    out += _SELECT8.take(m.astype(np.intp) * 8 + np.minimum(k, 7))
     return out
+
+
+def _select8() -> np.ndarray:
+    table = np.zeros(256 * 8, dtype=np.int64)
+    for byte in range(256):
+        for k, i in enumerate(i for i in range(8) if byte >> i & 1):
+            table[byte * 8 + k] = i
+    return table
+
+
+_SELECT8: Final = _select8()
+"""The position of the ``k``-th set bit of a byte, at ``byte * 8 + k`` (0 where it has fewer)."""
 
 
 class BatchEngine:
@@ -600,7 +618,7 @@ class BatchEngine:
         phase = self.phase
         playable = cur & fit
         if t.no_finish:  # (before the tail: a player whose only card may not finish cannot play)
-            playable = np.where(n == 1, playable & ~self.IN["no_finish"], playable)
+            playable &= ~((n == 1) * self.IN["no_finish"])
         tail = self._tails_flat.take((playable != 0) * 2 + can_draw)
         rows = np.flatnonzero((self.pend > 0) | (self.pskip > 0))
         if rows.size:  # answering a pending draw or skip (only in phase PLAY)
@@ -655,7 +673,7 @@ class BatchEngine:
         self.cur_playable = playable
         self.cur_tail = tail
         if t.announce:
-            due = np.where(n == 2, cur, _ZERO)
+            due = cur * (n == 2)
             if t.call_mode == 2:
                 self._jack_due(due, cur, n, where)
             self.cur_due = due
@@ -749,7 +767,10 @@ class BatchEngine:
         else:
             nw = np.bitwise_count(pw).astype(np.int64) * W
             nplay = nw + np.bitwise_count(po)
-            if t.calls > 1:
+            if t.calls == 2:
+                f = (self.cur_due != 0).astype(np.int64)  # (the plays with a call due count twice: a shift)
+                nplay <<= f
+            elif t.calls > 1:
                 f = np.where(self.cur_due != 0, t.calls, 1)
                 nplay *= f
         total = nplay + ntail
@@ -771,7 +792,10 @@ class BatchEngine:
             wish = self._wish_form_flat.take(card * 4 + np.minimum(form, 3)) * (grp <= 1)
             out = self._action_flat.take(card * 15 + wish * 3 + call)
         else:
-            if t.calls > 1:
+            if t.calls == 2:
+                q = r >> f
+                call = r & f
+            elif t.calls > 1:
                 q = r // f
                 call = r - q * f
             else:
@@ -782,14 +806,15 @@ class BatchEngine:
             else:
                 kw = q // W
                 form = q - kw * W
-            chosen = _select_bit(np.where(in_w, pw, po), np.where(in_w, kw, q - nw), self.n_cards)
+            kp = q - nw
+            chosen = _select_bit(po ^ ((pw ^ po) * in_w), kp + in_w * (kw - kp), self.n_cards)
             card = np.minimum(chosen, self.n_cards - 1)
             wish = self._wish_form_flat.take(card * 4 + form) * in_w
             out = self._action_flat.take(card * 15 + wish * 3 + call)
         rt = r - nplay
         tails = (r >= nplay) & (rt < ntail)
         if tails.any():
-            out = np.where(tails, ((tail & 2) == 0) | (rt != 0), out)  # draw (0) first, then pass (1)
+            out += tails * ((((tail & 2) == 0) | (rt != 0)) - out)  # draw (0) first, then pass (1)
         if t.announce:
             calls = np.flatnonzero(r >= nplay + ntail)
             if calls.size:
@@ -948,7 +973,7 @@ class BatchEngine:
         """Reshuffle, before the move, the games whose draw (a penalty or one card) or call-out (its penalty) will
         run the stock out: nothing of the discard pile or the generator changes before those draws, so it is the
         reshuffle :meth:`_draw` would make, made for all of them in one call instead of one per kind of draw."""
-        need = np.where(kind == _K_DRAW, np.maximum(self.pend, 1), 0)
+        need = np.maximum(self.pend, 1) * (kind == _K_DRAW)
         if self.tables.call_penalty:
             need[kind == _K_CALLOUT] = self.tables.call_penalty
         short = np.flatnonzero((need > self.nst) & (self.nd > 1))
@@ -1133,10 +1158,10 @@ class BatchEngine:
             passable_skip = self.acc_pass[g]
             self._turn_done(g)
         else:
-            passing = (self.FLAGS.take(c) & _F_PASSING) != 0
-            plain = ~passing
-            self.seat[g[plain]] = (s[plain] + self.dirn[g[plain]]) % P
-            if not passing.any():
+            passing = np.flatnonzero((self.FLAGS.take(c) & _F_PASSING) != 0)
+            if passing.size < g.size:  # the plain cards: the next seat in the direction of play
+                self.seat[g] = self._mod(s + self.dirn[g])
+            if not passing.size:
                 return
             g, s, c = g[passing], s[passing], c[passing]
             rev = self.OP_REV[c]
@@ -1150,6 +1175,12 @@ class BatchEngine:
         self.pskip[g[passable]] = skips[passable]
         nxt = np.where(same, s, np.where(passable, s + d, s + d * (1 + skips))) % P
         self.seat[g] = nxt
+
+    def _mod(self, x: np.ndarray) -> np.ndarray:
+        """``x % players`` (a mask where the count is a power of two: cheaper than a division)."""
+        P = self.players
+        out: np.ndarray = x & (P - 1) if P & (P - 1) == 0 else x % P
+        return out
 
     def _draw_move(self, g: np.ndarray, s: np.ndarray) -> None:
         t = self.tables
@@ -1168,7 +1199,7 @@ class BatchEngine:
             self.pend[gp] = 0
             self.stack_skip[gp] = False
             ge = gp[ends]
-            self.seat[ge] = (sp[ends] + self.dirn[ge]) % self.players
+            self.seat[ge] = self._mod(sp[ends] + self.dirn[ge])
             self.phase[ge] = _PLAY
         free = ~pen
         if free.any():
@@ -1206,16 +1237,16 @@ class BatchEngine:
         drawn = self.phase[g] == _DRAWN
         gd = g[drawn]
         self.phase[gd] = _PLAY
-        self.seat[gd] = (s[drawn] + self.dirn[gd]) % P
+        self.seat[gd] = self._mod(s[drawn] + self.dirn[gd])
         rest = ~drawn
         skip = rest & (self.pskip[g] > 0)
         gs = g[skip]
-        self.seat[gs] = (s[skip] + self.dirn[gs] * self.pskip[gs]) % P
+        self.seat[gs] = self._mod(s[skip] + self.dirn[gs] * self.pskip[gs])
         self.pskip[gs] = 0
         plain = rest & ~skip
         gp = g[plain]
         self.passes[gp] += 1
-        self.seat[gp] = (s[plain] + self.dirn[gp]) % P
+        self.seat[gp] = self._mod(s[plain] + self.dirn[gp])
         if t.blocked_end:
             can = (self.nst[gp] > 0) | ((self.nd[gp] > 1) if t.reshuffle else False)
             if not t.can_draw_at_all:
