@@ -157,7 +157,9 @@ class BatchEngine:
         """Each seat's cards, as a card set (with several copies of a card: the cards held at least once)."""
         self.layers = [self.hands] + [np.zeros((B, P), dtype=U64) for _ in range(self.W - 1)]
         """``layers[k]``: the cards each seat holds more than ``k`` times (``layers[0]`` is :attr:`hands`)."""
-        self.stock = np.zeros((B, N), dtype=np.int16)
+        self.stock = np.zeros((B, 2 * N), dtype=np.int16)
+        """Each game's stock, its top card last (``nst`` cards; twice the deck wide: a reshuffle writes past its
+        end instead of masking)."""
         self.nst = np.zeros(B, dtype=np.int64)
         self.disc = np.zeros((B, N), dtype=np.int16)
         self.nd = np.zeros(B, dtype=np.int64)
@@ -1294,7 +1296,7 @@ class BatchEngine:
         for k in range(int(take.max(initial=0))):
             rows = np.flatnonzero(take > k)
             gg = g[rows]
-            card = stock.take(gg * self.N + nst[rows] - 1 - k).astype(np.int64)
+            card = stock.take(gg * (2 * self.N) + nst[rows] - 1 - k).astype(np.int64)
             if self.W == 1:
                 hands[gg * self.players + seats[rows]] |= _BIT[card]
             else:
@@ -1324,7 +1326,7 @@ class BatchEngine:
         else:
             gg, ss = g, seats
         nst = nst - 1
-        top = self.stock.reshape(-1).take(gg * self.N + nst).astype(np.int64)
+        top = self.stock.reshape(-1).take(gg * (2 * self.N) + nst).astype(np.int64)
         self.nst[gg] = nst
         if self.W == 1:
             self.hands.reshape(-1)[gg * self.players + ss] |= _BIT[top]
@@ -1358,13 +1360,13 @@ class BatchEngine:
             rejected = live & (rem != 0) & (z >= U64(0) - rem)
             j = (z % nn).astype(np.int64)
             base = (rows * M)[:, None]
-            tops = np.where(live, base + n - 1, base).T  # a swap of a place with itself where a game has fewer
-            js = np.where(live, base + j, base).T  # cards: nothing
+            tops = (base + (n - 1) * live).T  # a swap of a place with itself where a game has fewer cards: nothing
+            js = (base + j * live).T
             places = np.concatenate([tops, js], axis=1)  # swap i: the places, and where their cards come from
             sources = np.concatenate([js, tops], axis=1)
             flat = pile.reshape(-1)
             for i in range(M - 1):
-                flat[places[i]] = flat[sources[i]]
+                flat.put(places[i], flat.take(sources[i]))
             self.rng[g] += np.where(count >= 2, (count - 1).astype(U64) * U64(_GAMMA), _ZERO)
             for x in np.flatnonzero(rejected.any(axis=1)).tolist():  # a draw rejected (odds below 2**-56 a card)
                 b = int(g[x])
@@ -1374,16 +1376,11 @@ class BatchEngine:
                 pile[x, :count[x]] = stock
                 self.rng[b] = state
         old = self.nst[g]  # cards left in the old stock: they stay on top (drawn first)
-        if old.any():
-            K = int(old.max())
-            kept = self.stock[g, :K].astype(np.int64)
-            width = min(M + K, self.N)  # (each game's cards fit: count + old is at most the deck)
-            cols = np.arange(width)[None, :]
-            shifted = np.take_along_axis(kept, np.clip(cols - count[:, None], 0, K - 1), axis=1)
-            fresh = np.take_along_axis(pile, np.minimum(cols, M - 1), axis=1)
-            self.stock[g, :width] = np.where(cols < count[:, None], fresh, shifted)
-        else:
-            self.stock[g, :M] = pile
+        K = int(old.max())
+        kept = self.stock[g, :K] if K else None
+        self.stock[g, :M] = pile
+        if kept is not None:  # (past each game's cards: garbage, inside the row, which is twice the deck wide)
+            self.stock[g[:, None], count[:, None] + np.arange(K)[None, :]] = kept
         self.nst[g] = count + old
         self.disc[g, 0] = self.disc[g, self.nd[g] - 1]
         self.nd[g] = 1
