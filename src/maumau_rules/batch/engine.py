@@ -77,34 +77,16 @@ _WIDTHS: Final = tuple((U64((1 << w) - 1), U64(w)) for w in (32, 16, 8, 4, 2, 1)
 
 def _select_bit(mask: np.ndarray, k: np.ndarray, bits: int = 64) -> np.ndarray:
     """The position of the ``k``-th (from 0) set bit of each mask, masks of at most ``bits`` bits (a binary search
-    over popcounts down to a byte, then a table; a mask with fewer bits gives some position below 64, which the
-    callers do not use)."""
-    m = mask.astype(np.uint32) if bits <= 32 else mask.astype(U64)
+    over popcounts; a mask with fewer bits gives some position, which the callers do not use)."""
+    pos = np.zeros(mask.shape, dtype=U64)
     k = np.asarray(k).astype(np.uint8)
-    pos = np.zeros(m.shape, dtype=np.uint8)
-    for width in (32, 16, 8)[0 if bits > 32 else 1:]:
-        low = m & m.dtype.type((1 << width) - 1)
-        cnt = np.bitwise_count(low)
+    for low, width in _WIDTHS[0 if bits > 32 else 1:]:
+        cnt = np.bitwise_count((mask >> pos) & low)
         go = k >= cnt
         k -= cnt * go
-        m >>= m.dtype.type(width) * go
-        np.copyto(m, low, where=~go)
-        pos += go * np.uint8(width)
+        pos += go * width
     out: np.ndarray = pos.astype(np.int64)
-    out += _SELECT8.take(m.astype(np.intp) * 8 + np.minimum(k, 7))
     return out
-
-
-def _select8() -> np.ndarray:
-    table = np.zeros(256 * 8, dtype=np.int64)
-    for byte in range(256):
-        for k, i in enumerate(i for i in range(8) if byte >> i & 1):
-            table[byte * 8 + k] = i
-    return table
-
-
-_SELECT8: Final = _select8()
-"""The position of the ``k``-th set bit of a byte, at ``byte * 8 + k`` (0 where it has fewer)."""
 
 
 class BatchEngine:
