@@ -69,6 +69,8 @@ def _rem64(most: int) -> np.ndarray:
 
 _REM64: Final = _rem64(64)
 """``2**64 % n``: a bounded draw below ``n`` is redrawn from ``2**64 - 2**64 % n`` up (:func:`~maumau_rules.rng.randbelow`)."""
+_FEW: Final = 8
+"""Reshuffles of at most this many games at once go through the scalar shuffle (a fixed cost per call is saved)."""
 _LCG_A: Final = U64(6364136223846793005)
 _LCG_C: Final = U64(1442695040888963407)
 """The bots' generator: Knuth's MMIX linear congruential generator (the high bits are used)."""
@@ -1333,7 +1335,13 @@ class BatchEngine:
         M = int(count.max())
         rows = np.arange(g.size)
         pile = np.ascontiguousarray(self.disc[g, :M], dtype=np.int64)
-        if M >= 2:
+        if M >= 2 and g.size <= _FEW:  # a few games: the scalar shuffle, game by game (the same stock, sooner)
+            for x, b in enumerate(g.tolist()):
+                n = int(count[x])
+                stock, state = _rng.shuffle(tuple(pile[x, :n].tolist()), int(self.rng[b]))
+                pile[x, :n] = stock
+                self.rng[b] = state
+        elif M >= 2:
             k = np.arange(1, M, dtype=U64)
             z = _mix(self.rng[g][:, None] + k[None, :] * U64(_GAMMA))
             n = (count[:, None] - np.arange(M - 1)[None, :])
