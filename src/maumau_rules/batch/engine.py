@@ -811,6 +811,17 @@ class BatchEngine:
         result: np.ndarray = out
         return result
 
+    def callout_targets(self) -> np.ndarray:
+        """Whom a call-out may name in every game, as seat bits (missed calls, and the finisher in phase
+        FINISHING; none in a finished game); a seat may not name itself.
+
+        >>> BatchEngine("standard", 2, 3, seed=1).callout_targets().tolist()
+        [0, 0, 0]
+        """
+        bits = self.missed | np.where(self.phase == _FINISHING, 1 << np.maximum(self.finisher, 0), 0)
+        out: np.ndarray = np.where(self.end == 0, bits, 0)
+        return out
+
     def sample_interjections(self, bot_rng: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Random bots' call-outs between turns (as :class:`~maumau_rules.bots.RandomBot` makes them): each other
         seat in turn order that may call someone out does so half of the time, the first one that does moves.
@@ -847,8 +858,7 @@ class BatchEngine:
 
     # ------------------------------------------------------------------ the transition
 
-    def _check(self, actions: np.ndarray, mover: np.ndarray) -> None:
-        live = self.end == 0
+    def _check(self, actions: np.ndarray, mover: np.ndarray, live: np.ndarray) -> None:
         if actions.shape != (self.batch,) or (live & ((actions < 0) | (actions >= self.A))).any():
             raise ArgumentError(f"actions must be {self.batch} action IDs from 0 to {self.A - 1} (any value for a "
                                 "finished game)")
@@ -870,10 +880,12 @@ class BatchEngine:
             raise ArgumentError(f"action {int(a[b])} ({self.space.moves[int(a[b])]}) is not legal in game {b} "
                                 f"for seat {int(mover[b])}")
 
-    def step(self, actions: np.ndarray, movers: np.ndarray | None = None, *, check: bool = True) -> np.ndarray:
+    def step(self, actions: np.ndarray, movers: np.ndarray | None = None, *, check: bool = True,
+             idle: np.ndarray | None = None) -> np.ndarray:
         """Make one move in every game: ``actions[b]`` (an action ID) by the seat to act, or by ``movers[b]`` where
         it is not ``-1`` (a call-out between turns). Returns the indices of the games this move finished (their
-        results are in :attr:`finished`; with ``auto_reset`` they are dealt again).
+        results are in :attr:`finished`; with ``auto_reset`` they are dealt again). The games where ``idle`` is
+        true make no move (their actions are not read): the vector env asks seats about call-outs there.
 
         Raises:
             ArgumentError: an action that is not legal (with ``check``; nothing is changed then).
@@ -889,9 +901,11 @@ class BatchEngine:
         before_seat = self.seat.copy()
         mover = before_seat if movers is None else np.where(np.asarray(movers) >= 0, movers, self.seat)
         live = self.end == 0
+        if idle is not None:
+            live &= ~np.asarray(idle, dtype=bool)
         all_live = bool(live.all())
         if check:
-            self._check(a, mover)
+            self._check(a, mover, live)
         t = self.tables
         self._stepno += 1
         if all_live:
