@@ -84,12 +84,11 @@ class JaxEngine:
         self.chunk = max(8, batch // 64)
         """Games dealt or reshuffled at once inside the step (more go in further rounds of the same step)."""
         self._k = self._constants(ref)
-        self._step = jax.jit(self._step_impl)
-        self._sample = jax.jit(self._sample_impl)
+        self._step = jax.jit(self._step_impl, donate_argnums=0)  # (the old state is not kept: updated in place)
+        self._sample = jax.jit(self._sample_impl, donate_argnums=0)
         self._mask = jax.jit(jax.vmap(self._mask_one))
         self._deal_all = jax.jit(self._deal_all_impl)
-        self.games_done = 0
-        """Games finished since the last :meth:`reset`."""
+        self._done: Any = 0
         self.reset(seed)
 
     # ------------------------------------------------------------------ tables as jax arrays
@@ -186,7 +185,7 @@ class JaxEngine:
         winner = jnp.where((sizes == low).sum() == 1, jnp.argmin(sizes).astype(jnp.int32), -1)
         new = dict(s, winner=winner, end=jnp.int32(reason), phase=jnp.int32(_OVER), pend=jnp.int32(0),
                    stack_skip=jnp.bool_(False), pskip=jnp.int32(0), drawn=jnp.int32(-1), missed=jnp.int32(0))
-        return {f: jnp.where(where, new[f], s[f]) for f in s}
+        return {f: s[f] if new[f] is s[f] else jnp.where(where, new[f], s[f]) for f in s}
 
     def _move_one(self, s: dict[str, Any], a: Any) -> tuple[dict[str, Any], Any, Any, Any]:
         """One game's move ``a`` by the seat to act, all but its draws: returns the state, and the draw it asks for
@@ -299,8 +298,8 @@ class JaxEngine:
         pile = s["disc"][order]
         stock = jnp.where(pos < count, pile, s["stock"][jnp.clip(pos - count, 0, N - 1)])
         disc = s["disc"].at[0].set(s["disc"][s["nd"] - 1])
-        return dict(s, key=key, stock=stock, nst=s["nst"] + count, disc=disc, nd=jnp.int32(1),
-                    reshuffles=s["reshuffles"] + 1)
+        return {"key": key, "stock": stock, "nst": s["nst"] + count, "disc": disc, "nd": jnp.int32(1),
+                "reshuffles": s["reshuffles"] + 1}
 
     def _deal_one(self, key: Any) -> dict[str, Any]:
         """A fresh deal from ``key``: the shuffled deck dealt by the plan's fixed positions, the start card's
@@ -341,9 +340,10 @@ class JaxEngine:
 
     # ------------------------------------------------------------------ the batch
 
-    def _rows(self, state: dict[str, Any], mask: Any, fn: Any) -> dict[str, Any]:
-        """``fn`` (one game's state to its new state) applied to the games where ``mask``, :attr:`chunk` games at
-        a time (gathered, mapped, scattered back), as many rounds as it takes."""
+    def _rows(self, state: dict[str, Any], mask: Any, fn: Any, fields: tuple[str, ...]) -> dict[str, Any]:
+        """``fn`` (one game's ``fields`` to their new values) applied to the games where ``mask``, :attr:`chunk`
+        games at a time (gathered, mapped, scattered back), as many rounds as it takes; only ``fields`` travel
+        through the loop."""
         jax, jnp = self.jax, self.jnp
         B, K = self.batch, min(self.chunk, self.batch)
 
@@ -355,15 +355,22 @@ class JaxEngine:
             st = {f: st[f].at[idx].set(new[f], mode="drop") for f in st}
             return st, m.at[idx].set(False, mode="drop")
 
-        out: dict[str, Any] = jax.lax.while_loop(lambda c: c[1].any(), body, (state, mask))[0]
-        return out
+        def more(carry: tuple[dict[str, Any], Any]) -> dict[str, Any]:
+            out: dict[str, Any] = jax.lax.while_loop(lambda c: c[1].any(), body, carry)[0]
+            return out
+
+        # one round in line (it is nearly always enough), the loop only where more games are left
+        sub, left = body(({f: state[f] for f in fields}, mask))
+        sub = jax.lax.cond(left.any(), more, lambda c: c[0], (sub, left))
+        return dict(state, **sub)
 
     def _step_impl(self, state: dict[str, Any], actions: Any) -> tuple[dict[str, Any], Any, Any, Any, Any]:
         jax, t = self.jax, self._t
         live = state["end"] == 0
         s, who, need, keep = jax.vmap(self._move_one)(state, actions)
         if t.reshuffle:
-            s = self._rows(s, (need > s["nst"]) & (s["nd"] > 1), self._reshuffle_one)
+            s = self._rows(s, (need > s["nst"]) & (s["nd"] > 1), self._reshuffle_one,
+                           ("key", "stock", "nst", "disc", "nd", "reshuffles"))
         s = jax.vmap(self._draw_one)(s, who, need, keep)
         limit = live & (s["end"] == 0) & (s["turn"] >= t.max_moves)
         s = jax.vmap(lambda g, w: self._finish_count(g, w, 3))(s, limit)
@@ -374,7 +381,7 @@ class JaxEngine:
             new = self._deal_one(g["key"])
             return dict(new, bot_key=g["bot_key"])
 
-        s = self._rows(s, done, fresh)
+        s = self._rows(s, done, fresh, (*FIELDS, "key", "bot_key"))
         return s, done, winner, end, turns
 
     def _deal_all_impl(self, keys: Any) -> dict[str, Any]:
@@ -450,7 +457,20 @@ class JaxEngine:
         jax = self.jax
         keys = jax.random.split(jax.random.PRNGKey(seed), self.batch)
         self.state = self._deal_all(keys)
-        self.games_done = 0
+        self._done = 0
+
+    @property
+    def games_done(self) -> int:
+        """Games finished since the last :meth:`reset` (counted on the device: reading it waits for the steps).
+
+        >>> JaxEngine("standard", 2, 2).games_done
+        0
+        """
+        return int(self._done)
+
+    @games_done.setter
+    def games_done(self, value: int) -> None:
+        self._done = value
 
     def legal_mask(self) -> np.ndarray:
         """The legal actions of every game's seat to act (batch × actions, the numpy engine's layout).
@@ -483,7 +503,7 @@ class JaxEngine:
         """
         self.state, done, self.winners, self.ends, self.decisions = self._step(
             self.state, self.jnp.asarray(actions, self.jnp.int32))
-        self.games_done += int(done.sum())
+        self._done = self._done + done.sum()
         return done
 
     def arrays(self) -> dict[str, np.ndarray]:
