@@ -822,10 +822,13 @@ class BatchEngine:
         out: np.ndarray = np.where(self.end == 0, bits, 0)
         return out
 
-    def sample_interjections(self, bot_rng: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def sample_interjections(self, bot_rng: np.ndarray, eager: np.ndarray | None = None) -> tuple[np.ndarray,
+                                                                                                  np.ndarray]:
         """Random bots' call-outs between turns (as :class:`~maumau_rules.bots.RandomBot` makes them): each other
         seat in turn order that may call someone out does so half of the time, the first one that does moves.
-        Returns (actions, movers), ``-1`` where nobody interjects.
+        Where ``eager`` (games × seats) is true the seat always does, naming the first seat it may (as
+        :class:`~maumau_rules.bots.HeuristicBot` does). Returns (actions, movers), ``-1`` where nobody
+        interjects.
 
         >>> eng = BatchEngine("standard", 2, 4, seed=1); a, m = eng.sample_interjections(np.zeros(4, dtype=np.uint64))
         >>> bool((a == -1).all())
@@ -844,13 +847,15 @@ class BatchEngine:
             bot_rng *= _LCG_A
             bot_rng += _LCG_C
             coin = bot_rng >> U64(63)
-            go = (mine != 0) & (coin == 1) & (movers < 0)
+            keen = eager[np.arange(B), p] if eager is not None else False
+            go = (mine != 0) & ((coin == 1) | keen) & (movers < 0)
             if not go.any():
                 continue
             bot_rng *= _LCG_A
             bot_rng += _LCG_C
             cnt = _popcount(mine.astype(U64))
             r = (((bot_rng >> U64(32)) * cnt.astype(U64)) >> U64(32)).astype(np.int64)
+            r = np.where(keen, 0, r)
             target = _select_bit(mine.astype(U64), np.minimum(r, np.maximum(cnt - 1, 0)))
             actions = np.where(go, self.CALLOUT_BASE + target, actions)
             movers = np.where(go, p, movers)
