@@ -1053,7 +1053,7 @@ def jax_runner(variant: Variant, players: int, batch: int) -> Runner:
         for _ in range(5):
             eng.step(eng.sample_random())
         eng.state["turn"].block_until_ready()
-        eng.games_done = 0
+        before = eng.games_done
         clock = CLOCK[0]
         steps = 0
         start = clock()
@@ -1064,7 +1064,7 @@ def jax_runner(variant: Variant, players: int, batch: int) -> Runner:
             steps += 4
             elapsed = clock() - start
             if elapsed >= seconds:
-                return AnchorResult(f"jax B={batch}", players, eng.games_done, steps * batch, elapsed)
+                return AnchorResult(f"jax B={batch}", players, eng.games_done - before, steps * batch, elapsed)
 
     return run
 

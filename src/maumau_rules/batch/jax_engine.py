@@ -468,10 +468,6 @@ class JaxEngine:
         """
         return int(self._done)
 
-    @games_done.setter
-    def games_done(self, value: int) -> None:
-        self._done = value
-
     def legal_mask(self) -> np.ndarray:
         """The legal actions of every game's seat to act (batch × actions, the numpy engine's layout).
 
