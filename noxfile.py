@@ -1,11 +1,13 @@
 """Task runner sessions: ``nox -s tests``, ``typecheck``, ``lint``, ``docs``, ``contracts``, ``compiled``, ``thorough``,
-``explore``, ``bench``, ``bench_compiled``, ``bench_instructions``.
+``explore``, ``bench``, ``bench_compiled``, ``bench_instructions``, ``batch_jax``.
 
-``typecheck``, ``docs``, ``docs_i18n``, ``contracts``, ``compiled`` and ``exhaustive`` run the long checks that the README's test
+``typecheck``, ``docs``, ``docs_i18n``, ``contracts``, ``compiled``, ``exhaustive`` and ``batch_jax`` run the long checks that the README's test
 command leaves out (the tests marked ``@pytest.mark.nox_session(NAME)``); ``.ci/run`` runs them after that command, in
 its environment::
 
-    nox --no-venv --no-install -s typecheck docs docs_i18n contracts compiled exhaustive
+    nox --no-venv --no-install -s typecheck docs docs_i18n contracts compiled exhaustive batch_jax
+
+(with ``--no-install`` the sessions install nothing: ``.ci/run`` installs the ``jax`` extra first.)
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ nox.options.reuse_existing_virtualenvs = True
 nox.options.sessions = ["tests", "typecheck", "lint"]
 
 
-LONG_CHECKS = ("typecheck", "docs", "docs_i18n", "contracts", "compiled", "exhaustive")
+LONG_CHECKS = ("typecheck", "docs", "docs_i18n", "contracts", "compiled", "exhaustive", "batch_jax")
 """The nox sessions of the long checks (``@pytest.mark.nox_session``); .ci/run runs each after the README's command."""
 
 
@@ -31,6 +33,13 @@ def _long_checks(session: nox.Session, name: str) -> None:
     session.install("-e", ".[test]")
     session.run("python", "-m", "pytest", "-n", "auto", "--dist", "worksteal", f"--nox-session={name}",
                 *session.posargs)
+
+
+@nox.session
+def batch_jax(session: nox.Session) -> None:
+    """The batch engine's jax step against the numpy engine, and its doctests (installs the ``jax`` extra)."""
+    session.install("-e", ".[test,jax]")
+    _long_checks(session, "batch_jax")
 
 
 @nox.session

@@ -1038,6 +1038,40 @@ def batch_runner(variant: Variant, players: int, batch: int) -> Runner:
     return run
 
 
+def jax_runner(variant: Variant, players: int, batch: int) -> Runner:
+    """A runner that times random play of ``batch`` games at once on the batch engine's jax step (CPU here; the
+    engine is built and compiled once, before the first timed run, outside the timing)."""
+    made: list[Any] = []
+
+    def run(seconds: float, seed: int) -> AnchorResult:
+        from maumau_rules.batch.jax_engine import JaxEngine
+
+        if not made:
+            made.append(JaxEngine(variant, players, batch, seed=seed))
+        eng = made[0]
+        eng.reset(seed)
+        for _ in range(5):
+            eng.step(eng.sample_random())
+        eng.state["turn"].block_until_ready()
+        before = eng.games_done
+        clock = CLOCK[0]
+        steps = 0
+        start = clock()
+        while True:
+            for _ in range(4):
+                eng.step(eng.sample_random())
+            eng.state["turn"].block_until_ready()
+            steps += 4
+            elapsed = clock() - start
+            if elapsed >= seconds:
+                return AnchorResult(f"jax B={batch}", players, eng.games_done - before, steps * batch, elapsed)
+
+    return run
+
+
+JAX_SIZES = (4096, 16384, 65536)
+
+
 def bench_batch(cfg: Settings) -> None:
     """The batch engine (``maumau_rules.batch``) at several batch sizes, interleaved with the scalar engine and
     OpenSpiel's fully-C++ loop: Standard 2p, uniform-random play."""
@@ -1049,6 +1083,12 @@ def bench_batch(cfg: Settings) -> None:
     sizes = BATCH_SIZES[:4] if cfg.seconds < 0.5 else BATCH_SIZES
     arms = [Arm("maumau_rules standard (scalar)", 2, ours(standard, 2, "scalar", cfg.warmup_games))]
     arms += [Arm(f"batch B={b}", 2, batch_runner(standard, 2, b)) for b in sizes]
+    jax_sizes: tuple[int, ...] = ()
+    if importlib.util.find_spec("jax") is not None:
+        jax_sizes = JAX_SIZES[:1] if cfg.seconds < 0.5 else JAX_SIZES
+        arms += [Arm(f"jax B={b}", 2, jax_runner(standard, 2, b)) for b in jax_sizes]
+    else:
+        print('skipped the jax arms: jax not installed (pip install "maumau-rules[jax]")')
     cpp = None
     if openspiel_available():
         cpp = Arm("openspiel crazy_eights (C++ evaluate_bots)", 2,
@@ -1065,14 +1105,15 @@ def bench_batch(cfg: Settings) -> None:
         return statistics.median(r.us_per_decision for r in results[arm])
 
     scalar = med(arms[0])
-    ahead = next((b for arm, b in zip(arms[1:], sizes, strict=False) if med(arm) < scalar), None)
+    ahead = next((b for arm, b in zip(arms[1:1 + len(sizes)], sizes, strict=True) if med(arm) < scalar), None)
     print(f"\nbatch overtakes the scalar engine ({scalar:.2f} us/decision) at B = {ahead if ahead else 'none measured'}")
     if cpp is not None:
         rows = []
         for arm in arms[1:-1]:
             ratios = [x.us_per_decision / y.us_per_decision for x, y in zip(results[arm], results[cpp], strict=True)]
             rows.append([f"{arm.name} / OpenSpiel C++", f"{med(arm) / med(cpp):.2f}", Spread.of(ratios).show()])
-        print("\nbatch us/decision divided by OpenSpiel's fully-C++ loop's (goal: at most 0.5 at the largest B):\n")
+        print("\nbatch (numpy, then jax) us/decision divided by OpenSpiel's fully-C++ loop's (goal: at most 0.5 at "
+              "the largest B):\n")
         print(table(("comparison", "ratio of medians", "paired ratio med (min-max)"), rows))
         print("\nNotes: OpenSpiel's C++ loop (pyspiel.evaluate_bots, uniform-random bots) does not count decisions:\n"
               "they are its games times the mean decisions per game of its uniform Python loop (untimed). The batch\n"

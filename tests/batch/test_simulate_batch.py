@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import io
+import random
 
 import pytest
 
 from maumau_rules.batch.simulate import simulate_batch
 from maumau_rules.cli_simulate import add_subcommand, cmd_simulate
-from maumau_rules.simulate import Estimate, simulate
+from maumau_rules.simulate import Estimate, SimulationError, simulate
 
 
 def _overlap(a: Estimate, b: Estimate) -> bool:
@@ -41,3 +42,55 @@ def test_cli_engine_batch_prints_the_table() -> None:
     args = parser.parse_args(["simulate", "malilla", "-n", "10", "--engine", "batch", "--bots", "random"])
     args.out, args.err = out, err
     assert cmd_simulate(args) == 2 and "has no table form" in err.getvalue()
+
+
+@pytest.mark.parametrize(("variant", "players"), [("standard", 3), ("prsi", 3)])
+def test_batch_heuristic_bot_matches_the_scalar_engine(variant: str, players: int) -> None:
+    """The heuristic bot over masks against random bots: its win rate and the games' counts agree with the scalar
+    engine's HeuristicBot within their intervals (the policy makes the scalar bot's move: a test in
+    test_batch_heuristic_moves_are_the_scalar_bots)."""
+    bots = ("heuristic", "random")
+    scalar = simulate(variant, players, bots=list(bots), games=90, seed=3, jobs=1).cells[0]
+    batch = simulate_batch(variant, players, games=450, seed=3, batch=450, bots=bots).cells[0]
+    mine = {r.bot: r.win_rate for r in batch.bots}
+    theirs = {r.bot: r.win_rate for r in scalar.bots}
+    assert mine.keys() == theirs.keys() == set(bots)
+    assert mine["heuristic"].value > 1 / players + 0.1  # (it does beat random bots)
+    for bot in bots:
+        assert _overlap(mine[bot], theirs[bot]), (bot, str(mine[bot]), str(theirs[bot]))
+    est, their_est = batch.estimates(), scalar.estimates()
+    apart = {k: (str(their_est[k]), str(est[k])) for k in their_est if not _overlap(their_est[k], est[k])}
+    assert not apart, apart
+
+
+@pytest.mark.parametrize(("variant", "players"), [("standard", 2), ("standard", 4), ("prsi", 3),
+                                                  ("standard-table", 3)])
+def test_batch_heuristic_moves_are_the_scalar_bots(variant: str, players: int) -> None:
+    from maumau_rules import apply, legal_moves, new_game
+    from maumau_rules.batch import BatchEngine
+    from maumau_rules.batch.simulate import HeuristicPolicy
+    from maumau_rules.bots import HeuristicBot
+    from maumau_rules.views import view
+
+    r = random.Random(players)
+    states = []
+    for g in range(60):
+        s = new_game(variant, players, seed=g)
+        for _ in range(r.randrange(0, 80)):
+            if s.is_over:
+                break
+            s = apply(s, r.choice(legal_moves(s)))
+        if not s.is_over:
+            states.append(s)
+    eng = BatchEngine(variant, players, len(states))
+    eng.load(states)
+    got = HeuristicPolicy(eng).actions()
+    bot = HeuristicBot()
+    want = [eng.space.encode(bot.choose(view(s, s.seat_to_act))) for s in states]
+    assert got.tolist() == want
+    assert len(set(want)) > 5  # (varied positions, varied moves)
+
+
+def test_the_heuristic_bot_is_refused_where_a_call_has_several_words() -> None:
+    with pytest.raises(SimulationError, match="heuristic bot where a call is one word"):
+        simulate_batch("greek-150", 2, games=4, bots=("heuristic",))

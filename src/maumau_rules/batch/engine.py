@@ -70,6 +70,8 @@ def _rem64(most: int) -> np.ndarray:
 
 _REM64: Final = _rem64(64)
 """``2**64 % n``: a bounded draw below ``n`` is redrawn from ``2**64 - 2**64 % n`` up (:func:`~maumau_rules.rng.randbelow`)."""
+_FEW: Final = 8
+"""Reshuffles of at most this many games at once go through the scalar shuffle (a fixed cost per call is saved)."""
 _LCG_A: Final = U64(6364136223846793005)
 _LCG_C: Final = U64(1442695040888963407)
 """The bots' generator: Knuth's MMIX linear congruential generator (the high bits are used)."""
@@ -140,7 +142,9 @@ class BatchEngine:
         """Each seat's cards, as a card set (with several copies of a card: the cards held at least once)."""
         self.layers = [self.hands] + [np.zeros((B, P), dtype=U64) for _ in range(self.W - 1)]
         """``layers[k]``: the cards each seat holds more than ``k`` times (``layers[0]`` is :attr:`hands`)."""
-        self.stock = np.zeros((B, N), dtype=np.int16)
+        self.stock = np.zeros((B, 2 * N), dtype=np.int16)
+        """Each game's stock, its top card last (``nst`` cards; twice the deck wide: a reshuffle writes past its
+        end instead of masking)."""
         self.nst = np.zeros(B, dtype=np.int64)
         self.disc = np.zeros((B, N), dtype=np.int16)
         self.nd = np.zeros(B, dtype=np.int64)
@@ -592,8 +596,9 @@ class BatchEngine:
         n = np.bitwise_count(cur) if self.W == 1 else self._size_at(where)
         top = self.top
         code = 2 * self.wish + self.fresh
-        if self.anyc.any():
-            code = np.where(self.anyc, np.where(self.turn == 0, t.free_first_code, t.free_code) + self.fresh, code)
+        if self.anyc.any():  # (a mask by multiplication: cheaper than a select)
+            free = t.free_code + (t.free_first_code - t.free_code) * (self.turn == 0)
+            code += self.anyc * (free - 2 * self.wish)
         fit = self._fit_flat.take(code * self.n_cards + top)
         can_draw = (self.nst > 0) | ((self.nd > 1) if t.reshuffle else False)
         if not t.can_draw_at_all:
@@ -601,7 +606,7 @@ class BatchEngine:
         phase = self.phase
         playable = cur & fit
         if t.no_finish:  # (before the tail: a player whose only card may not finish cannot play)
-            playable = np.where(n == 1, playable & ~self.IN["no_finish"], playable)
+            playable &= ~((n == 1) * self.IN["no_finish"])
         tail = self._tails_flat.take((playable != 0) * 2 + can_draw)
         rows = np.flatnonzero((self.pend > 0) | (self.pskip > 0))
         if rows.size:  # answering a pending draw or skip (only in phase PLAY)
@@ -656,7 +661,7 @@ class BatchEngine:
         self.cur_playable = playable
         self.cur_tail = tail
         if t.announce:
-            due = np.where(n == 2, cur, _ZERO)
+            due = cur * (n == 2)
             if t.call_mode == 2:
                 self._jack_due(due, cur, n, where)
             self.cur_due = due
@@ -750,7 +755,10 @@ class BatchEngine:
         else:
             nw = np.bitwise_count(pw).astype(np.int64) * W
             nplay = nw + np.bitwise_count(po)
-            if t.calls > 1:
+            if t.calls == 2:
+                f = (self.cur_due != 0).astype(np.int64)  # (the plays with a call due count twice: a shift)
+                nplay <<= f
+            elif t.calls > 1:
                 f = np.where(self.cur_due != 0, t.calls, 1)
                 nplay *= f
         total = nplay + ntail
@@ -772,7 +780,10 @@ class BatchEngine:
             wish = self._wish_form_flat.take(card * 4 + np.minimum(form, 3)) * (grp <= 1)
             out = self._action_flat.take(card * 15 + wish * 3 + call)
         else:
-            if t.calls > 1:
+            if t.calls == 2:
+                q = r >> f
+                call = r & f
+            elif t.calls > 1:
                 q = r // f
                 call = r - q * f
             else:
@@ -783,14 +794,15 @@ class BatchEngine:
             else:
                 kw = q // W
                 form = q - kw * W
-            chosen = _select_bit(np.where(in_w, pw, po), np.where(in_w, kw, q - nw), self.n_cards)
+            kp = q - nw
+            chosen = _select_bit(po ^ ((pw ^ po) * in_w), kp + in_w * (kw - kp), self.n_cards)
             card = np.minimum(chosen, self.n_cards - 1)
             wish = self._wish_form_flat.take(card * 4 + form) * in_w
             out = self._action_flat.take(card * 15 + wish * 3 + call)
         rt = r - nplay
         tails = (r >= nplay) & (rt < ntail)
         if tails.any():
-            out = np.where(tails, ((tail & 2) == 0) | (rt != 0), out)  # draw (0) first, then pass (1)
+            out += tails * ((((tail & 2) == 0) | (rt != 0)) - out)  # draw (0) first, then pass (1)
         if t.announce:
             calls = np.flatnonzero(r >= nplay + ntail)
             if calls.size:
@@ -800,10 +812,24 @@ class BatchEngine:
         result: np.ndarray = out
         return result
 
-    def sample_interjections(self, bot_rng: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def callout_targets(self) -> np.ndarray:
+        """Whom a call-out may name in every game, as seat bits (missed calls, and the finisher in phase
+        FINISHING; none in a finished game); a seat may not name itself.
+
+        >>> BatchEngine("standard", 2, 3, seed=1).callout_targets().tolist()
+        [0, 0, 0]
+        """
+        bits = self.missed | np.where(self.phase == _FINISHING, 1 << np.maximum(self.finisher, 0), 0)
+        out: np.ndarray = np.where(self.end == 0, bits, 0)
+        return out
+
+    def sample_interjections(self, bot_rng: np.ndarray, eager: np.ndarray | None = None) -> tuple[np.ndarray,
+                                                                                                  np.ndarray]:
         """Random bots' call-outs between turns (as :class:`~maumau_rules.bots.RandomBot` makes them): each other
         seat in turn order that may call someone out does so half of the time, the first one that does moves.
-        Returns (actions, movers), ``-1`` where nobody interjects.
+        Where ``eager`` (games × seats) is true the seat always does, naming the first seat it may (as
+        :class:`~maumau_rules.bots.HeuristicBot` does). Returns (actions, movers), ``-1`` where nobody
+        interjects.
 
         >>> eng = BatchEngine("standard", 2, 4, seed=1); a, m = eng.sample_interjections(np.zeros(4, dtype=np.uint64))
         >>> bool((a == -1).all())
@@ -822,13 +848,15 @@ class BatchEngine:
             bot_rng *= _LCG_A
             bot_rng += _LCG_C
             coin = bot_rng >> U64(63)
-            go = (mine != 0) & (coin == 1) & (movers < 0)
+            keen = eager[np.arange(B), p] if eager is not None else False
+            go = (mine != 0) & ((coin == 1) | keen) & (movers < 0)
             if not go.any():
                 continue
             bot_rng *= _LCG_A
             bot_rng += _LCG_C
             cnt = _popcount(mine.astype(U64))
             r = (((bot_rng >> U64(32)) * cnt.astype(U64)) >> U64(32)).astype(np.int64)
+            r = np.where(keen, 0, r)
             target = _select_bit(mine.astype(U64), np.minimum(r, np.maximum(cnt - 1, 0)))
             actions = np.where(go, self.CALLOUT_BASE + target, actions)
             movers = np.where(go, p, movers)
@@ -836,8 +864,7 @@ class BatchEngine:
 
     # ------------------------------------------------------------------ the transition
 
-    def _check(self, actions: np.ndarray, mover: np.ndarray) -> None:
-        live = self.end == 0
+    def _check(self, actions: np.ndarray, mover: np.ndarray, live: np.ndarray) -> None:
         if actions.shape != (self.batch,) or (live & ((actions < 0) | (actions >= self.A))).any():
             raise ArgumentError(f"actions must be {self.batch} action IDs from 0 to {self.A - 1} (any value for a "
                                 "finished game)")
@@ -859,10 +886,12 @@ class BatchEngine:
             raise ArgumentError(f"action {int(a[b])} ({self.space.moves[int(a[b])]}) is not legal in game {b} "
                                 f"for seat {int(mover[b])}")
 
-    def step(self, actions: np.ndarray, movers: np.ndarray | None = None, *, check: bool = True) -> np.ndarray:
+    def step(self, actions: np.ndarray, movers: np.ndarray | None = None, *, check: bool = True,
+             idle: np.ndarray | None = None) -> np.ndarray:
         """Make one move in every game: ``actions[b]`` (an action ID) by the seat to act, or by ``movers[b]`` where
         it is not ``-1`` (a call-out between turns). Returns the indices of the games this move finished (their
-        results are in :attr:`finished`; with ``auto_reset`` they are dealt again).
+        results are in :attr:`finished`; with ``auto_reset`` they are dealt again). The games where ``idle`` is
+        true make no move (their actions are not read): the vector env asks seats about call-outs there.
 
         Raises:
             ArgumentError: an action that is not legal (with ``check``; nothing is changed then).
@@ -878,9 +907,11 @@ class BatchEngine:
         before_seat = self.seat.copy()
         mover = before_seat if movers is None else np.where(np.asarray(movers) >= 0, movers, self.seat)
         live = self.end == 0
+        if idle is not None:
+            live &= ~np.asarray(idle, dtype=bool)
         all_live = bool(live.all())
         if check:
-            self._check(a, mover)
+            self._check(a, mover, live)
         t = self.tables
         self._stepno += 1
         if all_live:
@@ -898,6 +929,8 @@ class BatchEngine:
                     self.missed[g] &= own
                 else:
                     self.missed[g] &= ~own
+        if t.reshuffle:  # the draws and call-outs of this move that run the stock out reshuffle at once, in one go
+            self._reshuffle_before(kind)
         ip = np.flatnonzero(kind == _K_PLAY)
         if ip.size:
             self._play(ip, mover[ip], a[ip])
@@ -942,6 +975,17 @@ class BatchEngine:
             self.finished = {}
         self._legal()
         return done
+
+    def _reshuffle_before(self, kind: np.ndarray) -> None:
+        """Reshuffle, before the move, the games whose draw (a penalty or one card) or call-out (its penalty) will
+        run the stock out: nothing of the discard pile or the generator changes before those draws, so it is the
+        reshuffle :meth:`_draw` would make, made for all of them in one call instead of one per kind of draw."""
+        need = np.maximum(self.pend, 1) * (kind == _K_DRAW)
+        if self.tables.call_penalty:
+            need[kind == _K_CALLOUT] = self.tables.call_penalty
+        short = np.flatnonzero((need > self.nst) & (self.nd > 1))
+        if short.size:
+            self._reshuffle(short)
 
     def _play(self, g: np.ndarray, s: np.ndarray, a: np.ndarray) -> None:
         t = self.tables
@@ -993,9 +1037,9 @@ class BatchEngine:
                 else:
                     self.missed[g[wrong]] |= 1 << s[wrong]
         flags = self.FLAGS.take(c)
-        m = (flags & _F_WISH) != 0
-        if m.any():
-            self.wish[g[m]] = self.A_WISH[a[m]]
+        m = np.flatnonzero((flags & _F_WISH) != 0)
+        if m.size:
+            self.wish[g.take(m)] = self.A_WISH.take(a.take(m))
         m = (flags & _F_FREE) != 0
         if m.any():
             self.anyc[g[m]] = True
@@ -1121,10 +1165,10 @@ class BatchEngine:
             passable_skip = self.acc_pass[g]
             self._turn_done(g)
         else:
-            passing = (self.FLAGS.take(c) & _F_PASSING) != 0
-            plain = ~passing
-            self.seat[g[plain]] = (s[plain] + self.dirn[g[plain]]) % P
-            if not passing.any():
+            passing = np.flatnonzero((self.FLAGS.take(c) & _F_PASSING) != 0)
+            if passing.size < g.size:  # the plain cards: the next seat in the direction of play
+                self.seat[g] = self._mod(s + self.dirn[g])
+            if not passing.size:
                 return
             g, s, c = g[passing], s[passing], c[passing]
             rev = self.OP_REV[c]
@@ -1138,6 +1182,12 @@ class BatchEngine:
         self.pskip[g[passable]] = skips[passable]
         nxt = np.where(same, s, np.where(passable, s + d, s + d * (1 + skips))) % P
         self.seat[g] = nxt
+
+    def _mod(self, x: np.ndarray) -> np.ndarray:
+        """``x % players`` (a mask where the count is a power of two: cheaper than a division)."""
+        P = self.players
+        out: np.ndarray = x & (P - 1) if P & (P - 1) == 0 else x % P
+        return out
 
     def _draw_move(self, g: np.ndarray, s: np.ndarray) -> None:
         t = self.tables
@@ -1156,7 +1206,7 @@ class BatchEngine:
             self.pend[gp] = 0
             self.stack_skip[gp] = False
             ge = gp[ends]
-            self.seat[ge] = (sp[ends] + self.dirn[ge]) % self.players
+            self.seat[ge] = self._mod(sp[ends] + self.dirn[ge])
             self.phase[ge] = _PLAY
         free = ~pen
         if free.any():
@@ -1194,16 +1244,16 @@ class BatchEngine:
         drawn = self.phase[g] == _DRAWN
         gd = g[drawn]
         self.phase[gd] = _PLAY
-        self.seat[gd] = (s[drawn] + self.dirn[gd]) % P
+        self.seat[gd] = self._mod(s[drawn] + self.dirn[gd])
         rest = ~drawn
         skip = rest & (self.pskip[g] > 0)
         gs = g[skip]
-        self.seat[gs] = (s[skip] + self.dirn[gs] * self.pskip[gs]) % P
+        self.seat[gs] = self._mod(s[skip] + self.dirn[gs] * self.pskip[gs])
         self.pskip[gs] = 0
         plain = rest & ~skip
         gp = g[plain]
         self.passes[gp] += 1
-        self.seat[gp] = (s[plain] + self.dirn[gp]) % P
+        self.seat[gp] = self._mod(s[plain] + self.dirn[gp])
         if t.blocked_end:
             can = (self.nst[gp] > 0) | ((self.nd[gp] > 1) if t.reshuffle else False)
             if not t.can_draw_at_all:
@@ -1251,7 +1301,7 @@ class BatchEngine:
         for k in range(int(take.max(initial=0))):
             rows = np.flatnonzero(take > k)
             gg = g[rows]
-            card = stock.take(gg * self.N + nst[rows] - 1 - k).astype(np.int64)
+            card = stock.take(gg * (2 * self.N) + nst[rows] - 1 - k).astype(np.int64)
             if self.W == 1:
                 hands[gg * self.players + seats[rows]] |= _BIT[card]
             else:
@@ -1281,7 +1331,7 @@ class BatchEngine:
         else:
             gg, ss = g, seats
         nst = nst - 1
-        top = self.stock.reshape(-1).take(gg * self.N + nst).astype(np.int64)
+        top = self.stock.reshape(-1).take(gg * (2 * self.N) + nst).astype(np.int64)
         self.nst[gg] = nst
         if self.W == 1:
             self.hands.reshape(-1)[gg * self.players + ss] |= _BIT[top]
@@ -1305,7 +1355,13 @@ class BatchEngine:
         M = int(count.max())
         rows = np.arange(g.size)
         pile = np.ascontiguousarray(self.disc[g, :M], dtype=np.int64)
-        if M >= 2:
+        if M >= 2 and g.size <= _FEW:  # a few games: the scalar shuffle, game by game (the same stock, sooner)
+            for x, b in enumerate(g.tolist()):
+                n = int(count[x])
+                stock, state = _rng.shuffle(tuple(pile[x, :n].tolist()), int(self.rng[b]))
+                pile[x, :n] = stock
+                self.rng[b] = state
+        elif M >= 2:
             k = np.arange(1, M, dtype=U64)
             z = _mix(self.rng[g][:, None] + k[None, :] * U64(_GAMMA))
             n = (count[:, None] - np.arange(M - 1)[None, :])
@@ -1315,13 +1371,13 @@ class BatchEngine:
             rejected = live & (rem != 0) & (z >= U64(0) - rem)
             j = (z % nn).astype(np.int64)
             base = (rows * M)[:, None]
-            tops = np.where(live, base + n - 1, base).T  # a swap of a place with itself where a game has fewer
-            js = np.where(live, base + j, base).T  # cards: nothing
+            tops = (base + (n - 1) * live).T  # a swap of a place with itself where a game has fewer cards: nothing
+            js = (base + j * live).T
             places = np.concatenate([tops, js], axis=1)  # swap i: the places, and where their cards come from
             sources = np.concatenate([js, tops], axis=1)
             flat = pile.reshape(-1)
             for i in range(M - 1):
-                flat[places[i]] = flat[sources[i]]
+                flat[places[i]] = flat.take(sources[i])
             self.rng[g] += np.where(count >= 2, (count - 1).astype(U64) * U64(_GAMMA), _ZERO)
             for x in np.flatnonzero(rejected.any(axis=1)).tolist():  # a draw rejected (odds below 2**-56 a card)
                 b = int(g[x])
@@ -1331,16 +1387,11 @@ class BatchEngine:
                 pile[x, :count[x]] = stock
                 self.rng[b] = state
         old = self.nst[g]  # cards left in the old stock: they stay on top (drawn first)
-        if old.any():
-            K = int(old.max())
-            kept = self.stock[g, :K].astype(np.int64)
-            width = min(M + K, self.N)  # (each game's cards fit: count + old is at most the deck)
-            cols = np.arange(width)[None, :]
-            shifted = np.take_along_axis(kept, np.clip(cols - count[:, None], 0, K - 1), axis=1)
-            fresh = np.take_along_axis(pile, np.minimum(cols, M - 1), axis=1)
-            self.stock[g, :width] = np.where(cols < count[:, None], fresh, shifted)
-        else:
-            self.stock[g, :M] = pile
+        K = int(old.max())
+        kept = self.stock[g, :K] if K else None
+        self.stock[g, :M] = pile
+        if kept is not None:  # (past each game's cards: garbage, inside the row, which is twice the deck wide)
+            self.stock[g[:, None], count[:, None] + np.arange(K)[None, :]] = kept
         self.nst[g] = count + old
         self.disc[g, 0] = self.disc[g, self.nd[g] - 1]
         self.nd[g] = 1

@@ -19,15 +19,85 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ..families.maumau.tables import compile_tables
-from ..simulate import CellResult, GameFacts, SimulationError, SimulationResult, statistics_of
+from ..rules.tables import compile_tables
+from ..simulate import CellResult, GameFacts, SimulationError, SimulationResult, lineup_for, statistics_of
 from ..variants import Variant, find_variant
 from .engine import END_REASONS, BatchEngine
 
 __all__ = ["BATCH_BOTS", "simulate_batch"]
 
-BATCH_BOTS = ("random",)
-"""The bots the batch engine plays (over legal-move masks)."""
+BATCH_BOTS = ("random", "heuristic")
+"""The bots the batch engine plays (over legal-move masks; the heuristic bot where its calls are one word)."""
+
+
+class HeuristicPolicy:
+    """:class:`~maumau_rules.bots.HeuristicBot` over an engine's masks: every legal play scored by the bot's tips
+    (keep wild cards, hurt a player close to finishing with penalty and skip cards, shed high cards, keep a suit
+    held, wish the suit held most, say the call that is due), computed for all games at once; a call-out first,
+    else the best play (the first best in action order), else draw, else pass.
+
+    Raises:
+        SimulationError: the variant's calls have more than one word or are due with several cards
+            (R_ANNOUNCE ``jack_word``, ``multi_jack``): the call due is not yet a mask there.
+
+    >>> eng = BatchEngine("standard", 2, 8, seed=1); a = HeuristicPolicy(eng).actions()
+    >>> bool(eng.legal_mask()[np.arange(8), a].all())
+    True
+    """
+
+    def __init__(self, eng: BatchEngine) -> None:
+        t = eng.tables
+        if t.calls > 2 or t.call_mode == 2:
+            raise SimulationError(f"the batch engine plays the heuristic bot where a call is one word, not in "
+                                  f"{eng.variant.id!r} (--bots random)")
+        self.eng = eng
+        roles = eng.variant.plan.roles
+        card_roles = [roles.get(c, frozenset()) for c in t.cards]
+        base = np.array([int(c.rank) / 20.0 + (2.0 if "again" in r else 0.0) for c, r in zip(t.cards, card_roles,
+                                                                                           strict=True)])
+        c = eng.A_CARD
+        self.BASE = 10.0 + base[c]
+        self.WILD = np.array(["wild" in r for r in card_roles])[c] & eng.A_ISPLAY
+        self.HURTS = np.array(["penalty" in r or "skip" in r for r in card_roles])[c] & eng.A_ISPLAY
+        self.SUIT = eng.SUIT[c]
+        self.SUITS = [np.uint64(sum(1 << i for i, code in enumerate(t.suit_code) if code == s)) for s in range(5)]
+        self.CALLOUTS = eng.A_KIND == 3
+
+    def actions(self) -> np.ndarray:
+        """The bot's move for every game's seat to act (``-1`` where a game has none).
+
+        >>> eng = BatchEngine("prsi", 3, 4, seed=2); HeuristicPolicy(eng).actions().shape
+        (4,)
+        """
+        eng = self.eng
+        B, P = eng.batch, eng.players
+        rows = np.arange(B)
+        mask = eng.legal_mask()
+        sizes = eng.hand_sizes()
+        n = sizes[rows, eng.seat]
+        threat = sizes[rows, (eng.seat + eng.dirn) % P] <= 2
+        held = np.zeros((B, 5), dtype=np.int64)  # the cards of each suit in the hand of the seat to act
+        for layer in eng.layers:
+            cur = layer[rows, eng.seat]
+            for s in range(1, 5):
+                held[:, s] += np.bitwise_count(cur & self.SUITS[s])
+        own = held[:, self.SUIT]  # (games x actions) the card's suit, held, the card itself included
+        rest_suit = own - (self.SUIT != 0)[None, :]
+        score = self.BASE[None, :] - 8.0 * (self.WILD[None, :] & (n[:, None] - 1 > 1))
+        score = score + np.where(self.HURTS[None, :], np.where(threat, 4.0, 1.0)[:, None], 0.0)
+        score = score + 0.3 * rest_suit * (self.SUIT != 0)[None, :]
+        wish = eng.A_WISH
+        wished = held[:, wish] - (wish[None, :] == self.SUIT[None, :])
+        score = score + np.where(wish[None, :] != 0, 0.5 * wished - 0.2 * (wished == 0), 0.0)
+        due = (n == 2) & bool(eng.tables.announce)
+        score = score + 5.0 * (eng.A_CALL[None, :] == due[:, None])
+        plays = mask & eng.A_ISPLAY[None, :]
+        best = np.where(plays, score, -np.inf).argmax(axis=1)
+        out = np.where(plays.any(axis=1), best, np.where(mask[:, 0], 0, mask.argmax(axis=1)))
+        callout = mask & self.CALLOUTS[None, :]
+        out = np.where(callout.any(axis=1), callout.argmax(axis=1), out)
+        result: np.ndarray = np.where(mask.any(axis=1), out, -1)
+        return result
 
 
 def simulate_batch(
@@ -41,8 +111,10 @@ def simulate_batch(
     progress: Callable[[int, int], None] | None = None,
 ) -> SimulationResult:
     """Play ``games`` games of ``variant`` with ``players`` seats (default: its smallest table) on the batch
-    engine, every seat a random bot (interjected call-outs included, as :class:`~maumau_rules.bots.RandomBot`
-    makes them), and measure them as :func:`~maumau_rules.simulate.simulate` does.
+    engine with the bots ``bots`` seat by seat (``random`` or ``heuristic``, repeated to fill the seats and turned
+    one seat on from slot to slot of the batch, as :func:`~maumau_rules.simulate.lineup_for` turns them; call-outs
+    between turns included, as :class:`~maumau_rules.bots.RandomBot` and :class:`~maumau_rules.bots.HeuristicBot`
+    make them), and measure them as :func:`~maumau_rules.simulate.simulate` does.
 
     Args:
         batch: games played at once (default: up to 4096).
@@ -52,15 +124,16 @@ def simulate_batch(
         SimulationError: a bot the batch engine does not play, no games, or a player count outside the variant's
             range. VariantError: the variant has no table form (the message names the rule).
 
-    >>> simulate_batch("standard", 2, games=10, bots=("heuristic",))
+    >>> simulate_batch("standard", 2, games=10, bots=("ismcts",))
     Traceback (most recent call last):
     ...
-    maumau_rules.simulate.SimulationError: the batch engine plays the random bot only, not 'heuristic' (--bots random)
+    maumau_rules.simulate.SimulationError: the batch engine plays the random and heuristic bots only, not 'ismcts' (--bots random)
     """
     v = find_variant(variant)
     for name in bots:
         if name not in BATCH_BOTS:
-            raise SimulationError(f"the batch engine plays the random bot only, not {name!r} (--bots random)")
+            raise SimulationError(f"the batch engine plays the random and heuristic bots only, not {name!r} "
+                                  "(--bots random)")
     if type(games) is not int or games < 1:
         raise SimulationError(f"games={games!r}: give a whole number of games, at least 1")
     compile_tables(v)  # (a variant without a table form is refused by name first)
@@ -73,11 +146,16 @@ def simulate_batch(
     quota[: games % size] += 1
     bot_rng = eng.rng ^ np.uint64(0xA0761D6478BD642F)
     names = statistics_of(v).counts
-    lineup = ("random",) * n
+    lineups = [lineup_for(bots, n, b) for b in range(size)]  # slot b's seats, turned by b (every bot in every seat)
+    clever = np.array([[name == "heuristic" for name in lineup] for lineup in lineups])
+    policy = HeuristicPolicy(eng) if clever.any() else None
+    rows = np.arange(size)
     facts: list[GameFacts] = []
     while len(facts) < games:
-        actions, movers = eng.sample_interjections(bot_rng)
+        actions, movers = eng.sample_interjections(bot_rng, eager=clever if policy is not None else None)
         own = eng.sample_random(bot_rng)
+        if policy is not None:
+            own = np.where(clever[rows, eng.seat], policy.actions(), own)
         actions = np.where(movers >= 0, actions, own)
         done = eng.step(actions, movers, check=False)
         if not done.size:
@@ -89,7 +167,7 @@ def simulate_batch(
                       "penalty_cards": int(r["penalty_cards"][i])}
             end = END_REASONS[int(r["end"][i])]
             assert end is not None
-            facts.append(GameFacts(lineup, int(r["first"][i]), int(r["direction"][i]),
+            facts.append(GameFacts(lineups[int(done[i])], int(r["first"][i]), int(r["direction"][i]),
                                    () if winner < 0 else (winner,), end, int(r["decisions"][i]),
                                    int(r["turns"][i]), tuple((k, counts[k]) for k in names),
                                    tuple(int(p) for p in r["points"][i])))

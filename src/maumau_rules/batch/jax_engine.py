@@ -1,0 +1,529 @@
+"""The batch engine's step under jax (the ``jax`` extra): the same tables, one game's move written once and mapped
+over the batch with :func:`jax.vmap`, the whole step compiled by :func:`jax.jit`.
+
+It runs the variants whose tables use what it knows (:func:`jax_coverage` names the first thing it does not): one
+copy of each card, at most 32 distinct cards (a hand is a 32-bit card set), one card a turn (no series), a deal
+dealt by fixed positions. Every game carries its own generator keys in the state (``key`` for the engine's
+chance, ``bot_key`` for the random bot); nothing global is drawn from. The chance is jax's, not the scalar
+engine's SplitMix64 stream: a deal, a reshuffle and the random bot's choices differ from the numpy engine's by
+design, so the test compares the two engines state by state on the same deals and the same choices up to each
+game's first reshuffle, and their random play's statistics within intervals.
+
+>>> eng = JaxEngine("standard", players=2, batch=8, seed=1)
+>>> eng.legal_mask().shape
+(8, 92)
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import numpy as np
+
+from ..errors import VariantError
+from ..variants import Variant
+from .engine import _DRAWN, _K_CALLOUT, _K_DRAW, _K_PASS, _K_PLAY, _OVER, _PLAY, BatchEngine
+
+__all__ = ["JaxEngine", "jax_coverage"]
+
+FIELDS = ("hands", "stock", "nst", "disc", "nd", "top", "seat", "dirn", "phase", "pend", "stack_skip", "pskip",
+          "wish", "anyc", "drawn", "ann", "missed", "fresh", "passes", "turn", "winner", "end", "reshuffles")
+"""The state's arrays, named as the numpy engine's (hands as 32-bit card sets)."""
+
+
+def jax_coverage(eng: BatchEngine) -> str:
+    """Why the jax step cannot run the variant of ``eng`` (a numpy engine of it), or ``""`` when it can.
+
+    >>> jax_coverage(BatchEngine("standard", 2, 1))
+    ''
+    >>> jax_coverage(BatchEngine("pesten", 2, 1))
+    'several copies of a card (2)'
+    """
+    t = eng.tables
+    checks = ((eng.W > 1, f"several copies of a card ({eng.W})"), (eng.n_cards > 32, f"{eng.n_cards} cards (at most 32)"),
+              (eng.has_series, "series (several cards a turn)"), (bool(t.draw_until), "R_DRAW_UNTIL_SUIT"),
+              (not t.table_deal, "a deal through the scalar engine (R_CUT)"), (bool(t.rebury), "reburied start cards"),
+              (t.judges_finish, "a judged finish (R_ANNOUNCE jack_word or unannounced_finish)"),
+              (t.call_mode == 2, "R_ANNOUNCE multi_jack"), (t.call_automatic, "automatic call penalties"),
+              (t.calls_lapse, "calls that lapse on a draw"), (bool(eng.OP_DRAWS), "cards that make others draw"),
+              (bool(t.again_no_finish), "R_PLAY_AGAIN"))
+    return next((why for bad, why in checks if bad), "")
+
+
+class JaxEngine:
+    """``batch`` games of ``variant`` with ``players`` seats, stepped by one compiled jax function.
+
+    The interface follows :class:`~maumau_rules.batch.BatchEngine`: :meth:`legal_mask`, :meth:`sample_random`,
+    :meth:`step` (a finished game is dealt again in the same step), :attr:`games_done`.
+
+    Raises:
+        VariantError: the variant has no table form, or uses what the jax step does not know
+            (:func:`jax_coverage`).
+
+    >>> JaxEngine("pesten", 2, 4)
+    Traceback (most recent call last):
+    ...
+    maumau_rules.errors.VariantError: the jax batch step does not run 'pesten': several copies of a card (2)
+    """
+
+    def __init__(self, variant: Variant | str, players: int, batch: int, seed: int = 0) -> None:
+        ref = BatchEngine(variant, players, 1, seed=0)
+        why = jax_coverage(ref)
+        if why:
+            raise VariantError(f"the jax batch step does not run {ref.variant.id!r}: {why}")
+        self.jax: Any = importlib.import_module("jax")  # (imported here: the module loads without jax)
+        self.jnp: Any = importlib.import_module("jax.numpy")
+        jax = self.jax
+        self.ref = ref
+        self.variant = ref.variant
+        self.players = players
+        self.batch = batch
+        self.A = ref.A
+        self.space = ref.space
+        self.chunk = max(8, batch // 64)
+        """Games dealt or reshuffled at once inside the step (more go in further rounds of the same step)."""
+        self._k = self._constants(ref)
+        self._step = jax.jit(self._step_impl, donate_argnums=0)  # (the old state is not kept: updated in place)
+        self._sample = jax.jit(self._sample_impl, donate_argnums=0)
+        self._mask = jax.jit(jax.vmap(self._mask_one))
+        self._deal_all = jax.jit(self._deal_all_impl)
+        self._done: Any = 0
+        self.reset(seed)
+
+    # ------------------------------------------------------------------ tables as jax arrays
+
+    def _constants(self, e: BatchEngine) -> dict[str, Any]:
+        jnp = self.jnp
+        t = e.tables
+        u32 = np.uint32
+        k: dict[str, Any] = {
+            "FIT": jnp.asarray(e.FIT.astype(u32)), "ANSWER_FIT": jnp.asarray(e.ANSWER_FIT.astype(u32)),
+            "TAILS": jnp.asarray(e.TAILS.astype(np.int32)), "SUIT": jnp.asarray(e.SUIT.astype(np.int32)),
+            "A_KIND": jnp.asarray(e.A_KIND.astype(np.int32)), "A_CARD": jnp.asarray(e.A_CARD.astype(np.int32)),
+            "A_WISH": jnp.asarray(e.A_WISH.astype(np.int32)), "A_CALL": jnp.asarray(e.A_CALL.astype(np.int32)),
+            "A_TARGET": jnp.asarray(e.A_TARGET.astype(np.int32)),
+            "A_PLAYOK": jnp.asarray(e.A_ISPLAY & e.A_VALID),
+            "POS_SEAT": jnp.asarray(e.POS_SEAT.astype(np.int32)), "REST_POS": jnp.asarray(e.REST_POS.astype(np.int32)),
+            "FIRST_OF": jnp.asarray(e.FIRST_OF.astype(np.int32)),
+        }
+        for name in ("OP_WISH", "OP_FREE", "OP_DEMAND", "OP_CANCEL", "OP_SKIPP", "OP_REV", "OP_REV2", "OP_AGAIN",
+                     "ST_SKIP", "ST_FREE_ACT", "ST_FREE", "PENALTY_SKIP"):
+            k[name] = jnp.asarray(getattr(e, name).astype(bool))
+        for name in ("OP_PEND", "OP_SKIPN", "ST_PEND"):
+            k[name] = jnp.asarray(getattr(e, name).astype(np.int32))
+        for name in ("answer_cancel", "skip_answers", "no_finish", "wishes"):
+            k[name] = u32(int(e.IN[name]))
+        self._t = t
+        return k
+
+    # ------------------------------------------------------------------ one game
+
+    def _bit(self, c: Any) -> Any:
+        jnp = self.jnp
+        return jnp.left_shift(jnp.uint32(1), jnp.asarray(c).astype(jnp.uint32))
+
+    def _legal_one(self, s: dict[str, Any]) -> tuple[Any, Any, Any, Any]:
+        """The playable cards, the tail (1 pass, 2 draw), the cards a call is due with, and the call-out targets
+        of one game (the numpy engine's ``_legal``)."""
+        jnp, k, t = self.jnp, self._k, self._t
+        lax = self.jax.lax
+        cur = s["hands"][s["seat"]]
+        n = lax.population_count(cur)
+        code = jnp.where(s["anyc"], jnp.where(s["turn"] == 0, t.free_first_code, t.free_code) + s["fresh"],
+                         2 * s["wish"] + s["fresh"])
+        fit = k["FIT"][code, s["top"]]
+        can_draw = (s["nst"] > 0) | ((s["nd"] > 1) & t.reshuffle)
+        can_draw &= t.can_draw_at_all
+        nf = jnp.where(n == 1, ~k["no_finish"], jnp.uint32(0xFFFFFFFF)) if t.no_finish else jnp.uint32(0xFFFFFFFF)
+        playable = cur & fit & nf
+        tail = k["TAILS"][(playable != 0).astype(jnp.int32), can_draw.astype(jnp.int32)]
+        in_play = s["phase"] == _PLAY
+        pen = in_play & (s["pend"] > 0)
+        skip = in_play & (s["pend"] == 0) & (s["pskip"] > 0)
+        playable = jnp.where(pen, cur & (k["answer_cancel"] | (k["ANSWER_FIT"][s["top"]] & fit)), playable)
+        tail = jnp.where(pen, 2, tail)
+        playable = jnp.where(skip, cur & k["skip_answers"] & fit, playable)
+        tail = jnp.where(skip, 1, tail)
+        drawn = s["phase"] == _DRAWN
+        has = s["drawn"] >= 0
+        dbit = jnp.where(has, self._bit(jnp.maximum(s["drawn"], 0)), jnp.uint32(0))
+        if t.after_draw == 2:
+            dplay = jnp.uint32(0)
+        elif t.after_draw == 0:
+            dplay = cur & fit & dbit
+        else:
+            dplay = jnp.where(has, cur & fit, jnp.uint32(0))
+        playable = jnp.where(drawn, dplay & nf, playable)
+        if t.until_playable:
+            tail = jnp.where(drawn, jnp.where(has & ((dplay & dbit) == 0) & can_draw, 2, 1), tail)
+        else:
+            tail = jnp.where(drawn, 1, tail)
+        playable &= nf
+        over = s["end"] != 0
+        playable = jnp.where(over, jnp.uint32(0), playable)
+        tail = jnp.where(over, 0, tail)
+        due = jnp.where(n == 2, cur, jnp.uint32(0)) if t.announce else jnp.uint32(0)
+        callouts = jnp.where(over, 0, s["missed"] & ~(1 << s["seat"])) if t.announce else jnp.int32(0)
+        return playable, tail, due, callouts
+
+    def _mask_one(self, s: dict[str, Any]) -> Any:
+        """The legal actions of one game's seat to act (the numpy engine's ``legal_mask``)."""
+        k = self._k
+        playable, tail, due, callouts = self._legal_one(s)
+        bits = self._bit(k["A_CARD"])
+        play = ((playable & bits) != 0) & k["A_PLAYOK"] & ((k["A_CALL"] == 0) | (due != 0))
+        kind = k["A_KIND"]
+        out = play | ((kind == _K_DRAW) & ((tail & 2) != 0)) | ((kind == _K_PASS) & ((tail & 1) != 0))
+        return out | ((kind == _K_CALLOUT) & (((callouts >> k["A_TARGET"]) & 1) != 0))
+
+    def _finish_count(self, s: dict[str, Any], where: Any, reason: int) -> dict[str, Any]:
+        """End the game where ``where`` by count (the fewest cards wins; a tie has no winner)."""
+        jnp = self.jnp
+        sizes = self.jax.lax.population_count(s["hands"]).astype(jnp.int32)
+        low = sizes.min()
+        winner = jnp.where((sizes == low).sum() == 1, jnp.argmin(sizes).astype(jnp.int32), -1)
+        new = dict(s, winner=winner, end=jnp.int32(reason), phase=jnp.int32(_OVER), pend=jnp.int32(0),
+                   stack_skip=jnp.bool_(False), pskip=jnp.int32(0), drawn=jnp.int32(-1), missed=jnp.int32(0))
+        return {f: s[f] if new[f] is s[f] else jnp.where(where, new[f], s[f]) for f in s}
+
+    def _move_one(self, s: dict[str, Any], a: Any) -> tuple[dict[str, Any], Any, Any, Any]:
+        """One game's move ``a`` by the seat to act, all but its draws: returns the state, and the draw it asks for
+        (the seat, the number of cards, and whether the last card drawn is kept as the drawn card)."""
+        jnp, k, t, P = self.jnp, self._k, self._t, self.players
+        lax = self.jax.lax
+        live = s["end"] == 0
+        a = jnp.where(live, a, 0)
+        kind = jnp.where(live, k["A_KIND"][a], -1)
+        seat, d = s["seat"], s["dirn"]
+        s = dict(s, turn=s["turn"] + live)
+        if t.announce:  # a move that is not a call-out closes windows
+            own = 1 << seat
+            closes = (kind >= 0) & (kind != _K_CALLOUT)
+            s["missed"] = jnp.where(closes, s["missed"] & own if t.window_next else s["missed"] & ~own, s["missed"])
+        # a play
+        c = k["A_CARD"][a]
+        bit = self._bit(c)
+        before = s["hands"][seat]
+        n = lax.population_count(before)
+        mine = jnp.arange(P) == seat
+        p = dict(s, hands=jnp.where(mine, before & ~bit, s["hands"]),
+                 disc=jnp.where(jnp.arange(s["disc"].shape[0]) == s["nd"], c, s["disc"]),
+                 nd=s["nd"] + 1, top=c, passes=jnp.int32(0), drawn=jnp.int32(-1), fresh=jnp.bool_(True),
+                 anyc=jnp.bool_(False), wish=jnp.int32(0))
+        if t.announce:
+            call = k["A_CALL"][a]
+            p["ann"] = jnp.where(mine & (call != 0), call, p["ann"])
+            p["missed"] = jnp.where((n == 2) & (call == 0), p["missed"] | own, p["missed"])
+        p["wish"] = jnp.where(k["OP_WISH"][c], k["A_WISH"][a], p["wish"])
+        p["anyc"] = k["OP_FREE"][c]
+        p["wish"] = jnp.where(k["OP_DEMAND"][c], k["SUIT"][c], p["wish"])
+        p["pend"] = jnp.where(k["OP_CANCEL"][c], 0, p["pend"])
+        p["stack_skip"] = p["stack_skip"] & ~k["OP_CANCEL"][c]
+        pending = k["OP_PEND"][c]
+        p["pend"] = p["pend"] + pending
+        p["stack_skip"] = p["stack_skip"] | ((pending > 0) & k["PENALTY_SKIP"][c])
+        p["pskip"] = jnp.where(k["OP_SKIPP"][c], 0, p["pskip"])
+        out = n == 1
+        # going out: the round ends (R_FINAL_CARD_EFFECTS: a pending draw is still drawn, by the next seat)
+        fin_draw = out & (p["pend"] > 0) & t.final_card_effects
+        fin_who = (seat + d * (1 + k["OP_SKIPN"][c])) % P
+        fin_amount = p["pend"]
+        f = dict(p, phase=jnp.int32(_OVER), end=jnp.int32(1), winner=seat, missed=jnp.int32(0),
+                 pend=jnp.int32(0), stack_skip=jnp.bool_(False), pskip=jnp.int32(0))
+        if t.final_word:
+            f["ann"] = jnp.where(mine, 2, f["ann"])
+        # the turn passes on (skips, a reversal, another turn)
+        rev, two, skips = k["OP_REV"][c], k["OP_REV2"][c], k["OP_SKIPN"][c]
+        nd_ = jnp.where(rev, -d, d)
+        same = (rev & two & (P == 2)) | (~(rev & two & (P == 2)) & k["OP_AGAIN"][c])
+        passable = ~same & (skips > 0) & k["OP_SKIPP"][c]
+        nxt = jnp.where(same, seat, jnp.where(passable, seat + nd_, seat + nd_ * (1 + skips))) % P
+        o = dict(p, phase=jnp.int32(_PLAY), dirn=nd_, seat=nxt, pskip=jnp.where(passable, skips, p["pskip"]))
+        play = {x: f[x] if f[x] is o[x] else jnp.where(out, f[x], o[x]) for x in s}
+        # a draw: a pending penalty, or one card
+        pen = s["pend"] > 0
+        ends = pen & (t.penalty_ends_turn | s["stack_skip"])
+        dr = dict(s, fresh=jnp.bool_(False), passes=jnp.int32(0), pend=jnp.int32(0), stack_skip=jnp.bool_(False),
+                  seat=jnp.where(ends, (seat + d) % P, seat),
+                  phase=jnp.where(ends, _PLAY, jnp.where(pen, s["phase"], _DRAWN)))
+        # a pass
+        in_drawn = s["phase"] == _DRAWN
+        skipping = ~in_drawn & (s["pskip"] > 0)
+        plain = ~in_drawn & ~skipping
+        passes = s["passes"] + plain
+        ps = dict(s, drawn=jnp.int32(-1), fresh=jnp.bool_(False), phase=jnp.where(in_drawn, _PLAY, s["phase"]),
+                  seat=(seat + d * jnp.where(skipping, s["pskip"], 1)) % P,
+                  pskip=jnp.where(skipping, 0, s["pskip"]), passes=passes)
+        if t.blocked_end:
+            can = ((s["nst"] > 0) | ((s["nd"] > 1) & t.reshuffle)) & t.can_draw_at_all
+            ps = self._finish_count(ps, plain & (passes >= P) & ~can, 2)
+        # a call-out: the target draws the penalty, his missed call is gone
+        tgt = k["A_TARGET"][a]
+        co = dict(s, missed=s["missed"] & ~(1 << tgt))
+        new = {}
+        for x in s:  # (only what a kind of move changes is selected)
+            v = s[x]
+            for code, branch in ((_K_DRAW, dr), (_K_PASS, ps), (_K_PLAY, play), (_K_CALLOUT, co)):
+                if branch[x] is not s[x]:
+                    v = jnp.where(kind == code, branch[x], v)
+            new[x] = jnp.asarray(v).astype(s[x].dtype)
+        who = jnp.select([kind == _K_DRAW, kind == _K_PLAY, kind == _K_CALLOUT], [seat, fin_who, tgt], 0)
+        need = jnp.select([kind == _K_DRAW, kind == _K_PLAY, kind == _K_CALLOUT],
+                          [jnp.where(pen, s["pend"], 1), jnp.where(fin_draw, fin_amount, 0), t.call_penalty], 0)
+        keep = (kind == _K_DRAW) & ~pen
+        return new, who, need * live, keep & live
+
+    def _draw_one(self, s: dict[str, Any], who: Any, need: Any, keep: Any) -> dict[str, Any]:
+        """Seat ``who`` draws ``need`` cards from the top of the stock (after the reshuffle the step made)."""
+        jnp = self.jnp
+        take = jnp.minimum(need, s["nst"])
+        pos = jnp.arange(s["stock"].shape[0])
+        drawn_now = (pos >= s["nst"] - take) & (pos < s["nst"])
+        bits = jnp.where(drawn_now, self._bit(jnp.maximum(s["stock"], 0)), jnp.uint32(0))
+        got = self.jax.lax.reduce(bits, jnp.uint32(0), self.jax.lax.bitwise_or, (0,))
+        last = jnp.where(take > 0, s["stock"][jnp.maximum(s["nst"] - take, 0)], -1)
+        return dict(s, hands=jnp.where(jnp.arange(self.players) == who, s["hands"] | got, s["hands"]),
+                    nst=s["nst"] - take,
+                    drawn=jnp.where(keep, last, s["drawn"]))
+
+    def _reshuffle_one(self, s: dict[str, Any]) -> dict[str, Any]:
+        """The discard pile under its top card, shuffled with the game's key, goes under the stock."""
+        jax, jnp = self.jax, self.jnp
+        key, sub = jax.random.split(s["key"])
+        N = s["stock"].shape[0]
+        pos = jnp.arange(N)
+        count = s["nd"] - 1
+        order = jnp.argsort(jnp.where(pos < count, jax.random.uniform(sub, (N,)), 2.0))
+        pile = s["disc"][order]
+        stock = jnp.where(pos < count, pile, s["stock"][jnp.clip(pos - count, 0, N - 1)])
+        disc = s["disc"].at[0].set(s["disc"][s["nd"] - 1])
+        return {"key": key, "stock": stock, "nst": s["nst"] + count, "disc": disc, "nd": jnp.int32(1),
+                "reshuffles": s["reshuffles"] + 1}
+
+    def _deal_one(self, key: Any) -> dict[str, Any]:
+        """A fresh deal from ``key``: the shuffled deck dealt by the plan's fixed positions, the start card's
+        effects."""
+        jax, jnp, k, t, P = self.jax, self.jnp, self._k, self._t, self.players
+        e = self.ref
+        N = e.N
+        key, k1, k2, k3 = jax.random.split(key, 4)
+        pile = jax.random.permutation(k1, N).astype(jnp.int32)
+        dealer = jax.random.randint(k2, (), 0, P) if t.random_dealer else jnp.int32(0)
+        where = k["POS_SEAT"][dealer]
+        bits = self._bit(pile)
+        hands = jnp.stack([jnp.where(where == p, bits, jnp.uint32(0)).sum(dtype=jnp.uint32) for p in range(P)])
+        rest = pile[k["REST_POS"][dealer]]
+        R = rest.shape[0]
+        stock = jnp.zeros(N, dtype=jnp.int32).at[:R - 1].set(rest[:R - 1])
+        start = rest[R - 1]
+        seat = k["FIRST_OF"][dealer]
+        dirn = jnp.int32(t.direction)
+        pend = jnp.int32(0)
+        stack_skip = jnp.bool_(False)
+        pskip = jnp.int32(0)
+        anyc = k["ST_FREE"][start]
+        if t.start_effects:
+            pend = k["ST_PEND"][start]
+            stack_skip = (pend > 0) & k["PENALTY_SKIP"][start]
+            skip, passable = k["ST_SKIP"][start], k["OP_SKIPP"][start]
+            pskip = jnp.where(skip & passable, 1, 0)
+            seat = jnp.where(skip & ~passable, (seat + dirn) % P, seat)
+            anyc = anyc | k["ST_FREE_ACT"][start]
+        i32 = jnp.int32
+        return {"hands": hands, "stock": stock, "nst": i32(R - 1), "disc": jnp.zeros(N, dtype=i32).at[0].set(start),
+                "nd": i32(1), "top": start, "seat": seat.astype(i32), "dirn": dirn, "phase": i32(_PLAY),
+                "pend": pend.astype(i32), "stack_skip": stack_skip, "pskip": pskip.astype(i32), "wish": i32(0),
+                "anyc": anyc, "drawn": i32(-1), "ann": jnp.zeros(P, dtype=i32), "missed": i32(0),
+                "fresh": jnp.bool_(False), "passes": i32(0), "turn": i32(0), "winner": i32(-1), "end": i32(0),
+                "reshuffles": i32(0), "key": key, "bot_key": jax.random.bits(k3, (), jnp.uint32)}
+
+    # ------------------------------------------------------------------ the batch
+
+    def _rows(self, state: dict[str, Any], mask: Any, fn: Any, fields: tuple[str, ...]) -> dict[str, Any]:
+        """``fn`` (one game's ``fields`` to their new values) applied to the games where ``mask``, :attr:`chunk`
+        games at a time (gathered, mapped, scattered back), as many rounds as it takes; only ``fields`` travel
+        through the loop."""
+        jax, jnp = self.jax, self.jnp
+        B, K = self.batch, min(self.chunk, self.batch)
+
+        def body(carry: tuple[dict[str, Any], Any]) -> tuple[dict[str, Any], Any]:
+            st, m = carry
+            idx = jnp.nonzero(m, size=K, fill_value=B)[0]
+            rows = {f: jnp.take(x, idx, axis=0, mode="clip") for f, x in st.items()}
+            new = jax.vmap(fn)(rows)
+            st = {f: st[f].at[idx].set(new[f], mode="drop") for f in st}
+            return st, m.at[idx].set(False, mode="drop")
+
+        def more(carry: tuple[dict[str, Any], Any]) -> dict[str, Any]:
+            out: dict[str, Any] = jax.lax.while_loop(lambda c: c[1].any(), body, carry)[0]
+            return out
+
+        # one round in line (it is nearly always enough), the loop only where more games are left
+        sub, left = body(({f: state[f] for f in fields}, mask))
+        sub = jax.lax.cond(left.any(), more, lambda c: c[0], (sub, left))
+        return dict(state, **sub)
+
+    def _step_impl(self, state: dict[str, Any], actions: Any) -> tuple[dict[str, Any], Any, Any, Any, Any]:
+        jax, t = self.jax, self._t
+        live = state["end"] == 0
+        s, who, need, keep = jax.vmap(self._move_one)(state, actions)
+        if t.reshuffle:
+            s = self._rows(s, (need > s["nst"]) & (s["nd"] > 1), self._reshuffle_one,
+                           ("key", "stock", "nst", "disc", "nd", "reshuffles"))
+        s = jax.vmap(self._draw_one)(s, who, need, keep)
+        limit = live & (s["end"] == 0) & (s["turn"] >= t.max_moves)
+        s = jax.vmap(lambda g, w: self._finish_count(g, w, 3))(s, limit)
+        done = live & (s["end"] != 0)
+        winner, end, turns = s["winner"], s["end"], s["turn"]
+
+        def fresh(g: dict[str, Any]) -> dict[str, Any]:
+            new = self._deal_one(g["key"])
+            return dict(new, bot_key=g["bot_key"])
+
+        s = self._rows(s, done, fresh, (*FIELDS, "key", "bot_key"))
+        return s, done, winner, end, turns
+
+    def _deal_all_impl(self, keys: Any) -> dict[str, Any]:
+        out: dict[str, Any] = self.jax.vmap(self._deal_one)(keys)
+        return out
+
+    def _sample_impl(self, state: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+        """A uniform legal action per game from its bot stream: a Weyl sequence (``bot_key``, 32 bits, its own per
+        game) through MurmurHash3's finalizer, 24 of its bits scaled to the number of legal actions (off uniform
+        by at most actions / 2**24)."""
+        jax, jnp = self.jax, self.jnp
+        x = state["bot_key"] + jnp.uint32(0x9E3779B9)
+        z = x ^ (x >> 16)
+        z = z * jnp.uint32(0x85EBCA6B)
+        z = z ^ (z >> 13)
+        z = z * jnp.uint32(0xC2B2AE35)
+        z = z ^ (z >> 16)
+        u = (z >> 8).astype(jnp.float32) * (1.0 / (1 << 24))
+        return dict(state, bot_key=x), jax.vmap(self._pick_one)(state, u)
+
+    def _select_bit(self, mask: Any, k: Any) -> Any:
+        """The position of the ``k``-th (from 0) set bit of a 32-bit card set (a binary search over popcounts)."""
+        jnp = self.jnp
+        pos = jnp.uint32(0)
+        k = k.astype(jnp.uint32)
+        for width in (16, 8, 4, 2, 1):
+            cnt = self.jax.lax.population_count((mask >> pos) & jnp.uint32((1 << width) - 1))
+            go = k >= cnt
+            k = jnp.where(go, k - cnt, k)
+            pos = jnp.where(go, pos + width, pos)
+        return pos.astype(jnp.int32)
+
+    def _pick_one(self, s: dict[str, Any], u: Any) -> Any:
+        """The legal action of one game at ``u`` (uniform in [0, 1)): the plays (a card, its wish, its call), then
+        draw, pass, the call-outs, counted as the numpy engine's ``sample_random`` counts them."""
+        jnp, t, e = self.jnp, self._t, self.ref
+        pc = self.jax.lax.population_count
+        playable, tail, due, callouts = self._legal_one(s)
+        pw = playable & self._k["wishes"]
+        po = playable ^ pw
+        W = t.wish_forms
+        ntail = (tail & 1) + (tail >> 1)
+        nw = pc(pw).astype(jnp.int32) * W
+        f = jnp.where(due != 0, t.calls, 1) if t.calls > 1 else jnp.int32(1)
+        nplay = (nw + pc(po).astype(jnp.int32)) * f
+        ncall = pc(callouts.astype(jnp.uint32)).astype(jnp.int32) if t.announce else jnp.int32(0)
+        total = nplay + ntail + ncall
+        r = jnp.minimum(jnp.floor(u * total).astype(jnp.int32), jnp.maximum(total - 1, 0))
+        q = r // f
+        call = r - q * f
+        in_w = q < nw
+        kw = q // W
+        form = q - kw * W
+        card = jnp.minimum(self._select_bit(jnp.where(in_w, pw, po), jnp.where(in_w, kw, q - nw)), e.n_cards - 1)
+        wish = jnp.asarray(e._wish_form_flat.astype(np.int32))[card * 4 + form] * in_w
+        out = jnp.asarray(e._action_flat.astype(np.int32))[card * 15 + wish * 3 + call]
+        rt = r - nplay
+        out = jnp.where((r >= nplay) & (rt < ntail), (((tail & 2) == 0) | (rt != 0)).astype(jnp.int32), out)
+        if t.announce:
+            target = self._select_bit(callouts.astype(jnp.uint32), jnp.maximum(rt - ntail, 0))
+            out = jnp.where(r >= nplay + ntail, e.CALLOUT_BASE + target, out)
+        return jnp.where(total > 0, out, -1)
+
+    # ------------------------------------------------------------------ the interface
+
+    def reset(self, seed: int = 0) -> None:
+        """Deal every game afresh from ``seed`` (game ``b`` from its own key).
+
+        >>> eng = JaxEngine("standard", 2, 3, seed=2); before = eng.arrays()["hands"]; eng.reset(2)
+        >>> bool((eng.arrays()["hands"] == before).all())
+        True
+        """
+        jax = self.jax
+        keys = jax.random.split(jax.random.PRNGKey(seed), self.batch)
+        self.state = self._deal_all(keys)
+        self._done = 0
+
+    @property
+    def games_done(self) -> int:
+        """Games finished since the last :meth:`reset` (counted on the device: reading it waits for the steps).
+
+        >>> JaxEngine("standard", 2, 2).games_done
+        0
+        """
+        return int(self._done)
+
+    def legal_mask(self) -> np.ndarray:
+        """The legal actions of every game's seat to act (batch × actions, the numpy engine's layout).
+
+        >>> JaxEngine("standard", 2, 2, seed=1).legal_mask()[:, 0].tolist()
+        [True, True]
+        """
+        return np.asarray(self._mask(self.state))
+
+    def sample_random(self) -> Any:
+        """A uniformly random legal action in every game, from each game's own bot key (a jax array; ``-1`` where
+        a game has none).
+
+        >>> eng = JaxEngine("standard", 2, 4, seed=1); a = np.asarray(eng.sample_random())
+        >>> bool(eng.legal_mask()[np.arange(4), a].all())
+        True
+        """
+        self.state, actions = self._sample(self.state)
+        return actions
+
+    def step(self, actions: Any) -> Any:
+        """Every game's seat to act makes its move ``actions[b]`` (no check: give legal actions); a finished game
+        is dealt again at once. Returns a boolean jax array: the games this move finished.
+
+        >>> eng = JaxEngine("standard", 2, 4, seed=1)
+        >>> for _ in range(400):
+        ...     _ = eng.step(eng.sample_random())
+        >>> eng.games_done > 0
+        True
+        """
+        self.state, done, self.winners, self.ends, self.decisions = self._step(
+            self.state, self.jnp.asarray(actions, self.jnp.int32))
+        self._done = self._done + done.sum()
+        return done
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The state as numpy arrays, by the numpy engine's names (hands as 32-bit card sets).
+
+        >>> sorted(JaxEngine("standard", 2, 1).arrays())[:3]
+        ['ann', 'anyc', 'dirn']
+        """
+        return {f: np.asarray(self.state[f]) for f in FIELDS}
+
+    def load(self, eng: BatchEngine) -> None:
+        """Take over the states of a numpy engine of the same variant, players and batch (keys stay this engine's:
+        the test plays both engines from the same deals).
+
+        >>> from maumau_rules.batch import BatchEngine
+        >>> jx = JaxEngine("standard", 2, 2); np_eng = BatchEngine("standard", 2, 2, seed=3); jx.load(np_eng)
+        >>> bool((jx.arrays()["hands"] == np_eng.hands).all())
+        True
+        """
+        jnp = self.jnp
+        N = eng.N
+        src = {"hands": eng.hands.astype(np.uint32), "stock": eng.stock[:, :N].astype(np.int32),
+               "disc": eng.disc.astype(np.int32), "ann": eng.ann.astype(np.int32)}
+        for f in FIELDS:
+            if f not in src:
+                src[f] = getattr(eng, f).astype(bool if f in ("stack_skip", "anyc", "fresh") else np.int32)
+        self.state = dict(self.state, **{f: jnp.asarray(v) for f, v in src.items()})
