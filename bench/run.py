@@ -1019,7 +1019,7 @@ def batch_runner(variant: Variant, players: int, batch: int) -> Runner:
     again in place, inside the timed loop; every step is one decision in every game)."""
 
     def run(seconds: float, seed: int) -> AnchorResult:
-        from maumau_rules.batch import BatchEngine
+        from maumau_rules.families.maumau.batch import BatchEngine
 
         eng = BatchEngine(variant, players, batch, seed=seed)
         for _ in range(5):
@@ -1044,7 +1044,7 @@ def jax_runner(variant: Variant, players: int, batch: int) -> Runner:
     made: list[Any] = []
 
     def run(seconds: float, seed: int) -> AnchorResult:
-        from maumau_rules.batch.jax_engine import JaxEngine
+        from maumau_rules.families.maumau.batch.jax_engine import JaxEngine
 
         if not made:
             made.append(JaxEngine(variant, players, batch, seed=seed))
@@ -1073,7 +1073,7 @@ JAX_SIZES = (4096, 16384, 65536)
 
 
 def bench_batch(cfg: Settings) -> None:
-    """The batch engine (``maumau_rules.batch``) at several batch sizes, interleaved with the scalar engine and
+    """The batch engine (``maumau_rules.families.maumau.batch``) at several batch sizes, interleaved with the scalar engine and
     OpenSpiel's fully-C++ loop: Standard 2p, uniform-random play."""
     section("Batch engine (numpy, B games at once; Standard 2p random play)")
     if importlib.util.find_spec("numpy") is None:

@@ -33,7 +33,7 @@ from .exitcodes import ExitCode
 from .extras import MissingExtraError, require
 from .i18n import gettext as _
 from .i18n import ngettext, translate_message
-from .simulate import SimulationResult, available_cores, simulate
+from .simulate import SimulationError, SimulationResult, available_cores, simulate
 
 __all__ = ["TextProgress", "add_subcommand", "cmd_simulate"]
 
@@ -226,10 +226,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _simulate_batch(args: argparse.Namespace, variants: list[Any], bots: list[str],
                     update: Callable[[int, int], None] | None) -> SimulationResult:
     """``--engine batch``: every variant at every player count on the batch engine (one process)."""
-    from .batch.simulate import simulate_batch
+    import importlib
+
+    from .families import family_of
     from .variants import available_variants, find_variant
 
     chosen = [v for name in variants for v in (available_variants() if name == "all" else (find_variant(name),))]
+    engines: dict[str, Any] = {}
+    for v in chosen:
+        place = family_of(v).batch_module
+        if place is None:
+            raise SimulationError(_("variant {variant} has no table form: the {family} family has no batch engine "
+                                    "(use --engine scalar)").format(variant=repr(v.id), family=family_of(v).title))
+        engines.setdefault(place, importlib.import_module(f"{place}.simulate"))
     todo = [(v, p) for v in chosen for p in (args.players or [None])]
     total = args.games * len(todo)
     cells: list[Any] = []
@@ -238,8 +247,9 @@ def _simulate_batch(args: argparse.Namespace, variants: list[Any], bots: list[st
             if update is not None:
                 update(base + done, total)
 
-        cells.extend(simulate_batch(v, p, games=args.games, seed=args.seed, batch=args.batch_size, bots=bots,
-                                    progress=step).cells)
+        engine = engines[str(family_of(v).batch_module)]
+        cells.extend(engine.simulate_batch(v, p, games=args.games, seed=args.seed, batch=args.batch_size, bots=bots,
+                                           progress=step).cells)
     return SimulationResult(args.seed, args.games, tuple(bots), True, tuple(cells), False)
 
 

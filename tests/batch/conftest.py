@@ -8,7 +8,7 @@ import pytest
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the doctests of ``maumau_rules.batch.jax_engine`` for the ``batch_jax`` session."""
+    """Mark the doctests of ``maumau_rules.families.maumau.batch.jax_engine`` for the ``batch_jax`` session."""
     for item in items:
         if item.path.name == "jax_engine.py" and item.path.parent.name == "batch":
             item.add_marker(pytest.mark.nox_session("batch_jax"))

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from maumau_rules import Card, Deal, apply, find_variant, legal_moves, new_game, parse_cards
-from maumau_rules.batch import BatchEngine, scalar_snapshot
 from maumau_rules.errors import VariantError
+from maumau_rules.families.maumau.batch import BatchEngine, scalar_snapshot
 from maumau_rules.families.maumau.state import GameState
 from maumau_rules.families.maumau.tables import compile_tables, table_coverage
 from maumau_rules.moves import parse_move
@@ -157,10 +157,10 @@ def test_the_batch_package_without_numpy_says_which_extra_to_install(monkeypatch
 
     for name in [m for m in sys.modules if m == "numpy" or m.startswith("numpy.")]:
         monkeypatch.setitem(sys.modules, name, None)
-    for name in [m for m in sys.modules if m.startswith("maumau_rules.batch")]:
+    for name in [m for m in sys.modules if m.startswith("maumau_rules.families.maumau.batch")]:
         monkeypatch.delitem(sys.modules, name)
     with pytest.raises(MissingExtraError) as caught:
-        importlib.import_module("maumau_rules.batch")
+        importlib.import_module("maumau_rules.families.maumau.batch")
     assert 'pip install "maumau-rules[batch]"' in str(caught.value)
     assert compile_tables("standard").n_cards == 32  # the tables themselves need no numpy
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from maumau_rules.batch import BatchEngine
-from maumau_rules.batch.env import VectorEnv
+from maumau_rules.families.maumau.batch import BatchEngine
+from maumau_rules.families.maumau.batch.env import VectorEnv
 from maumau_rules.families.maumau.tables import table_coverage
 from maumau_rules.variants import available_variants
 

@@ -1,4 +1,4 @@
-"""The jax step (``maumau_rules.batch.jax_engine``) against the numpy engine: the same deals and the same choices
+"""The jax step (``maumau_rules.families.maumau.batch.jax_engine``) against the numpy engine: the same deals and the same choices
 give the same states and masks, up to each game's first reshuffle or new deal (where their generators differ by
 design: jax keys against the scalar engine's SplitMix64 stream); random play has the same statistics within
 intervals. Run by ``nox -s batch_jax``, which installs jax (the ``jax`` extra)."""
@@ -10,8 +10,8 @@ import math
 import numpy as np
 import pytest
 
-from maumau_rules.batch import BatchEngine
 from maumau_rules.errors import VariantError
+from maumau_rules.families.maumau.batch import BatchEngine
 
 COMPARED = ("hands", "nst", "nd", "top", "seat", "dirn", "phase", "pend", "stack_skip", "pskip", "wish", "anyc",
             "drawn", "ann", "missed", "fresh", "passes", "turn", "winner", "end")
@@ -21,7 +21,7 @@ COMPARED = ("hands", "nst", "nd", "top", "seat", "dirn", "phase", "pend", "stack
 @pytest.mark.parametrize(("variant", "players"), [("standard", 2), ("standard", 4), ("prsi", 3),
                                                   ("standard-table", 3)])
 def test_jax_step_equals_the_numpy_engine(variant: str, players: int) -> None:
-    from maumau_rules.batch.jax_engine import JaxEngine
+    from maumau_rules.families.maumau.batch.jax_engine import JaxEngine
 
     B = 256
     ref = BatchEngine(variant, players, B, seed=5)
@@ -63,7 +63,7 @@ def _decisions(games: list[int]) -> tuple[float, float]:
 
 @pytest.mark.nox_session("batch_jax")
 def test_jax_random_play_has_the_numpy_engines_statistics() -> None:
-    from maumau_rules.batch.jax_engine import JaxEngine
+    from maumau_rules.families.maumau.batch.jax_engine import JaxEngine
 
     B = 512
     jx, ref = JaxEngine("standard", 2, B, seed=3), BatchEngine("standard", 2, B, seed=3)
@@ -86,7 +86,7 @@ def test_jax_random_play_has_the_numpy_engines_statistics() -> None:
 
 @pytest.mark.nox_session("batch_jax")
 def test_the_jax_step_refuses_what_it_does_not_know_by_name() -> None:
-    from maumau_rules.batch.jax_engine import JaxEngine
+    from maumau_rules.families.maumau.batch.jax_engine import JaxEngine
 
     with pytest.raises(VariantError, match="several copies of a card"):
         JaxEngine("pesten", 2, 4)

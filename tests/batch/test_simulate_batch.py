@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from maumau_rules.batch.simulate import simulate_batch
 from maumau_rules.cli_simulate import add_subcommand, cmd_simulate
+from maumau_rules.families.maumau.batch.simulate import simulate_batch
 from maumau_rules.simulate import Estimate, SimulationError, simulate
 
 
@@ -67,9 +67,9 @@ def test_batch_heuristic_bot_matches_the_scalar_engine(variant: str, players: in
                                                   ("standard-table", 3)])
 def test_batch_heuristic_moves_are_the_scalar_bots(variant: str, players: int) -> None:
     from maumau_rules import apply, legal_moves, new_game
-    from maumau_rules.batch import BatchEngine
-    from maumau_rules.batch.simulate import HeuristicPolicy
-    from maumau_rules.bots import HeuristicBot
+    from maumau_rules.families.maumau.batch import BatchEngine
+    from maumau_rules.families.maumau.batch.simulate import HeuristicPolicy
+    from maumau_rules.families.maumau.bots import HeuristicBot
     from maumau_rules.views import view
 
     r = random.Random(players)

@@ -82,6 +82,7 @@ MOVED_MODULES: Final[Mapping[str, str]] = {
     "maumau_rules.rules.plan": "maumau_rules.families.maumau.plan",
     "maumau_rules.rules.turn": "maumau_rules.families.maumau.turn",
     "maumau_rules.rules.tables": "maumau_rules.families.maumau.tables",
+    "maumau_rules.batch": "maumau_rules.families.maumau.batch",
 }
 """Old module paths (one release, with a ``DeprecationWarning``: :mod:`maumau_rules._compat`) and where the
 modules are now."""
@@ -666,6 +667,16 @@ class GameFamily(Protocol):
 
         >>> from maumau_rules.families import families
         >>> all(callable(getattr(type(f), "invariants", None)) or hasattr(f, "invariants") for f in families())
+        True
+        """
+
+    @property
+    def batch_module(self) -> str | None:
+        """The package of the family's batch engine (many games at once over arrays: the ``batch`` extra), or
+        ``None`` for a family that has none; ``maumau simulate --engine batch`` runs its ``simulate_batch``.
+
+        >>> from maumau_rules.families import families
+        >>> [type(f.batch_module) for f in families()] == [str, type(None)]
         True
         """
 

@@ -82,6 +82,7 @@ class MalillaFamily(FamilyBase):
     engine_module: ClassVar[ModuleType] = engine
     match_module: ClassVar[ModuleType] = match
     tools_module: ClassVar[str] = "maumau_rules.families.malilla.tools"
+    batch_module: ClassVar[str | None] = None  # no table form: a trick game is not played batched
     json_codecs: tuple[_Codec, ...] = (_Codec("malilla-state", MalillaState, _read_state),
                    _Codec("malilla-player-view", MalillaPlayerView, _view_reader(MalillaPlayerView)),
                    _Codec("malilla-public-view", MalillaPublicView, _view_reader(MalillaPublicView)))

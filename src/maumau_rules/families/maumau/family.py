@@ -153,6 +153,7 @@ class MauMauFamily(FamilyBase):
     explainer: ClassVar[ModuleType] = explain
     match_module: ClassVar[ModuleType] = match
     tools_module: ClassVar[str] = "maumau_rules.families.maumau.tools"
+    batch_module: ClassVar[str | None] = "maumau_rules.families.maumau.batch"
 
     @property
     def json_codecs(self) -> tuple[_Codec, ...]:

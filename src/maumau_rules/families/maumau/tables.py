@@ -1,4 +1,4 @@
-"""A variant's compiled plan as flat tables: the form the batch engine (:mod:`maumau_rules.batch`) runs.
+"""A variant's compiled plan as flat tables: the form the batch engine (:mod:`maumau_rules.families.maumau.batch`) runs.
 
 The plan (:class:`~maumau_rules.families.maumau.plan.Plan`) already holds most of a variant as tables: which cards may be
 played on which lead (its legality masks), which answer a pending draw or skip, which may not finish, the draw
@@ -167,7 +167,7 @@ _SERIES_WITHIN: Final = {"R_SERIES": False, "R_WILD_FINISH_SERIES": True}
 
 @attrs.frozen
 class Tables:
-    """One variant's rules as flat tables (numbers, tuples of numbers): what :mod:`maumau_rules.batch` runs.
+    """One variant's rules as flat tables (numbers, tuples of numbers): what :mod:`maumau_rules.families.maumau.batch` runs.
 
     >>> t = compile_tables("standard"); t.cards[0], t.fit[0][t.index["9h"]] & (1 << t.index["10h"]) != 0
     (Card.parse('7♣'), True)

@@ -19,9 +19,9 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ..rules.tables import compile_tables
-from ..simulate import CellResult, GameFacts, SimulationError, SimulationResult, lineup_for, statistics_of
-from ..variants import Variant, find_variant
+from ....simulate import CellResult, GameFacts, SimulationError, SimulationResult, lineup_for, statistics_of
+from ....variants import Variant, find_variant
+from ..tables import compile_tables
 from .engine import END_REASONS, BatchEngine
 
 __all__ = ["BATCH_BOTS", "simulate_batch"]
@@ -31,7 +31,7 @@ BATCH_BOTS = ("random", "heuristic")
 
 
 class HeuristicPolicy:
-    """:class:`~maumau_rules.bots.HeuristicBot` over an engine's masks: every legal play scored by the bot's tips
+    """:class:`~maumau_rules.families.maumau.bots.HeuristicBot` over an engine's masks: every legal play scored by the bot's tips
     (keep wild cards, hurt a player close to finishing with penalty and skip cards, shed high cards, keep a suit
     held, wish the suit held most, say the call that is due), computed for all games at once; a call-out first,
     else the best play (the first best in action order), else draw, else pass.
@@ -113,7 +113,7 @@ def simulate_batch(
     """Play ``games`` games of ``variant`` with ``players`` seats (default: its smallest table) on the batch
     engine with the bots ``bots`` seat by seat (``random`` or ``heuristic``, repeated to fill the seats and turned
     one seat on from slot to slot of the batch, as :func:`~maumau_rules.simulate.lineup_for` turns them; call-outs
-    between turns included, as :class:`~maumau_rules.bots.RandomBot` and :class:`~maumau_rules.bots.HeuristicBot`
+    between turns included, as :class:`~maumau_rules.bots.RandomBot` and :class:`~maumau_rules.families.maumau.bots.HeuristicBot`
     make them), and measure them as :func:`~maumau_rules.simulate.simulate` does.
 
     Args:

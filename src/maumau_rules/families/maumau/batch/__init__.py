@@ -4,14 +4,14 @@ Importing this package needs numpy (``pip install "maumau-rules[batch]"``); the 
 What runs batched is a variant's compiled tables (:mod:`maumau_rules.families.maumau.tables`), the same rule objects the
 scalar engine runs.
 
->>> from maumau_rules.batch import BatchEngine
+>>> from maumau_rules.families.maumau.batch import BatchEngine
 >>> BatchEngine("standard", 2, 4).batch
 4
 """
 
 from __future__ import annotations
 
-from ..extras import missing_extra
+from ....extras import missing_extra
 
 try:
     import numpy as _numpy  # noqa: F401

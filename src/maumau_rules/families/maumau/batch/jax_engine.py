@@ -21,8 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import VariantError
-from ..variants import Variant
+from ....errors import VariantError
+from ....variants import Variant
 from .engine import _DRAWN, _K_CALLOUT, _K_DRAW, _K_PASS, _K_PLAY, _OVER, _PLAY, BatchEngine
 
 __all__ = ["JaxEngine", "jax_coverage"]
@@ -54,7 +54,7 @@ def jax_coverage(eng: BatchEngine) -> str:
 class JaxEngine:
     """``batch`` games of ``variant`` with ``players`` seats, stepped by one compiled jax function.
 
-    The interface follows :class:`~maumau_rules.batch.BatchEngine`: :meth:`legal_mask`, :meth:`sample_random`,
+    The interface follows :class:`~maumau_rules.families.maumau.batch.BatchEngine`: :meth:`legal_mask`, :meth:`sample_random`,
     :meth:`step` (a finished game is dealt again in the same step), :attr:`games_done`.
 
     Raises:
@@ -514,7 +514,7 @@ class JaxEngine:
         """Take over the states of a numpy engine of the same variant, players and batch (keys stay this engine's:
         the test plays both engines from the same deals).
 
-        >>> from maumau_rules.batch import BatchEngine
+        >>> from maumau_rules.families.maumau.batch import BatchEngine
         >>> jx = JaxEngine("standard", 2, 2); np_eng = BatchEngine("standard", 2, 2, seed=3); jx.load(np_eng)
         >>> bool((jx.arrays()["hands"] == np_eng.hands).all())
         True

@@ -39,8 +39,8 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ArgumentError
-from ..variants import Variant
+from ....errors import ArgumentError
+from ....variants import Variant
 from .engine import BatchEngine
 
 __all__ = ["VectorEnv"]

@@ -22,15 +22,15 @@ from typing import Any, Final
 
 import numpy as np
 
-from .. import rng as _rng
-from ..actions import ActionSpace
-from ..cards import FRENCH_SUITS, Card
-from ..errors import ArgumentError, VariantError
-from ..families.maumau.state import Phase
-from ..families.maumau.tables import Tables, compile_tables
-from ..moves import Call, CallOut, Draw, Pass, Play
-from ..state import EndReason
-from ..variants import Variant, find_variant
+from .... import rng as _rng
+from ....actions import ActionSpace
+from ....cards import FRENCH_SUITS, Card
+from ....errors import ArgumentError, VariantError
+from ....moves import Call, CallOut, Draw, Pass, Play
+from ....state import EndReason
+from ....variants import Variant, find_variant
+from ..state import Phase
+from ..tables import Tables, compile_tables
 
 __all__ = ["END_REASONS", "PHASES", "BatchEngine"]
 
@@ -101,7 +101,7 @@ class BatchEngine:
         batch: the number of games B.
         seed: the seed of every game's generator (game ``b`` gets its own stream; the same seed, the same games).
         auto_reset: deal a finished game again at once (``False``: it stays over, with no legal moves).
-        count_turns: count the turns of every game (for :func:`~maumau_rules.batch.simulate.simulate_batch`).
+        count_turns: count the turns of every game (for :func:`~maumau_rules.families.maumau.batch.simulate.simulate_batch`).
 
     Raises:
         VariantError: the variant has no table form (the message names the rule), or the player count is outside
@@ -436,7 +436,7 @@ class BatchEngine:
 
     def _deal_scalar(self, g: np.ndarray) -> None:
         """The slow path: deal through the scalar engine (a cut whose cutter keeps cards)."""
-        from ..game import new_game
+        from ....game import new_game
 
         seeds = self._next(g)
         states = [new_game(self.variant, self.players, seed=int(s)) for s in seeds]
@@ -828,7 +828,7 @@ class BatchEngine:
         """Random bots' call-outs between turns (as :class:`~maumau_rules.bots.RandomBot` makes them): each other
         seat in turn order that may call someone out does so half of the time, the first one that does moves.
         Where ``eager`` (games × seats) is true the seat always does, naming the first seat it may (as
-        :class:`~maumau_rules.bots.HeuristicBot` does). Returns (actions, movers), ``-1`` where nobody
+        :class:`~maumau_rules.families.maumau.bots.HeuristicBot` does). Returns (actions, movers), ``-1`` where nobody
         interjects.
 
         >>> eng = BatchEngine("standard", 2, 4, seed=1); a, m = eng.sample_interjections(np.zeros(4, dtype=np.uint64))
