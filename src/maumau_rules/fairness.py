@@ -103,11 +103,11 @@ def _secret(value: object, name: str) -> bytes:
 
 
 def _server_seed(value: object) -> bytes:
-    return _secret(value, "server seed")
+    return _secret(value, _("server seed"))
 
 
 def _salt(value: object) -> bytes:
-    return _secret(value, "salt")
+    return _secret(value, _("salt"))
 
 
 def _frame(data: bytes) -> bytes:
@@ -143,11 +143,11 @@ def _count(value: object, name: str, low: int, high: int) -> int:
 
 
 def _version(value: object) -> int:
-    return _count(value, "variant version", 0, 1 << 31)
+    return _count(value, _("variant version"), 0, 1 << 31)
 
 
 def _players(value: object) -> int:
-    return _count(value, "players", 1, 64)
+    return _count(value, _("players"), 1, 64)
 
 
 def _digest(value: object) -> str | None:
@@ -181,7 +181,7 @@ def _overrides(value: object) -> str:
 
 
 def _seat(value: object) -> int | None:
-    return None if value is None else _count(value, "seat", 0, 63)
+    return None if value is None else _count(value, _("seat"), 0, 63)
 
 
 def _sizes(value: object) -> tuple[int, ...] | None:
@@ -190,7 +190,7 @@ def _sizes(value: object) -> tuple[int, ...] | None:
     if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence) or len(value) > 64:
         raise FairnessError(_("setup hand_sizes {value} must be a sequence of hand sizes, one per seat")
                             .format(value=shown(value)))
-    return tuple(_count(n, "hand size", 0, 1000) for n in value)
+    return tuple(_count(n, _("hand size"), 0, 1000) for n in value)
 
 
 def _definition_digest(variant: Variant) -> str:
@@ -447,7 +447,7 @@ def commitment(server_seed: bytes, salt: bytes, setup: FairSetup) -> str:
     >>> commitment(bytes(32), bytes(16), s) == FairSeed(bytes(32), bytes(16), setup=s).commitment
     True
     """
-    seed, salt_ = _secret(server_seed, "server seed"), _secret(salt, "salt")
+    seed, salt_ = _secret(server_seed, _("server seed")), _secret(salt, _("salt"))
     if not isinstance(setup, FairSetup):
         raise FairnessError(_("setup {setup} must be a FairSetup (the commitment binds the game's setup)")
                             .format(setup=shown(setup)))

@@ -416,6 +416,8 @@ def decode_fields(data: Mapping[str, Any], cls: type, what: str) -> dict[str, An
     >>> decode_fields(to_json(Verdict.accept()), Verdict, "verdict JSON")["rule_id"]
     ''
     """
+    if what.endswith(" JSON") and " " not in what[:-5]:  # a family's "{tag} JSON": in the current language
+        what = _("{kind} JSON").format(kind=what[:-5])
     hints = _hints(cls)
     _check_fields(data, {*hints, "type", "version"}, what)
     out: dict[str, Any] = {}
