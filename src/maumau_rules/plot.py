@@ -71,7 +71,8 @@ _CHARACTERS_PER_INCH = 10
 
 
 def lengths_figure(result: SimulationResult) -> Any:
-    """The share of games by their length in decisions, one panel per variant and one line per player count.
+    """The share of games by their length in decisions, one panel per variant and one line per player count. The
+    titles, labels and legends are in the current language (:mod:`maumau_rules.i18n`).
 
     Raises:
         MissingExtraError: matplotlib is not installed.
@@ -80,6 +81,10 @@ def lengths_figure(result: SimulationResult) -> Any:
     >>> fig = lengths_figure(simulate("standard", players=[2, 3], games=10, seed=1))
     >>> [ax.get_title() for ax in fig.axes], len(fig.axes[0].get_lines())
     (['standard'], 2)
+    >>> from maumau_rules.i18n import language
+    >>> with language("de"):
+    ...     lengths_figure(simulate("standard", players=[2], games=4, seed=1)).get_supxlabel()
+    'Entscheidungen je Spiel'
     """
     groups = _by_variant(result)
     fig, axes = _figure(len(groups))
