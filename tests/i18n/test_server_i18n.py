@@ -4,6 +4,7 @@ catalog, or none at all, gets English."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -14,7 +15,7 @@ pytest.importorskip("httpx", reason="the example server needs httpx (pip install
 import httpx
 
 from examples.server.client import create_game
-from maumau_rules.i18n import translate_message
+from maumau_rules.i18n import language, translate_message
 from tests.server.test_server_roundtrip import FixedSeeds, Server
 
 
@@ -104,3 +105,53 @@ def test_the_servers_own_sentences_are_in_the_clients_language(server: Server) -
                 if text == en or english(text, lang, en):
                     left[f"{lang} {name}"] = text
     assert not left, left
+
+
+def _table_lines(lang: str, variant: str, players: int, seed: int) -> list[str]:
+    """What the web table says of each step of a game of random moves, to seat 0, in ``lang``."""
+    import random
+
+    from examples.server.table import describe_step, seat_names
+    from maumau_rules import apply, legal_moves, new_game
+
+    rnd = random.Random(seed)
+    lines: list[str] = []
+    with language(lang):
+        state = new_game(variant, players, seed=seed)
+        names = seat_names(players, seat=0, bots={1: "random"}, family=state.variant.family)
+        while not state.is_over and state.turn < 150:
+            seat = state.seat_to_act
+            callers = [s for s in range(players) if s != seat and legal_moves(state, s)]
+            if callers and rnd.random() < 0.5:
+                seat = rnd.choice(callers)
+            move = rnd.choice(legal_moves(state, seat))
+            after = apply(state, move, player=seat)
+            lines += describe_step(state, move, seat, after, viewer=0, names=names)["text"]
+            state = after
+    return lines
+
+
+@pytest.mark.parametrize("lang", [lang for lang in ("de", "ar", "tr", "el", "sr")])
+def test_the_web_tables_sentences_are_in_the_language(lang: str) -> None:
+    """The sentences the server sends the web table (who played what, who took the trick, the end) are in the
+    request's language: the same games, line for line, with no English left."""
+    from .test_errors_i18n import english
+
+    left = []
+    checked = 0
+    for variant, players, seed in (("standard", 3, 1), ("standard", 2, 7), ("malilla", 4, 3), ("malilla", 4, 5)):
+        source, lines = _table_lines("en", variant, players, seed), _table_lines(lang, variant, players, seed)
+        assert len(lines) == len(source) > 5
+        for en, text in zip(source, lines, strict=True):
+            checked += 1
+            # the Spanish cards' own names ('Rey de bastos') are names, the same in every language
+            bare = [re.sub(r"\(\w+ de \w+\)", " ", t) for t in (text, en)]
+            if text == en or english(bare[0], lang, bare[1]):
+                left.append((en, text))
+    assert checked > 80 and not left, left[:10]
+
+
+def test_the_web_tables_english_sentences_are_as_they_were() -> None:
+    lines = _table_lines("en", "malilla", 4, 3)
+    assert any(line.startswith("you play ") for line in lines) and any(" plays " in line for line in lines)
+    assert any("the trick" in line for line in lines) and lines[-1].startswith("the hand is over")
