@@ -787,8 +787,9 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
             return _error(503, "unavailable", _("the move could not be stored; try again"))
         if not stored:  # another server process stored a move for this turn first
             game.state = None
-            return _error(409, Reason.STALE_STATE.value, _("move {move} was made against turn {turn}, but another move was stored for that turn "
-                                                            "first").format(move=repr(str(move)), turn=turn), "R_TURN_ORDER", turn=turn + 1)
+            return _error(409, Reason.STALE_STATE.value,
+                          _("move {move} was made against turn {turn}, but another move was stored for that turn "
+                            "first").format(move=repr(str(move)), turn=turn), "R_TURN_ORDER", turn=turn + 1)
         game.state = new
         if new.is_over and store.games.get(game.gid) is game:
             store.finished[game.gid] = None
@@ -829,7 +830,8 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
         if isinstance(data, JSONResponse):
             return data
         if "seed" in data:
-            return _error(422, "seed_not_accepted", _("the server chooses every seed: a client-chosen seed would let its sender know every card"))
+            return _error(422, "seed_not_accepted", _("the server chooses every seed: a client-chosen seed would let its "
+                                                      "sender know every card"))
         unknown = sorted(set(data) - {"variant", "players", "bots", "bot"})
         variant, players = data.get("variant", "standard"), _int(data, "players")
         if unknown or not isinstance(variant, str) or len(variant) > 100 or players is None:
@@ -951,7 +953,8 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
         async with game.lock:
             state = store.current(game)
             if not state.is_over:
-                return _error(409, "game_running", _("the record reveals every card and the seed: it is published when the game is over"))
+                return _error(409, "game_running", _("the record reveals every card and the seed: it is published "
+                                                     "when the game is over"))
             moves = store.moves(game.gid)
         record = GameRecord(
             variant=game.variant, variant_version=game.variant_version, players=game.players, seed=game.seed,

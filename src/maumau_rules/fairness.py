@@ -517,7 +517,8 @@ class FairSeed:
             raise FairnessError(_("setup {setup} must be a FairSetup").format(setup=shown(setup)))
         if self.setup is not None and self.setup != setup:
             raise FairnessError(_("this seed is committed to {setup} already: a committed seed is never used for another "
-                                   "setup ({other}); draw a fresh one").format(setup=self.setup.describe(), other=setup.describe()))
+                                   "setup ({other}); draw a fresh one").format(setup=self.setup.describe(),
+                                                                               other=setup.describe()))
         return attrs.evolve(self, setup=setup)
 
     def _bound(self) -> FairSetup:
@@ -600,7 +601,8 @@ class FairSeed:
         if data.get("scheme") in OLD_SCHEMES:
             raise NotationError(_("fairness: scheme {value} is no longer read: it committed to the seed alone, not to the "
                                    "setup (variant, overrides, dealer, deck order, ...), so its proof could not exclude a "
-                                   "stacked deal; this library reads {scheme}").format(value=repr(data['scheme']), scheme=repr(SCHEME)))
+                                   "stacked deal; this library reads {scheme}").format(value=repr(data['scheme']),
+                                                                                       scheme=repr(SCHEME)))
         if data.get("scheme") != SCHEME:
             raise NotationError(_("fairness: unknown scheme {value} (this library knows {scheme})")
                                 .format(value=shown(data.get('scheme')), scheme=repr(SCHEME)))

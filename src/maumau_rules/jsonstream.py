@@ -148,7 +148,8 @@ class _Reader:
     def _utf8_error(self, exc: UnicodeDecodeError) -> StreamError:
         line, _column = self.where(len(self.buf))
         return StreamError(_("{name} is not UTF-8 text (after line {line}): {reason} (byte {value})")
-                           .format(name=self.name, line=line, reason=exc.reason, value=repr(exc.object[exc.start:exc.start + 1])), kind="utf8", index=self.count,
+                           .format(name=self.name, line=line, reason=exc.reason,
+                                   value=repr(exc.object[exc.start:exc.start + 1])), kind="utf8", index=self.count,
                            line=line, problem=f"not UTF-8: {exc.reason}")
 
     def _drop(self) -> None:
@@ -223,15 +224,21 @@ class _Reader:
     def too_long(self) -> StreamError:
         line, _column = self.where(self.pos)
         return StreamError(_("{name} is longer than {limit} characters at {item} {count} (line {line}) without ending "
-                              "it: too large (limit {limit} characters per {item})").format(name=self.name, limit=self.limit, item=self.item, count=self.count, line=line),
+                              "it: too large (limit {limit} characters per {item})").format(name=self.name,
+                                                                                            limit=self.limit,
+                                                                                            item=self.item,
+                                                                                            count=self.count,
+                                                                                            line=line),
                            kind="too_long", index=self.count, line=line,
                            problem=f"a value longer than {self.limit} characters")
 
     def syntax(self, problem: str, i: int) -> StreamError:
         line, column = self.where(i)
         return StreamError(_("{name} is not valid JSON at {item} {count}: {problem} (line {line}, column {column}) "
-                              "near {value}").format(name=self.name, item=self.item, count=self.count, problem=problem, line=line, column=column, value=_quote(self.buf[i:i + 40])), kind="json", index=self.count, line=line,
-                           column=column, problem=problem)
+                              "near {value}").format(name=self.name, item=self.item, count=self.count, problem=problem,
+                                                     line=line, column=column,
+                                                     value=_quote(self.buf[i:i + 40])),
+                           kind="json", index=self.count, line=line, column=column, problem=problem)
 
     # ------------------------------------------------------------ values
 

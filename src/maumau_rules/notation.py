@@ -565,7 +565,8 @@ def _variant_from_ref(data: Any, where: str) -> Variant:
         if variant.id != vid or variant.version != version:
             raise NotationError(
                 _("{where}: the definition is variant {id} version {version}, but the reference names "
-                   "{vid} version {version2}").format(where=where, id=repr(variant.id), version=variant.version, vid=repr(vid), version2=version)
+                   "{vid} version {version2}").format(where=where, id=repr(variant.id), version=variant.version,
+                                                      vid=repr(vid), version2=version)
             )
         return variant
     return resolve_variant(vid, version, where=where)

@@ -1447,7 +1447,8 @@ def replay_match(record: MatchRecord) -> Iterator[Any]:
         if not state.is_over:
             if r < last:
                 raise ReplayError(_("round {round_no} is not over after its {n} moves, but round {next} follows")
-                                  .format(round_no=round_no, n=len(moves), next=round_no + 1), step=len(moves), reason=ROUND_NOT_OVER, round_no=round_no)
+                                  .format(round_no=round_no, n=len(moves),
+                                          next=round_no + 1), step=len(moves), reason=ROUND_NOT_OVER, round_no=round_no)
             break
         match = next_round(match, state)
     got = MatchResult.of(match)
@@ -1455,7 +1456,8 @@ def replay_match(record: MatchRecord) -> Iterator[Any]:
         shown = _("an unfinished match") if got is None else _("winner {winner} with scores {scores}").format(
             winner=got.winner, scores=list(got.scores))
         raise ReplayError(_("the record says winner {winner} with scores {scores}, but the moves lead to {shown}")
-                          .format(winner=record.result.winner, scores=list(record.result.scores), shown=shown), step=len(record.rounds[-1]) if record.rounds else 0,
+                          .format(winner=record.result.winner, scores=list(record.result.scores),
+                                  shown=shown), step=len(record.rounds[-1]) if record.rounds else 0,
                           reason=RESULT_MISMATCH, round_no=len(record.rounds) or None)
 
 
