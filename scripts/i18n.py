@@ -1,8 +1,10 @@
 """The message catalogs (a development tool; it needs Babel, which the ``[test]`` extra installs).
 
-The template holds every message the package marks (``_``, ``N_``, ``gettext``, ``ngettext``, ``N_plural``) and
-the texts of ``spec/`` that a user reads: each rule's title, text and parameter docs, each shipped variant's name and
-summary.
+The template holds every message the package marks (``_``, ``N_``, ``gettext``, ``ngettext``, ``N_plural``), the
+example server's (``examples/server``, marked the same way), the fixed titles the reference's extension writes
+(``docs/_ext``: the literal texts given to ``heading``, ``table`` (header cells and title) and ``field_list`` (the
+names), and those marked with ``N_``), and the texts of ``spec/`` that a user reads: each rule's title, text and
+parameter docs, each shipped variant's name and summary.
 
     python scripts/i18n.py extract   # src/maumau_rules/**.py -> src/maumau_rules/locale/maumau_rules.pot
     python scripts/i18n.py update    # the .pot -> every locale/LANG/LC_MESSAGES/maumau_rules.po (new entries empty)
@@ -16,6 +18,7 @@ fuzzy or stale entry, on placeholders that differ, and on a ``.mo`` that is not 
 
 from __future__ import annotations
 
+import ast
 import io
 import sys
 import tomllib
@@ -43,6 +46,15 @@ def template() -> Catalog:
         if filename.startswith(("spec/", "locale/")):
             continue
         catalog.add(message, None, [(f"src/maumau_rules/{filename}", lineno)], auto_comments=comments)
+    for folder in ("examples/server",):  # the example server's own sentences (it answers in the client's language)
+        for filename, lineno, message, comments, _context in extract_from_dir(
+                str(ROOT / folder), method_map=[("**.py", "python")], keywords=KEYWORDS,
+                comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+            catalog.add(message, None, [(f"{folder}/{filename}", lineno)], auto_comments=comments)
+    for path in sorted((ROOT / "docs" / "_ext").glob("*.py")):  # the reference's fixed titles
+        for text, lineno in docs_titles(path.read_text(encoding="utf-8")):
+            catalog.add(text, None, [(f"docs/_ext/{path.name}", lineno)],
+                        auto_comments=["a title or a table header of the reference (docs/_ext): a short heading"])
     for path in sorted((ROOT / "spec" / "rules").glob("*.toml")):  # the titles, texts and parameter docs of the rules
         rule = tomllib.loads(path.read_text(encoding="utf-8")).get("rule", {})
         texts = [(field, rule.get(field)) for field in ("title", "text")]
@@ -62,6 +74,35 @@ def template() -> Catalog:
             catalog.add(variant["summary"], None, [(f"spec/variants/{path.name}", 0)],
                         auto_comments=["the summary of a variant (spec/variants), shown by 'maumau rules'"])
     return catalog
+
+
+def docs_titles(source: str) -> list[tuple[str, int]]:
+    """The literal titles of a docs extension: the first argument of ``heading``, the literal header cells and the
+    ``title`` of ``table``, the literal names of ``field_list``, and what ``N_`` marks (the extension writes each
+    through ``gettext``)."""
+    found: list[tuple[str, int]] = []
+
+    def literal(node: ast.AST | None) -> None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.strip():
+            found.append((node.value, node.lineno))
+
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args):
+            continue
+        name, first = node.func.id, node.args[0]
+        if name in ("heading", "N_"):
+            literal(first)
+        elif name == "table":
+            for cell in first.elts if isinstance(first, ast.List) else []:
+                literal(cell)
+            for kw in node.keywords:
+                if kw.arg == "title":
+                    literal(kw.value)
+        elif name == "field_list" and isinstance(first, ast.List):
+            for item in first.elts:
+                if isinstance(item, ast.Tuple) and item.elts:
+                    literal(item.elts[0])
+    return found
 
 
 def po_path(lang: str) -> Path:

@@ -44,7 +44,7 @@ from sphinx.util import logging
 from maumau_rules import explain
 from maumau_rules.families.maumau import explain as maumau_explain
 from maumau_rules.families.malilla import explain as malilla_explain
-from maumau_rules.i18n import gettext
+from maumau_rules.i18n import N_, gettext
 
 logger = logging.getLogger(__name__)
 
@@ -55,8 +55,9 @@ SCHEMAS = ROOT / "docs" / "schemas"
 
 KIND_ORDER = ("setup", "turn", "legality", "effect", "announcement", "end", "scoring")
 KIND_TITLES = {
-    "setup": "Setup", "turn": "Turns", "legality": "Which cards may be played", "effect": "Card effects",
-    "announcement": "Announcements", "end": "End of the round (of a hand in Malilla)", "scoring": "Scoring",
+    "setup": N_("Setup"), "turn": N_("Turns"), "legality": N_("Which cards may be played"),
+    "effect": N_("Card effects"), "announcement": N_("Announcements"),
+    "end": N_("End of the round (of a hand in Malilla)"), "scoring": N_("Scoring"),
 }
 HEADING_CHARS = "=-~^"
 
@@ -65,7 +66,9 @@ HEADING_CHARS = "=-~^"
 
 
 def heading(text: str, level: int) -> str:
-    """A section title; ``level`` 0 is the page title."""
+    """A section title; ``level`` 0 is the page title. A fixed title (a literal of this extension, which
+    ``scripts/i18n.py`` puts in the catalogs) is written in the build's language."""
+    text = gettext(text)
     return f"{text}\n{HEADING_CHARS[level] * _width(text)}\n"
 
 
@@ -149,7 +152,9 @@ def table(header: Sequence[str], rows: Iterable[Sequence[str]], *, widths: Seque
           stub: bool = False, title: str = "", wide: bool = False, empty: str = "\u2014",
           classes: Sequence[str] = ()) -> str:
     """A ``list-table``; every cell is reST text (may span several lines). ``wide`` tables scroll sideways;
-    ``classes`` adds HTML classes (``matrix``: the first column stays in view; ``rotated``: upright headers)."""
+    ``classes`` adds HTML classes (``matrix``: the first column stays in view; ``rotated``: upright headers).
+    The header cells and the title are written in the build's language (like :func:`heading`)."""
+    header, title = [gettext(h) if h else h for h in header], gettext(title) if title else title
     out = [f".. list-table::{(' ' + title) if title else ''}", "   :header-rows: 1"]
     names = [*(["wide"] if wide else []), *classes]
     if names:
@@ -168,8 +173,8 @@ def table(header: Sequence[str], rows: Iterable[Sequence[str]], *, widths: Seque
 
 
 def field_list(items: Iterable[tuple[str, str]]) -> str:
-    """A reST field list (``:Name: value``), skipping empty values."""
-    return "".join(f":{name}: {value}\n" for name, value in items if value)
+    """A reST field list (``:Name: value``), skipping empty values; the names in the build's language."""
+    return "".join(f":{gettext(name)}: {value}\n" for name, value in items if value)
 
 
 def bullets(items: Iterable[str]) -> str:
@@ -1054,7 +1059,7 @@ def page_matrix(data: SpecData) -> str:
     out.append(table(["Variant", *(ref(rule_label(rid), rid) for rid in rule_ids)], rows, stub=True,
                      empty="\u00b7", classes=["matrix", "rotated"]))
     out.append("The rule columns follow the order of the :ref:`rules reference <rules-reference>`: "
-               + ", ".join(KIND_TITLES.get(k, k).lower() for k in _kinds(data)) + ".\n")
+               + ", ".join(gettext(KIND_TITLES.get(k, k)).lower() for k in _kinds(data)) + ".\n")
     return "\n".join(out)
 
 

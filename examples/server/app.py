@@ -112,6 +112,7 @@ from maumau_rules import MauMauError, Move, NotationError, Reason, apply, check,
 from maumau_rules.bots import Bot
 from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
 from maumau_rules.families.maumau.state import GameState
+from maumau_rules.i18n import gettext as _
 from maumau_rules.i18n import language, negotiate_language, translate_message
 from maumau_rules.notation import from_json
 from maumau_rules.records import GameRecord, RecordedMove, RecordResult, first_violation, loads_record
@@ -687,7 +688,7 @@ class Store:
         stored moves replayed from the seed."""
         state = new_game(game.variant, game.players, game.seed)
         out = []
-        for step, (seat, text, _) in enumerate(self.moves(game.gid)[:until]):
+        for step, (seat, text, _time) in enumerate(self.moves(game.gid)[:until]):
             move = parse_move(text)
             after = apply(state, move, player=seat)
             if step >= since:
@@ -710,26 +711,27 @@ async def _body(request: Request, limit: int = MAX_BODY) -> dict[str, Any] | JSO
     declared = request.headers.get("content-length")
     if declared is not None:
         if not declared.isascii() or not declared.isdigit():
-            return _error(400, "malformed", "the Content-Length header is not a number")
+            return _error(400, "malformed", _("the Content-Length header is not a number"))
         if len(declared) > 12 or int(declared) > limit:
-            return _error(413, "too_large", f"request body of {declared[:20]} bytes is too large (limit {limit})")
+            return _error(413, "too_large", _("request body of {value} bytes is too large (limit {limit})")
+                                            .format(value=declared[:20], limit=limit))
     parts: list[bytes] = []
     size = 0
     try:
         async for chunk in request.stream():
             size += len(chunk)
             if size > limit:
-                return _error(413, "too_large", f"request body of more than {limit} bytes is too large "
-                                                f"(limit {limit})")
+                return _error(413, "too_large", _("request body of more than {limit} bytes is too large (limit {limit})")
+                                                .format(limit=limit))
             parts.append(chunk)
     except ClientDisconnect:
-        return _error(400, "malformed", "the client went away before the body was complete")
+        return _error(400, "malformed", _("the client went away before the body was complete"))
     try:
         data = json.loads(b"".join(parts))
     except (ValueError, RecursionError):
-        return _error(422, "malformed", "the request body is not JSON (UTF-8)")
+        return _error(422, "malformed", _("the request body is not JSON (UTF-8)"))
     if not isinstance(data, dict):
-        return _error(422, "malformed", "the request body must be a JSON object")
+        return _error(422, "malformed", _("the request body must be a JSON object"))
     return data
 
 
@@ -743,11 +745,11 @@ def _bots(data: dict[str, Any], players: int) -> dict[int, str] | str:
     seats, kind = data.get("bots", []), data.get("bot", "heuristic")
     if not isinstance(seats, list) or any(type(s) is not int or not 0 <= s < players for s in seats) \
             or len(set(seats)) != len(seats):
-        return f"bots must be a list of distinct seat numbers 0..{players - 1}"
+        return _("bots must be a list of distinct seat numbers 0..{last}").format(last=players - 1)
     if seats and len(seats) >= players:
-        return "at least one seat must be left for a person"
+        return _("at least one seat must be left for a person")
     if kind not in table.BOT_KINDS:
-        return f"bot must be one of {', '.join(map(repr, table.BOT_KINDS))}"
+        return _("bot must be one of {kinds}").format(kinds=", ".join(map(repr, table.BOT_KINDS)))
     return dict.fromkeys(seats, kind)
 
 
@@ -782,11 +784,12 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
             stored = await store.writer.submit(("move", game.gid, state.turn, seat, str(move), now, int(new.is_over)))
         except sqlite3.Error:
             game.state = None
-            return _error(503, "unavailable", "the move could not be stored; try again")
+            return _error(503, "unavailable", _("the move could not be stored; try again"))
         if not stored:  # another server process stored a move for this turn first
             game.state = None
-            return _error(409, Reason.STALE_STATE.value, f"move {str(move)!r} was made against turn {turn}, "
-                          "but another move was stored for that turn first", "R_TURN_ORDER", turn=turn + 1)
+            return _error(409, Reason.STALE_STATE.value,
+                          _("move {move} was made against turn {turn}, but another move was stored for that turn "
+                            "first").format(move=repr(str(move)), turn=turn), "R_TURN_ORDER", turn=turn + 1)
         game.state = new
         if new.is_over and store.games.get(game.gid) is game:
             store.finished[game.gid] = None
@@ -796,7 +799,7 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
     async def run_bots(game: Game) -> None:
         """Let the server's bots of ``game`` move, one move after another, until a person is to act or it is over.
         Each bot chooses from its own view; each move is judged and stored like a person's."""
-        for _ in range(table.MAX_STEPS):
+        for _step in range(table.MAX_STEPS):
             await asyncio.sleep(bot_delay)
             async with game.lock:
                 try:
@@ -827,14 +830,15 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
         if isinstance(data, JSONResponse):
             return data
         if "seed" in data:
-            return _error(422, "seed_not_accepted", "the server chooses every seed: a client-chosen seed would let its "
-                                                    "sender know every card")
+            return _error(422, "seed_not_accepted", _("the server chooses every seed: a client-chosen seed would let its "
+                                                      "sender know every card"))
         unknown = sorted(set(data) - {"variant", "players", "bots", "bot"})
         variant, players = data.get("variant", "standard"), _int(data, "players")
         if unknown or not isinstance(variant, str) or len(variant) > 100 or players is None:
-            return _error(422, "malformed", "expected {\"variant\": name, \"players\": n} (and \"bots\": [seats], "
-                          "\"bot\": kind)"
-                          + (f"; unknown field(s) {', '.join(map(repr, unknown))[:200]}" if unknown else ""))
+            return _error(422, "malformed", _("expected {\"variant\": name, \"players\": n} (and \"bots\": [seats], "
+                                            "\"bot\": kind)")
+                          + (_("; unknown field(s) {fields}")
+                             .format(fields=", ".join(map(repr, unknown))[:200]) if unknown else ""))
         try:
             v, fair = store.prepare(variant, players)
         except MauMauError as exc:
@@ -845,18 +849,20 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
         refused = creation.admit(request.client.host if request.client else "")  # (a bad request takes no token)
         if refused is not None:
             scope, wait = refused
-            limit = (f"{limits.create_burst} games at once and {limits.create_rate:g} per second per client"
-                     if scope == "client" else f"{limits.global_create_burst} games at once and "
-                     f"{limits.global_create_rate:g} per second for all clients")
+            limit = (_("{burst} games at once and {rate} per second per client").format(
+                burst=limits.create_burst, rate=format(limits.create_rate, "g"))
+                if scope == "client" else _("{burst} games at once and {rate} per second for all clients").format(
+                    burst=limits.global_create_burst, rate=format(limits.global_create_rate, "g")))
             retry = math.ceil(wait * 1000) / 1000
-            answer = _error(429, "too_many_games", f"too many new games (limit {limit}); retry in {retry:g} s",
+            answer = _error(429, "too_many_games", _("too many new games (limit {limit}); retry in {retry} s")
+                                                   .format(limit=limit, retry=format(retry, 'g')),
                             scope=scope, retry_after=retry)
             answer.headers["Retry-After"] = str(max(1, math.ceil(wait)))
             return answer
         try:
             created = await store.create(v, players, fair, bots)
         except sqlite3.Error:
-            return _error(503, "unavailable", "the game could not be stored; try again")
+            return _error(503, "unavailable", _("the game could not be stored; try again"))
         if bots:
             game = store.game(created["id"])
             if game is not None:
@@ -866,20 +872,20 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
     def _find(request: Request) -> Game | JSONResponse:
         gid = request.path_params["gid"]
         if not _GAME_ID.fullmatch(gid):
-            return _error(404, "no_such_game", "no such game (a game ID is 1-32 letters, digits, '-' or '_')")
+            return _error(404, "no_such_game", _("no such game (a game ID is 1-32 letters, digits, '-' or '_')"))
         game = store.game(gid)
         if game is None:
-            return _error(404, "no_such_game", f"no game {gid!r}")
+            return _error(404, "no_such_game", _("no game {gid}").format(gid=repr(gid)))
         return game
 
     def _seat_of(request: Request, game: Game) -> int | JSONResponse:
         """The ``seat`` query parameter, when the request's token is that seat's; else the error to answer."""
         seat_text = request.query_params.get("seat", "")
         if not _SEAT.fullmatch(seat_text) or int(seat_text) >= game.players:
-            return _error(422, "malformed", f"seat must be a seat number 0..{game.players - 1}")
+            return _error(422, "malformed", _("seat must be a seat number 0..{last}").format(last=game.players - 1))
         seat = int(seat_text)
         if not _same(_token(request), game.tokens[seat]):
-            return _error(403, "forbidden", f"this token does not belong to seat {seat}")
+            return _error(403, "forbidden", _("this token does not belong to seat {seat}").format(seat=seat))
         return seat
 
     async def get_game(request: Request) -> JSONResponse:
@@ -921,10 +927,11 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
         unknown = sorted(set(data) - {"seat", "turn", "move"})
         seat, turn, text = _int(data, "seat"), _int(data, "turn"), data.get("move")
         if unknown or seat is None or turn is None or not isinstance(text, str):
-            return _error(422, "malformed", "expected {\"seat\": integer, \"turn\": integer, \"move\": notation}"
-                          + (f"; unknown field(s) {', '.join(map(repr, unknown))[:200]}" if unknown else ""))
+            return _error(422, "malformed", _("expected {\"seat\": integer, \"turn\": integer, \"move\": notation}")
+                          + (_("; unknown field(s) {fields}")
+                             .format(fields=", ".join(map(repr, unknown))[:200]) if unknown else ""))
         if not 0 <= seat < game.players or not _same(_token(request), game.tokens[seat]):
-            return _error(403, "forbidden", "this token does not belong to that seat")
+            return _error(403, "forbidden", _("this token does not belong to that seat"))
         try:
             move = parse_move(text)
         except NotationError as exc:
@@ -942,12 +949,12 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
             return game
         token = _token(request)
         if not any(_same(token, t) for t in (*game.tokens, game.admin)):
-            return _error(403, "forbidden", "the record needs a token of this game")
+            return _error(403, "forbidden", _("the record needs a token of this game"))
         async with game.lock:
             state = store.current(game)
             if not state.is_over:
-                return _error(409, "game_running", "the record reveals every card and the seed: it is published "
-                                                   "when the game is over")
+                return _error(409, "game_running", _("the record reveals every card and the seed: it is published "
+                                                     "when the game is over"))
             moves = store.moves(game.gid)
         record = GameRecord(
             variant=game.variant, variant_version=game.variant_version, players=game.players, seed=game.seed,
@@ -966,7 +973,7 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
             return seat
         since_text, wait_text = request.query_params.get("since", "0"), request.query_params.get("wait", "0")
         if not _SINCE.fullmatch(since_text) or not _WAIT.fullmatch(wait_text):
-            return _error(422, "malformed", "since must be a turn (a whole number) and wait a number of seconds")
+            return _error(422, "malformed", _("since must be a turn (a whole number) and wait a number of seconds"))
         since, wait = int(since_text), min(float(wait_text), MAX_WAIT)
         async with game.lock:
             state = store.current(game)
@@ -979,7 +986,7 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
                 with contextlib.suppress(TimeoutError):  # every second, look at the database too (other processes)
                     await asyncio.wait_for(changed.wait(), min(1.0, max(0.0, deadline - time.monotonic())))
                 if await request.is_disconnected():  # (the page went away: do not hold the request, or a shutdown)
-                    return _error(400, "malformed", "the client went away")
+                    return _error(400, "malformed", _("the client went away"))
                 async with game.lock:
                     state = store.current(game)
         finally:
@@ -1009,24 +1016,25 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
         record, commitment, views = data.get("record"), data.get("commitment"), data.get("views", [])
         if sorted(set(data) - {"record", "commitment", "views"}) or not isinstance(record, dict) \
                 or not isinstance(commitment, str) or not isinstance(views, list):
-            return _error(422, "malformed", "expected {\"record\": record, \"commitment\": hex, \"views\": [views]}")
+            return _error(422, "malformed", _("expected {\"record\": record, \"commitment\": hex, \"views\": [views]}"))
         try:
             rec = loads_record(json.dumps(record))
             kept = [from_json(v) for v in views]
         except (MauMauError, RecursionError) as exc:
-            return _error(422, "malformed", f"not a record and views: {str(exc)[:300]}")
+            return _error(422, "malformed", _("not a record and views: {value}").format(value=str(exc)[:300]))
         violation = first_violation(rec)
         if violation is not None:
-            return _error(422, "invalid_record", f"the record is not valid: {violation}")
+            return _error(422, "invalid_record", _("the record is not valid: {violation}").format(violation=violation))
         try:
             report = verify_record(rec, commitment=commitment, views=kept)
         except FairnessError as exc:
             return _error(422, "not_verified", str(exc))
         return JSONResponse({"ok": True, "commitment": report.commitment, "moves": report.moves,
                              "reshuffles": report.reshuffles, "views": report.views, "rounds": report.rounds,
-                             "message": f"the deal and {report.reshuffles} reshuffle(s) came from the seed committed to "
-                                        f"at the start ({report.moves} moves replayed, {report.views} views this seat "
-                                        "received checked against it)"})
+                             "message": _("the deal and {reshuffles} reshuffle(s) came from the seed committed to at "
+                                          "the start ({moves} moves replayed, {views} views this seat received "
+                                          "checked against it)").format(reshuffles=report.reshuffles,
+                                                                        moves=report.moves, views=report.views)})
 
     async def get_page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
@@ -1036,10 +1044,10 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
                              "bots_moving": len(bot_tasks)})
 
     async def not_found(request: Request, exc: Exception) -> Response:
-        return _error(404, "not_found", "no such resource")
+        return _error(404, "not_found", _("no such resource"))
 
     async def not_allowed(request: Request, exc: Exception) -> Response:
-        return _error(405, "method_not_allowed", "that method is not allowed here")
+        return _error(405, "method_not_allowed", _("that method is not allowed here"))
 
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {404: not_found, 405: not_allowed}
     return Starlette(middleware=[Middleware(_Language)], routes=[

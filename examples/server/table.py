@@ -36,6 +36,8 @@ from maumau_rules.events import (
 )
 from maumau_rules.events import describe_events as _describe_events
 from maumau_rules.families import family_of
+from maumau_rules.i18n import gettext as _
+from maumau_rules.i18n import ngettext
 from maumau_rules.moves import Move, Pass, Play, Redeal
 from maumau_rules.variants import available_variants
 from maumau_rules.views import view
@@ -61,15 +63,16 @@ def variants_json() -> list[dict[str, Any]]:
 
 def seat_names(players: int, *, seat: int, bots: Mapping[int, str], family: str) -> list[str]:
     """What the page of ``seat`` calls every seat: "you", "CPU n" for the server's bots, "player n" for the other
-    people; in Malilla the partner (the seat opposite) is marked.
+    people; in Malilla the partner (the seat opposite) is marked. In the current language (the request's).
 
     >>> seat_names(4, seat=1, bots={0: "heuristic", 2: "random"}, family="malilla")
     ['CPU 0', 'you', 'CPU 2', 'player 3 (partner)']
     """
-    names = ["you" if s == seat else f"CPU {s}" if s in bots else f"player {s}" for s in range(players)]
+    names = [_("you") if s == seat else _("CPU {n}").format(n=s) if s in bots else _("player {n}").format(n=s)
+             for s in range(players)]
     if family == "malilla" and players == 4:
         partner = (seat + 2) % 4
-        names[partner] += " (partner)"
+        names[partner] = _("{name} (partner)").format(name=names[partner])
     return names
 
 
@@ -120,10 +123,9 @@ def _you(text: str) -> str:
     return text
 
 
-def _verb(who: str, verb: str) -> str:
-    if who == "you":
-        return f"you {verb}"
-    return f"{who} {verb}es" if verb.endswith(("s", "sh")) else f"{who} {verb}s"
+def _say(who: str, you: str, other: str, /, **values: Any) -> str:
+    """The sentence ``you`` (already translated) when ``who`` is the page's own seat, else ``other`` about ``who``."""
+    return you.format(**values) if who == _("you") else other.format(who=who, **values)
 
 
 def _maumau_line(e: Event, names: Sequence[str]) -> str:
@@ -131,25 +133,26 @@ def _maumau_line(e: Event, names: Sequence[str]) -> str:
     events it leaves to the interface (the move itself, the end)."""
     match e:
         case Played(seat=seat, card=card, call=call):
-            who = names[seat]
-            return _verb(who, "play") + f" {card}" + (f" and {'say' if who == 'you' else 'says'} “{call.value}”"
-                                                      if call is not None else "")
+            if call is not None:
+                return _say(names[seat], _("you play {card} and say “{call}”"),
+                            _("{who} plays {card} and says “{call}”"), card=card, call=call.value)
+            return _say(names[seat], _("you play {card}"), _("{who} plays {card}"), card=card)
         case WrongCard(seat=seat, card=card):
-            who = names[seat]
-            return _verb(who, "play") + f" {card}, which may not be played, and take{'' if who == 'you' else 's'} " \
-                                        "it back"
+            return _say(names[seat], _("you play {card}, which may not be played, and take it back"),
+                        _("{who} plays {card}, which may not be played, and takes it back"), card=card)
         case Passed(seat=seat):
-            return _verb(names[seat], "pass")
+            return _say(names[seat], _("you pass"), _("{who} passes"))
         case CalledOut(by=by, seat=seat):
-            return _verb(names[by], "call") + f" out {names[seat]}"
+            return _say(names[by], _("you call out {other}"), _("{who} calls out {other}"), other=names[seat])
         case CallMissed(seat=seat):
-            return f"{names[seat]} forgot the call that was due"
+            return _("{who} forgot the call that was due").format(who=names[seat])
         case WinStands(by=by):
-            return f"{names[by]} {'let' if names[by] == 'you' else 'lets'} the finish stand: nobody called it out"
+            return _say(names[by], _("you let the finish stand: nobody called it out"),
+                        _("{who} lets the finish stand: nobody called it out"))
         case RoundOver(winner=winner):
             if winner is None:
-                return "the game is over"
-            return f"the game is over: {names[winner]} {'win' if names[winner] == 'you' else 'wins'}"
+                return _("the game is over")
+            return _say(names[winner], _("the game is over: you win"), _("the game is over: {who} wins"))
     return " ".join(_you(t) for t in _describe_events([e], names))
 
 
@@ -161,31 +164,39 @@ def _malilla_lines(before: Any, move: Move, mover: int, after: Any, names: Seque
     who = names[mover]
     stage = before.stage.value
     if isinstance(move, Play):
-        lines = [_verb(who, "play") + f" {move.card} ({move.card.name})"]
+        lines = [_say(who, _("you play {card} ({name})"), _("{who} plays {card} ({name})"), card=move.card,
+                      name=move.card.name)]
         if after.offender is not None:
-            breach = after.breach.value if after.breach is not None else "a breach of the rules"
-            lines.append(f"that breaks the rules ({breach}): {who}'s team loses")
+            breach = after.breach.value if after.breach is not None else _("a breach of the rules")
+            lines.append(_("that breaks the rules ({breach}): {who}'s team loses").format(breach=breach, who=who))
         elif len(after.tricks) > len(before.tricks):
             trick = after.tricks[-1]
-            taker = names[trick.winner]
-            lines.append(_verb(taker, "take") + f" the trick ({trick.points} point{'s' * (trick.points != 1)})")
+            lines.append(_say(names[trick.winner],
+                              ngettext("you take the trick ({n} point)", "you take the trick ({n} points)",
+                                       trick.points),
+                              ngettext("{who} takes the trick ({n} point)", "{who} takes the trick ({n} points)",
+                                       trick.points), n=trick.points))
     elif isinstance(move, Redeal):
-        lines = [_verb(who, "agree") + " to a new deal" if stage == "answer"
-                 else _verb(who, "ask") + " for a new deal (seven cards of a suit)"]
+        lines = [_say(who, _("you agree to a new deal"), _("{who} agrees to a new deal")) if stage == "answer"
+                 else _say(who, _("you ask for a new deal (seven cards of a suit)"),
+                           _("{who} asks for a new deal (seven cards of a suit)"))]
     elif isinstance(move, Pass):
-        lines = [_verb(who, "refuse") + " a new deal" if stage == "answer" else _verb(who, "ask") + " for no new deal"]
+        lines = [_say(who, _("you refuse a new deal"), _("{who} refuses a new deal")) if stage == "answer"
+                 else _say(who, _("you ask for no new deal"), _("{who} asks for no new deal"))]
     else:
-        lines = [_verb(who, "play") + f" {move}"]
+        lines = [_say(who, _("you play {card}"), _("{who} plays {card}"), card=move)]
     if after.is_over:
         points = after.points
         if after.winner is None and after.offender is not None:  # said above: the offender's team loses
-            lines.append("the hand is over")
+            lines.append(_("the hand is over"))
         elif after.winner is None:  # an even split of the hand's points: no team wins it
-            lines.append(f"the hand is over: a tie, {points[0]} points to {points[1]}")
+            lines.append(_("the hand is over: a tie, {points} points to {other}").format(points=points[0],
+                                                                                        other=points[1]))
         else:
             team = [s for s in range(4) if s % 2 == after.winner]
-            lines.append(f"the hand is over: {' and '.join(names[s] for s in team)} win with {points[after.winner]} "
-                         f"points to {points[1 - after.winner]}")
+            lines.append(_("the hand is over: {team} win with {points} points to {other}").format(
+                team=_(" and ").join(names[s] for s in team), points=points[after.winner],
+                other=points[1 - after.winner]))
     return lines
 
 

@@ -53,6 +53,7 @@ import attrs
 from .entropy import fresh_bytes
 from .errors import MauMauError, NotationError, shown
 from .i18n import N_
+from .i18n import gettext as _
 
 if TYPE_CHECKING:
     from .records import GameRecord, MatchRecord
@@ -94,18 +95,19 @@ class FairnessError(MauMauError, ValueError):
 
 def _secret(value: object, name: str) -> bytes:
     if type(value) is not bytes:
-        raise FairnessError(f"{name} {shown(value)} must be bytes")
+        raise FairnessError(_("{name} {value} must be bytes").format(name=name, value=shown(value)))
     if not 1 <= len(value) <= MAX_SECRET_BYTES:
-        raise FairnessError(f"{name} of {len(value)} bytes must hold 1 to {MAX_SECRET_BYTES} bytes")
+        raise FairnessError(_("{name} of {n} bytes must hold 1 to {limit} bytes")
+                            .format(name=name, n=len(value), limit=MAX_SECRET_BYTES))
     return value
 
 
 def _server_seed(value: object) -> bytes:
-    return _secret(value, "server seed")
+    return _secret(value, _("server seed"))
 
 
 def _salt(value: object) -> bytes:
-    return _secret(value, "salt")
+    return _secret(value, _("salt"))
 
 
 def _frame(data: bytes) -> bytes:
@@ -123,35 +125,37 @@ def _canonical(data: Any) -> str:
 
 def _kind(value: object) -> str:
     if value not in _KINDS or type(value) is not str:
-        raise FairnessError(f"setup kind {shown(value)} must be 'game' or 'match'")
+        raise FairnessError(_("setup kind {value} must be 'game' or 'match'").format(value=shown(value)))
     return value
 
 
 def _variant_id(value: object) -> str:
     if type(value) is not str or not 1 <= len(value) <= 200:
-        raise FairnessError(f"setup variant {shown(value)} must be a variant ID")
+        raise FairnessError(_("setup variant {value} must be a variant ID").format(value=shown(value)))
     return value
 
 
 def _count(value: object, name: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise FairnessError(f"setup {name} {shown(value)} must be an integer from {low} to {high}")
+        raise FairnessError(_("setup {name} {value} must be an integer from {low} to {high}")
+                            .format(name=name, value=shown(value), low=low, high=high))
     return value
 
 
 def _version(value: object) -> int:
-    return _count(value, "variant version", 0, 1 << 31)
+    return _count(value, _("variant version"), 0, 1 << 31)
 
 
 def _players(value: object) -> int:
-    return _count(value, "players", 1, 64)
+    return _count(value, _("players"), 1, 64)
 
 
 def _digest(value: object) -> str | None:
     if value is None:
         return None
     if type(value) is not str or len(value) != 64 or any(c not in "0123456789abcdef" for c in value):
-        raise FairnessError(f"setup definition {shown(value)} must be the hex SHA-256 of a variant definition")
+        raise FairnessError(_("setup definition {value} must be the hex SHA-256 of a variant definition")
+                            .format(value=shown(value)))
     return value
 
 
@@ -160,29 +164,33 @@ def _overrides(value: object) -> str:
     try:
         data = json.loads(value) if type(value) is str else value
     except ValueError:
-        raise FairnessError(f"setup overrides {shown(value)} are not JSON text") from None
+        raise FairnessError(_("setup overrides {value} are not JSON text").format(value=shown(value))) from None
     if not isinstance(data, Mapping) or not all(type(k) is str and (v is None or isinstance(v, Mapping))
                                                 for k, v in data.items()):
-        raise FairnessError(f"setup overrides {shown(value)} must map rule IDs to parameters (or null)")
+        raise FairnessError(_("setup overrides {value} must map rule IDs to parameters (or null)")
+                            .format(value=shown(value)))
     try:
         text = _canonical({k: (None if v is None else dict(v)) for k, v in data.items()})
     except (TypeError, ValueError, RecursionError) as exc:
-        raise FairnessError(f"setup overrides {shown(value)} are not JSON data: {exc}") from None
+        raise FairnessError(_("setup overrides {value} are not JSON data: {exc}")
+                            .format(value=shown(value), exc=exc)) from None
     if len(text) > MAX_OVERRIDES_TEXT:
-        raise FairnessError(f"setup overrides of {len(text)} characters are too long (limit {MAX_OVERRIDES_TEXT})")
+        raise FairnessError(_("setup overrides of {n} characters are too long (limit {limit})")
+                            .format(n=len(text), limit=MAX_OVERRIDES_TEXT))
     return text
 
 
 def _seat(value: object) -> int | None:
-    return None if value is None else _count(value, "seat", 0, 63)
+    return None if value is None else _count(value, _("seat"), 0, 63)
 
 
 def _sizes(value: object) -> tuple[int, ...] | None:
     if value is None:
         return None
     if isinstance(value, str | bytes | Mapping) or not isinstance(value, Sequence) or len(value) > 64:
-        raise FairnessError(f"setup hand_sizes {shown(value)} must be a sequence of hand sizes, one per seat")
-    return tuple(_count(n, "hand size", 0, 1000) for n in value)
+        raise FairnessError(_("setup hand_sizes {value} must be a sequence of hand sizes, one per seat")
+                            .format(value=shown(value)))
+    return tuple(_count(n, _("hand size"), 0, 1000) for n in value)
 
 
 def _definition_digest(variant: Variant) -> str:
@@ -195,12 +203,13 @@ def _check_setup(setup: FairSetup, attribute: Any, value: Any) -> None:
     for name in ("dealer", "first_player"):
         seat = getattr(setup, name)
         if seat is not None and seat >= setup.players:
-            raise FairnessError(f"setup {name} {seat} is not a seat of a game of {setup.players} players")
+            raise FairnessError(_("setup {name} {seat} is not a seat of a game of {players} players")
+                                .format(name=name, seat=seat, players=setup.players))
     if setup.hand_sizes is not None and len(setup.hand_sizes) != setup.players:
-        raise FairnessError(f"setup hand_sizes {list(setup.hand_sizes)} must give one size for each of "
-                            f"{setup.players} seats")
+        raise FairnessError(_("setup hand_sizes {sizes} must give one size for each of {players} seats")
+                            .format(sizes=list(setup.hand_sizes), players=setup.players))
     if setup.kind == "match" and (setup.dealer, setup.first_player, setup.hand_sizes) != (None, None, None):
-        raise FairnessError("a match's setup has no dealer, first player or hand sizes (the match deals them)")
+        raise FairnessError(_("a match's setup has no dealer, first player or hand sizes (the match deals them)"))
 
 
 _LABELS: Final = {"kind": "record kind", "variant": "variant", "variant_version": "variant version",
@@ -297,7 +306,7 @@ class FairSetup:
         True
         """
         if not isinstance(record, _StatesSetup):
-            raise FairnessError(f"{shown(record)} is not a game record or a match record")
+            raise FairnessError(_("{record} is not a game record or a match record").format(record=shown(record)))
         return record.fair_setup()
 
     @staticmethod
@@ -335,11 +344,12 @@ class FairSetup:
         """
         fields = {"kind", "variant", "players", "overrides", "dealer", "first_player", "hand_sizes"}
         if not isinstance(data, dict) or set(data) != fields:
-            raise NotationError(f"fairness setup: expected an object with the fields {sorted(fields)}, got "
-                                f"{shown(data)}")
+            raise NotationError(_("fairness setup: expected an object with the fields {fields}, got {value}")
+                                .format(fields=sorted(fields), value=shown(data)))
         ref = data["variant"]
         if not isinstance(ref, dict) or set(ref) != {"id", "version", "definition"}:
-            raise NotationError(f"fairness setup variant: expected {{'id', 'version', 'definition'}}, got {shown(ref)}")
+            raise NotationError(_("fairness setup variant: expected {{'id', 'version', 'definition'}}, got {ref}")
+                                .format(ref=shown(ref)))
         try:
             return cls(data["kind"], ref["id"], ref["version"], data["players"], ref["definition"],
                        data["overrides"] if isinstance(data["overrides"], dict) else None,  # an object, never text
@@ -423,7 +433,7 @@ def _variant_parts(variant: Variant | str) -> tuple[str, int, str | None]:
 
 def _setup(value: object) -> FairSetup | None:
     if value is not None and not isinstance(value, FairSetup):
-        raise FairnessError(f"setup {shown(value)} must be a FairSetup")
+        raise FairnessError(_("setup {value} must be a FairSetup").format(value=shown(value)))
     return value
 
 
@@ -437,26 +447,28 @@ def commitment(server_seed: bytes, salt: bytes, setup: FairSetup) -> str:
     >>> commitment(bytes(32), bytes(16), s) == FairSeed(bytes(32), bytes(16), setup=s).commitment
     True
     """
-    seed, salt_ = _secret(server_seed, "server seed"), _secret(salt, "salt")
+    seed, salt_ = _secret(server_seed, _("server seed")), _secret(salt, _("salt"))
     if not isinstance(setup, FairSetup):
-        raise FairnessError(f"setup {shown(setup)} must be a FairSetup (the commitment binds the game's setup)")
+        raise FairnessError(_("setup {setup} must be a FairSetup (the commitment binds the game's setup)")
+                            .format(setup=shown(setup)))
     return hashlib.sha256(_COMMIT_TAG + _frame(salt_) + _frame(seed) + _frame(setup.encode())).hexdigest()
 
 
 def _entropy(value: object) -> tuple[str, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-        raise FairnessError(f"entropy {shown(value)} must be a sequence of strings, one per seat")
+        raise FairnessError(_("entropy {value} must be a sequence of strings, one per seat").format(value=shown(value)))
     out = tuple(value)
     if len(out) > MAX_ENTROPY:
-        raise FairnessError(f"{len(out)} entropy contributions is too many (limit {MAX_ENTROPY})")
+        raise FairnessError(_("{n} entropy contributions is too many (limit {limit})")
+                            .format(n=len(out), limit=MAX_ENTROPY))
     for e in out:
         if type(e) is not str or len(e) > MAX_ENTROPY_TEXT:
-            raise FairnessError(f"entropy contribution {shown(e)} must be a string of at most {MAX_ENTROPY_TEXT} "
-                                "characters")
+            raise FairnessError(_("entropy contribution {e} must be a string of at most {limit} characters")
+                                .format(e=shown(e), limit=MAX_ENTROPY_TEXT))
         try:
             e.encode("utf-8")
         except UnicodeEncodeError:
-            raise FairnessError(f"entropy contribution {shown(e)} is not valid text") from None
+            raise FairnessError(_("entropy contribution {e} is not valid text").format(e=shown(e))) from None
     return out
 
 
@@ -502,16 +514,17 @@ class FairSeed:
         maumau_rules.fairness.FairnessError: this seed is committed to game of standard v1, 2 players already: ...
         """
         if not isinstance(setup, FairSetup):
-            raise FairnessError(f"setup {shown(setup)} must be a FairSetup")
+            raise FairnessError(_("setup {setup} must be a FairSetup").format(setup=shown(setup)))
         if self.setup is not None and self.setup != setup:
-            raise FairnessError(f"this seed is committed to {self.setup.describe()} already: a committed seed is "
-                                f"never used for another setup ({setup.describe()}); draw a fresh one")
+            raise FairnessError(_("this seed is committed to {setup} already: a committed seed is never used for another "
+                                   "setup ({other}); draw a fresh one").format(setup=self.setup.describe(),
+                                                                               other=setup.describe()))
         return attrs.evolve(self, setup=setup)
 
     def _bound(self) -> FairSetup:
         if self.setup is None:
-            raise FairnessError("this fair seed is bound to no setup: bind it to the game's setup (FairSeed.bind) "
-                                "before publishing its commitment or dealing from it")
+            raise FairnessError(_("this fair seed is bound to no setup: bind it to the game's setup (FairSeed.bind) before "
+                                   "publishing its commitment or dealing from it"))
         return self.setup
 
     @property
@@ -584,28 +597,30 @@ class FairSeed:
         maumau_rules.errors.NotationError: fairness: scheme 'maumau-sha256-v1' is no longer read: it committed ...
         """
         if not isinstance(data, dict):
-            raise NotationError(f"fairness: expected an object, got {shown(data)}")
+            raise NotationError(_("fairness: expected an object, got {value}").format(value=shown(data)))
         if data.get("scheme") in OLD_SCHEMES:
-            raise NotationError(f"fairness: scheme {data['scheme']!r} is no longer read: it committed to the seed "
-                                "alone, not to the setup (variant, overrides, dealer, deck order, ...), so its "
-                                f"proof could not exclude a stacked deal; this library reads {SCHEME!r}")
+            raise NotationError(_("fairness: scheme {value} is no longer read: it committed to the seed alone, not to the "
+                                   "setup (variant, overrides, dealer, deck order, ...), so its proof could not exclude a "
+                                   "stacked deal; this library reads {scheme}").format(value=repr(data['scheme']),
+                                                                                       scheme=repr(SCHEME)))
         if data.get("scheme") != SCHEME:
-            raise NotationError(f"fairness: unknown scheme {shown(data.get('scheme'))} (this library knows {SCHEME!r})")
+            raise NotationError(_("fairness: unknown scheme {value} (this library knows {scheme})")
+                                .format(value=shown(data.get('scheme')), scheme=repr(SCHEME)))
         extra = sorted(set(data) - {"scheme", "commitment", "server_seed", "salt", "setup", "entropy"})
         if extra:
-            raise NotationError(f"fairness: unknown field(s) {', '.join(map(repr, extra))}")
+            raise NotationError(_("fairness: unknown field(s) {fields}").format(fields=', '.join(map(repr, extra))))
         if "setup" not in data:
-            raise NotationError("fairness: the field 'setup' (what the commitment binds) is missing")
+            raise NotationError(_("fairness: the field 'setup' (what the commitment binds) is missing"))
         setup = FairSetup.from_json(data["setup"])
         try:
             fair = cls(_hex(data.get("server_seed"), "server_seed"), _hex(data.get("salt"), "salt"),
                        data.get("entropy", []), setup)
         except FairnessError as exc:
-            raise NotationError(f"fairness: {exc}") from None
+            raise NotationError(_("fairness: {exc}").format(exc=exc)) from None
         written = data.get("commitment")
         if type(written) is not str or not _same_text(written, fair.commitment):
-            raise FairnessError(f"fairness: the revealed seed, salt and setup do not give the commitment "
-                                f"{shown(written)}")
+            raise FairnessError(_("fairness: the revealed seed, salt and setup do not give the commitment {written}")
+                                .format(written=shown(written)))
         return fair
 
 
@@ -616,11 +631,13 @@ def _same_text(a: str, b: str) -> bool:
 
 def _hex(value: object, name: str) -> bytes:
     if type(value) is not str or len(value) > 2 * MAX_SECRET_BYTES:
-        raise NotationError(f"fairness field {name}: expected hex text, got {shown(value)}")
+        raise NotationError(_("fairness field {name}: expected hex text, got {value}")
+                            .format(name=name, value=shown(value)))
     try:
         return bytes.fromhex(value)
     except ValueError:
-        raise NotationError(f"fairness field {name}: {shown(value)} is not hex text") from None
+        raise NotationError(_("fairness field {name}: {value} is not hex text")
+                            .format(name=name, value=shown(value))) from None
 
 
 # ====================================================================== verifying

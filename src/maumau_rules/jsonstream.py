@@ -34,6 +34,7 @@ from typing import Any, Final
 import attrs
 
 from .errors import ArgumentError, ArgumentTypeError, NotationError, shown
+from .i18n import gettext as _
 
 __all__ = ["DEFAULT_LIMIT", "BadLine", "StreamError", "json_values"]
 
@@ -145,9 +146,10 @@ class _Reader:
         return tail
 
     def _utf8_error(self, exc: UnicodeDecodeError) -> StreamError:
-        line, _ = self.where(len(self.buf))
-        return StreamError(f"{self.name} is not UTF-8 text (after line {line}): {exc.reason} "
-                           f"(byte {exc.object[exc.start:exc.start + 1]!r})", kind="utf8", index=self.count,
+        line, _column = self.where(len(self.buf))
+        return StreamError(_("{name} is not UTF-8 text (after line {line}): {reason} (byte {value})")
+                           .format(name=self.name, line=line, reason=exc.reason,
+                                   value=repr(exc.object[exc.start:exc.start + 1])), kind="utf8", index=self.count,
                            line=line, problem=f"not UTF-8: {exc.reason}")
 
     def _drop(self) -> None:
@@ -220,17 +222,23 @@ class _Reader:
         return self.lines + 1, self.col0 + i + 1
 
     def too_long(self) -> StreamError:
-        line, _ = self.where(self.pos)
-        return StreamError(f"{self.name} is longer than {self.limit} characters at {self.item} {self.count} (line "
-                           f"{line}) without ending it: too large (limit {self.limit} characters per {self.item})",
+        line, _column = self.where(self.pos)
+        return StreamError(_("{name} is longer than {limit} characters at {item} {count} (line {line}) without ending "
+                              "it: too large (limit {limit} characters per {item})").format(name=self.name,
+                                                                                            limit=self.limit,
+                                                                                            item=self.item,
+                                                                                            count=self.count,
+                                                                                            line=line),
                            kind="too_long", index=self.count, line=line,
                            problem=f"a value longer than {self.limit} characters")
 
     def syntax(self, problem: str, i: int) -> StreamError:
         line, column = self.where(i)
-        return StreamError(f"{self.name} is not valid JSON at {self.item} {self.count}: {problem} (line {line}, "
-                           f"column {column}) near {_quote(self.buf[i:i + 40])}", kind="json", index=self.count, line=line,
-                           column=column, problem=problem)
+        return StreamError(_("{name} is not valid JSON at {item} {count}: {problem} (line {line}, column {column}) "
+                              "near {value}").format(name=self.name, item=self.item, count=self.count, problem=problem,
+                                                     line=line, column=column,
+                                                     value=_quote(self.buf[i:i + 40])),
+                           kind="json", index=self.count, line=line, column=column, problem=problem)
 
     # ------------------------------------------------------------ values
 
@@ -248,7 +256,8 @@ class _Reader:
                 raise self.syntax(exc.msg, exc.pos) from None
             except RecursionError:
                 line, column = self.where(start)
-                raise StreamError(f"{self.name} is nested too deeply at {self.item} {self.count} (line {line})",
+                raise StreamError(_("{name} is nested too deeply at {item} {count} (line {line})")
+                                  .format(name=self.name, item=self.item, count=self.count, line=line),
                                   kind="nested", index=self.count, line=line, column=column,
                                   problem="nested too deeply") from None
             except ValueError as exc:  # an integer with too many digits

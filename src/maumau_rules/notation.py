@@ -37,6 +37,7 @@ from .cards import Card, Rank, Suit, _quote
 from .deck import DeckSpec
 from .errors import ArgumentError, MauMauError, NotationError, shown
 from .families import codec_for_tag, codec_for_value, families
+from .i18n import gettext as _
 from .moves import MOVE_TYPES, Move, Play, parse_move
 from .reasons import Verdict
 from .state import Window
@@ -148,21 +149,24 @@ def parse_json_text(text: str | bytes, what: str, *, limit: int = MAX_JSON_TEXT)
         raise ArgumentError(f"limit {shown(limit)} must be a whole number of characters")
     if isinstance(text, bytes | bytearray):
         if len(text) > limit * 4:
-            raise NotationError(f"{what} of {len(text)} bytes is too long (limit {limit} characters)")
+            raise NotationError(_("{what} of {n} bytes is too long (limit {limit} characters)")
+                                .format(what=what, n=len(text), limit=limit))
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise NotationError(f"{what} is not UTF-8: {exc}") from None
+            raise NotationError(_("{what} is not UTF-8: {exc}").format(what=what, exc=exc)) from None
     if not isinstance(text, str):
-        raise NotationError(f"{shown(what)} must be a string, got {type(text).__name__}")
+        raise NotationError(_("{what} must be a string, got {type}").format(what=shown(what), type=type(text).__name__))
     if len(text) > limit:
-        raise NotationError(f"{what} of {len(text)} characters is too long (limit {limit})")
+        raise NotationError(_("{what} of {n} characters is too long (limit {limit})")
+                            .format(what=what, n=len(text), limit=limit))
     try:
         return json.loads(text)
     except RecursionError:
-        raise NotationError(f"{what} is nested too deeply") from None
+        raise NotationError(_("{what} is nested too deeply").format(what=what)) from None
     except ValueError as exc:  # JSONDecodeError, and integers with too many digits
-        raise NotationError(f"{what} {_quote(text)} is not valid JSON: {exc}") from None
+        raise NotationError(_("{what} {text} is not valid JSON: {exc}")
+                            .format(what=what, text=_quote(text), exc=exc)) from None
 
 
 # ====================================================================== generic field codec
@@ -266,23 +270,25 @@ def _dec(data: Any, tp: Any, where: str) -> Any:
     if origin is tuple:
         (inner, _ellipsis) = typing.get_args(tp)
         if not isinstance(data, list):
-            raise NotationError(f"{where}: expected a list, got {_show(data)}")
+            raise NotationError(_("{where}: expected a list, got {value}").format(where=where, value=_show(data)))
         return tuple(_dec(v, inner, f"{where}[{i}]") for i, v in enumerate(data))
     if tp is bool:
         if not isinstance(data, bool):
-            raise NotationError(f"{where}: expected true or false, got {_show(data)}")
+            raise NotationError(_("{where}: expected true or false, got {value}")
+                                .format(where=where, value=_show(data)))
         return data
     if tp is int:
         if not isinstance(data, int) or isinstance(data, bool):
-            raise NotationError(f"{where}: expected an integer, got {_show(data)}")
+            raise NotationError(_("{where}: expected an integer, got {value}").format(where=where, value=_show(data)))
         return data
     if tp is str:
         if not isinstance(data, str):
-            raise NotationError(f"{where}: expected a string, got {_show(data)}")
+            raise NotationError(_("{where}: expected a string, got {value}").format(where=where, value=_show(data)))
         return data
     if tp is Card or tp is Suit or tp is Rank:
         if not isinstance(data, str):
-            raise NotationError(f"{where}: expected a {tp.__name__.lower()} string, got {_show(data)}")
+            raise NotationError(_("{where}: expected a {kind} string, got {value}")
+                                .format(where=where, kind=tp.__name__.lower(), value=_show(data)))
         try:
             return tp.parse(data)
         except NotationError as exc:
@@ -296,10 +302,11 @@ def _dec(data: Any, tp: Any, where: str) -> Any:
             return tp(data)
         except (ValueError, TypeError):
             allowed = ", ".join(repr(m.value) for m in tp)
-            raise NotationError(f"{where}: unknown {tp.__name__} {_show(data)}: expected one of {allowed}") from None
+            raise NotationError(_("{where}: unknown {type} {value}: expected one of {allowed}")
+                                .format(where=where, type=tp.__name__, value=_show(data), allowed=allowed)) from None
     if isinstance(tp, type) and attrs.has(tp):
         if not isinstance(data, dict):
-            raise NotationError(f"{where}: expected an object, got {_show(data)}")
+            raise NotationError(_("{where}: expected an object, got {value}").format(where=where, value=_show(data)))
         hints = _hints(tp)
         _check_fields(data, hints, where, required=hints)
         try:
@@ -315,11 +322,12 @@ _WINDOW_CLOSES: Final = ("next_player", "until_own_turn", "decision")
 
 def _dec_window(data: Any, where: str) -> Window:
     if not isinstance(data, dict):
-        raise NotationError(f"{where}: expected a window object, got {_show(data)}")
+        raise NotationError(_("{where}: expected a window object, got {value}").format(where=where, value=_show(data)))
     _check_fields(data, ("kind", "offender", "seats", "closes", "rule_id"), where,
                   required=("kind", "offender", "seats", "closes", "rule_id"))
     if data["kind"] not in _WINDOW_KINDS or data["closes"] not in _WINDOW_CLOSES:
-        raise NotationError(f"{where}: unknown window kind {_show(data['kind'])} or closing {_show(data['closes'])}")
+        raise NotationError(_("{where}: unknown window kind {value} or closing {value2}")
+                            .format(where=where, value=_show(data['kind']), value2=_show(data['closes'])))
     return Window(kind=data["kind"], offender=_dec(data["offender"], int, f"{where}.offender"),
                   seats=_dec(data["seats"], tuple[int, ...], f"{where}.seats"), closes=data["closes"],
                   rule_id=_dec(data["rule_id"], str, f"{where}.rule_id"))
@@ -327,7 +335,8 @@ def _dec_window(data: Any, where: str) -> Window:
 
 def _dec_move(data: Any, where: str) -> Move:
     if not isinstance(data, str):
-        raise NotationError(f"{where}: expected a move in notation such as '7h' or 'draw', got {_show(data)}")
+        raise NotationError(_("{where}: expected a move in notation such as '7h' or 'draw', got {value}")
+                            .format(where=where, value=_show(data)))
     try:
         return parse_move(data)
     except NotationError as exc:
@@ -390,10 +399,11 @@ def _check_fields(data: Mapping[str, Any], allowed: Iterable[str], where: str, r
     """Reject a JSON object with a field outside ``allowed`` or without one of ``required``, quoting ``where``."""
     unknown = sorted(set(data) - set(allowed))
     if unknown:
-        raise NotationError(f"unknown field(s) {', '.join(map(repr, unknown))} in {where}")
+        raise NotationError(_("unknown field(s) {values} in {where}")
+                            .format(values=', '.join(map(repr, unknown)), where=where))
     for name in required:
         if name not in data:
-            raise NotationError(f"{where} is missing the field {name!r}")
+            raise NotationError(_("{where} is missing the field {name}").format(where=where, name=repr(name)))
 
 
 def decode_fields(data: Mapping[str, Any], cls: type, what: str) -> dict[str, Any]:
@@ -403,6 +413,8 @@ def decode_fields(data: Mapping[str, Any], cls: type, what: str) -> dict[str, An
     >>> decode_fields(to_json(Verdict.accept()), Verdict, "verdict JSON")["rule_id"]
     ''
     """
+    if what.endswith(" JSON") and " " not in what[:-5]:  # a family's "{tag} JSON": in the current language
+        what = _("{kind} JSON").format(kind=what[:-5])
     hints = _hints(cls)
     _check_fields(data, {*hints, "type", "version"}, what)
     out: dict[str, Any] = {}
@@ -411,23 +423,25 @@ def decode_fields(data: Mapping[str, Any], cls: type, what: str) -> dict[str, An
             field = attrs.fields_dict(cls)[name]
             if field.default is not attrs.NOTHING:
                 continue
-            raise NotationError(f"{what} is missing the field {name!r}")
-        out[name] = _dec(data[name], tp, f"{what} field {name!r}")
+            raise NotationError(_("{what} is missing the field {name}").format(what=what, name=repr(name)))
+        out[name] = _dec(data[name], tp, _("{what} field {name}").format(what=what, name=repr(name)))
     return out
 
 
 def _envelope(data: Any, what: str, expected: tuple[str, ...]) -> str:
     if not isinstance(data, dict):
-        raise NotationError(f"{what} must be a JSON object, got {_show(data)}")
+        raise NotationError(_("{what} must be a JSON object, got {value}").format(what=what, value=_show(data)))
     kind = data.get("type")
     if kind not in expected:
         raise NotationError(
-            f"{what} has type {_show(kind)}: expected {' or '.join(map(repr, expected))}"
+            _("{what} has type {kind}: expected {values}")
+            .format(what=what, kind=_show(kind), values=_(" or ").join(map(repr, expected)))
         )
     version = data.get("version")
     if version != FORMAT_VERSION or isinstance(version, bool):
         raise NotationError(
-            f"unsupported version {_show(version)} of {kind!r} JSON: this library reads version {FORMAT_VERSION}"
+            _("unsupported version {version} of {kind} JSON: this library reads version "
+               "{supported}").format(version=_show(version), kind=repr(kind), supported=FORMAT_VERSION)
         )
     return str(kind)
 
@@ -451,7 +465,7 @@ def _encode_param(value: Any) -> Any:
         return [_encode_param(v) for v in value]
     if isinstance(value, Mapping):
         return {str(k): _encode_param(v) for k, v in value.items()}
-    raise NotationError(f"cannot write rule parameter {value!r} as JSON")
+    raise NotationError(_("cannot write rule parameter {value} as JSON").format(value=repr(value)))
 
 
 def _deck_text(deck: DeckSpec) -> str:
@@ -509,18 +523,18 @@ def variant_from_json(data: Any) -> Variant:
     >>> variant_from_json(variant_to_json(v)) == v
     True
     """
-    _envelope(data, "variant JSON", ("variant",))
-    _check_fields(data, ("type", "version", "variant", "rules", "decisions"), "variant JSON")
+    _envelope(data, _("variant JSON"), ("variant",))
+    _check_fields(data, ("type", "version", "variant", "rules", "decisions"), _("variant JSON"))
     if not isinstance(data.get("decisions", []), list) or not all(
         isinstance(d, dict) for d in data.get("decisions", [])
     ):
-        raise NotationError("variant JSON field 'decisions' must be a list of objects")
+        raise NotationError(_("variant JSON field 'decisions' must be a list of objects"))
     try:
         return variant_from_dict({k: v for k, v in data.items() if k in ("variant", "rules", "decisions")})
     except MauMauError as exc:
-        raise NotationError(f"variant JSON is not a valid variant: {exc}") from None
+        raise NotationError(_("variant JSON is not a valid variant: {exc}").format(exc=exc)) from None
     except (TypeError, ValueError, AttributeError) as exc:
-        raise NotationError(f"variant JSON is not a valid variant: {exc}") from None
+        raise NotationError(_("variant JSON is not a valid variant: {exc}").format(exc=exc)) from None
 
 
 def _variant_ref(variant: Variant) -> dict[str, Any]:
@@ -536,17 +550,20 @@ def _variant_ref(variant: Variant) -> dict[str, Any]:
 
 def _variant_from_ref(data: Any, where: str) -> Variant:
     if not isinstance(data, dict):
-        raise NotationError(f"{where}: expected a variant reference {{\"id\": ..., \"version\": ...}}, got {_show(data)}")
+        raise NotationError(_("{where}: expected a variant reference {{\"id\": ..., \"version\": ...}}, got {value}")
+                            .format(where=where, value=_show(data)))
     _check_fields(data, ("id", "version", "definition"), where)
     vid, version = data.get("id"), data.get("version")
     if not isinstance(vid, str) or not isinstance(version, int) or isinstance(version, bool):
-        raise NotationError(f"{where}: a variant reference needs a string 'id' and an integer 'version'")
+        raise NotationError(_("{where}: a variant reference needs a string 'id' and an integer 'version'")
+                            .format(where=where))
     if "definition" in data:
         variant = variant_from_json(data["definition"])
         if variant.id != vid or variant.version != version:
             raise NotationError(
-                f"{where}: the definition is variant {variant.id!r} version {variant.version}, "
-                f"but the reference names {vid!r} version {version}"
+                _("{where}: the definition is variant {id} version {version}, but the reference names "
+                   "{vid} version {version2}").format(where=where, id=repr(variant.id), version=variant.version,
+                                                      vid=repr(vid), version2=version)
             )
         return variant
     return resolve_variant(vid, version, where=where)
@@ -570,9 +587,11 @@ def resolve_variant(vid: str, version: int, *, where: str = "variant") -> Varian
     except MauMauError as exc:
         raise NotationError(f"{where}: {exc}") from None
     if type(version) is not int:
-        raise NotationError(f"{where}: version {shown(version)} must be an integer")
+        raise NotationError(_("{where}: version {version} must be an integer")
+                            .format(where=where, version=shown(version)))
     if variant.version != version:
-        raise NotationError(f"{where}: {vid!r} is version {variant.version} in this library, not version {version}")
+        raise NotationError(_("{where}: {vid} is version {version} in this library, not version {version2}")
+                            .format(where=where, vid=repr(vid), version=variant.version, version2=version))
     return variant
 
 
@@ -611,7 +630,7 @@ def to_json(obj: Any) -> dict[str, Any]:
     if own is not None and getattr(type(obj), "__module__", "").startswith("maumau_rules.records"):
         out: dict[str, Any] = own(obj)
         return out
-    raise NotationError(f"{type(obj).__name__} {shown(obj)} has no JSON form")
+    raise NotationError(_("{type} {obj} has no JSON form").format(type=type(obj).__name__, obj=shown(obj)))
 
 
 def from_json(data: Any) -> Any:
@@ -627,16 +646,17 @@ def from_json(data: Any) -> Any:
     ...
     maumau_rules.errors.NotationError: unsupported version 2 of 'move' JSON: this library reads version 1
     """
-    kind = _envelope(data, "JSON document", _READERS.kinds())
+    kind = _envelope(data, _("JSON document"), _READERS.kinds())
     return _READERS[kind](data)
 
 
 def _single(field: str, kind: str, parse: Callable[[str], T]) -> Callable[[Any], T]:
     def read(data: Any) -> T:
-        _check_fields(data, ("type", "version", field), f"{kind} JSON", required=(field,))
+        _check_fields(data, ("type", "version", field), _("{kind} JSON").format(kind=kind), required=(field,))
         value = data[field]
         if not isinstance(value, str):
-            raise NotationError(f"{kind} JSON field {field!r}: expected a string, got {_show(value)}")
+            raise NotationError(_("{kind} JSON field {field}: expected a string, got {value}")
+                                .format(kind=kind, field=repr(field), value=_show(value)))
         return parse(value)
 
     return read
@@ -657,7 +677,7 @@ def codec_for_value_type(cls: type) -> Any:
 
 
 def _read_verdict(data: Any) -> Verdict:
-    return Verdict(**decode_fields(data, Verdict, "verdict JSON"))
+    return Verdict(**decode_fields(data, Verdict, _("{kind} JSON").format(kind="verdict")))
 
 
 class _Readers(dict[str, Callable[[Any], Any]]):
@@ -714,7 +734,7 @@ def loads(text: str | bytes) -> Any:
     ...
     maumau_rules.errors.NotationError: unknown field(s) 'colour' in card JSON
     """
-    return from_json(parse_json_text(text, "JSON document"))
+    return from_json(parse_json_text(text, _("JSON document")))
 
 
 def _typed(text: str | bytes, kinds: tuple[str, ...], what: str) -> Any:
@@ -729,7 +749,7 @@ def loads_card(text: str | bytes) -> Card:
     >>> loads_card(dumps(parse_card("Qs")))
     Card.parse('Q♠')
     """
-    out: Card = _typed(text, ("card",), "card JSON")
+    out: Card = _typed(text, ("card",), _("{kind} JSON").format(kind="card"))
     return out
 
 
@@ -739,7 +759,7 @@ def loads_move(text: str | bytes) -> Move:
     >>> loads_move('{"type": "move", "version": 1, "move": "callout 2"}')
     CallOut(seat=2)
     """
-    out: Move = _typed(text, ("move",), "move JSON")
+    out: Move = _typed(text, ("move",), _("{kind} JSON").format(kind="move"))
     return out
 
 
@@ -760,7 +780,8 @@ def loads_state(text: str | bytes) -> Any:
     >>> loads_state(dumps(m)) == m
     True
     """
-    return _typed(text, _family_tags(lambda fam, codec: codec.value_type is fam.state_type), "state JSON")
+    return _typed(text, _family_tags(lambda fam, codec: codec.value_type is fam.state_type),
+                  _("{kind} JSON").format(kind="state"))
 
 
 def loads_view(text: str | bytes) -> Any:
@@ -772,7 +793,7 @@ def loads_view(text: str | bytes) -> Any:
     >>> loads_view(dumps(v)) == v
     True
     """
-    return _typed(text, _family_tags(lambda fam, codec: codec.value_type is not fam.state_type), "view JSON")
+    return _typed(text, _family_tags(lambda fam, codec: codec.value_type is not fam.state_type), _("{kind} JSON").format(kind="view"))
 
 
 def _family_tags(which: Callable[[Any, Any], bool]) -> tuple[str, ...]:
@@ -787,7 +808,7 @@ def loads_verdict(text: str | bytes) -> Verdict:
     >>> loads_verdict(dumps(Verdict.reject(Reason.GAME_OVER, "R_MATCH", "over"))).reason
     <Reason.GAME_OVER: 'game_over'>
     """
-    out: Verdict = _typed(text, ("verdict",), "verdict JSON")
+    out: Verdict = _typed(text, ("verdict",), _("{kind} JSON").format(kind="verdict"))
     return out
 
 
@@ -797,5 +818,5 @@ def loads_variant(text: str | bytes) -> Variant:
     >>> loads_variant(dumps(find_variant("standard"))) == find_variant("standard")
     True
     """
-    out: Variant = _typed(text, ("variant",), "variant JSON")
+    out: Variant = _typed(text, ("variant",), _("variant JSON"))
     return out

@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from .extras import require
+from .i18n import gettext as _
+from .i18n import ngettext
 from .simulate import CellResult, SimulationError, SimulationResult
 
 __all__ = ["lengths_figure", "win_rates_figure", "write_plots"]
@@ -46,15 +48,20 @@ def _by_variant(result: SimulationResult) -> dict[str, list[CellResult]]:
     for cell in result.cells:
         out.setdefault(cell.variant, []).append(cell)
     if not out:
-        raise SimulationError("the run has no games to plot")
+        raise SimulationError(_("the run has no games to plot"))
     return out
+
+
+def _players(n: int) -> str:
+    """A legend's label: the player count, in the current language."""
+    return ngettext("{n} player", "{n} players", n).format(n=n)
 
 
 def _title(result: SimulationResult, what: str, fig: Any) -> str:
     """The figure's title, wrapped to its width (a one-panel figure is narrow: a long line would be cut at both
     edges)."""
-    text = (f"{what}: {result.games} games per variant and player count, bots {', '.join(result.bots)}, "
-            f"seed {result.seed}")
+    text = _("{what}: {games} games per variant and player count, bots {bots}, seed {seed}").format(
+        what=what, games=result.games, bots=", ".join(result.bots), seed=result.seed)
     characters = max(24, int(fig.get_figwidth() * _CHARACTERS_PER_INCH))
     return textwrap.fill(text, characters)
 
@@ -64,7 +71,8 @@ _CHARACTERS_PER_INCH = 10
 
 
 def lengths_figure(result: SimulationResult) -> Any:
-    """The share of games by their length in decisions, one panel per variant and one line per player count.
+    """The share of games by their length in decisions, one panel per variant and one line per player count. The
+    titles, labels and legends are in the current language (:mod:`maumau_rules.i18n`).
 
     Raises:
         MissingExtraError: matplotlib is not installed.
@@ -73,6 +81,10 @@ def lengths_figure(result: SimulationResult) -> Any:
     >>> fig = lengths_figure(simulate("standard", players=[2, 3], games=10, seed=1))
     >>> [ax.get_title() for ax in fig.axes], len(fig.axes[0].get_lines())
     (['standard'], 2)
+    >>> from maumau_rules.i18n import language
+    >>> with language("de"):
+    ...     lengths_figure(simulate("standard", players=[2], games=4, seed=1)).get_supxlabel()
+    'Entscheidungen je Spiel'
     """
     groups = _by_variant(result)
     fig, axes = _figure(len(groups))
@@ -85,13 +97,13 @@ def lengths_figure(result: SimulationResult) -> Any:
             width = max(1, math.ceil(top / 40))
             xs = list(range(0, top + width, width))
             shares = [sum(counts.get(v, 0) for v in range(x, x + width)) / cell.games for x in xs]
-            ax.step(xs, shares, where="post", label=f"{cell.players} players")
+            ax.step(xs, shares, where="post", label=_players(cell.players))
         ax.set_title(variant)
         ax.set_ylim(bottom=0)
         ax.legend(fontsize="small")
-    fig.supxlabel("decisions per game")
-    fig.supylabel("share of games")
-    fig.suptitle(_title(result, "Game length", fig), fontsize="medium")
+    fig.supxlabel(_("decisions per game"))
+    fig.supylabel(_("share of games"))
+    fig.suptitle(_title(result, _("Game length"), fig), fontsize="medium")
     return fig
 
 
@@ -119,7 +131,7 @@ def win_rates_figure(result: SimulationResult) -> Any:
             xs = [x + i for i in range(len(rates))]
             values = [100 * e.value for e in rates]
             errors = [[100 * (e.value - e.low) for e in rates], [100 * (e.high - e.value) for e in rates]]
-            ax.bar(xs, values, yerr=errors, color=f"C{index}", capsize=2, label=f"{cell.players} players")
+            ax.bar(xs, values, yerr=errors, color=f"C{index}", capsize=2, label=_players(cell.players))
             parity = 100 / cell.sides
             ax.hlines(parity, xs[0] - 0.45, xs[-1] + 0.45, colors="black", linestyles="dashed", linewidth=0.8)
             ticks += xs
@@ -128,9 +140,9 @@ def win_rates_figure(result: SimulationResult) -> Any:
         ax.set_xticks(ticks, labels)
         ax.set_title(variant)
         ax.legend(fontsize="small")
-    fig.supxlabel("position in the turn order (1 plays first)")
-    fig.supylabel("wins (%)")
-    fig.suptitle(_title(result, "Win rate by position, 95% intervals, parity dashed", fig), fontsize="medium")
+    fig.supxlabel(_("position in the turn order (1 plays first)"))
+    fig.supylabel(_("wins (%)"))
+    fig.suptitle(_title(result, _("Win rate by position, 95% intervals, parity dashed"), fig), fontsize="medium")
     return fig
 
 
@@ -152,7 +164,7 @@ def write_plots(result: SimulationResult, directory: str | os.PathLike[str], *,
     """
     for fmt in formats:
         if fmt not in ("png", "svg"):
-            raise SimulationError(f"plot format {fmt!r}: choose png or svg")
+            raise SimulationError(_("plot format {format}: choose png or svg").format(format=repr(fmt)))
     matplotlib = require("matplotlib", "plot", _FEATURE)
     target = Path(directory)
     target.mkdir(parents=True, exist_ok=True)

@@ -51,6 +51,7 @@ from .errors import (
 from .fairness import FairnessError, FairSeed, FairSetup
 from .families import state_family
 from .game import apply, legal_moves, new_game
+from .i18n import gettext as _
 from .jsonstream import BadLine, StreamError, json_values
 from .memo import BoundedMemo
 from .moves import Move, parse_move
@@ -269,8 +270,8 @@ def _charge_file() -> None:
     budget = _BUDGET.get()
     if budget is not None:
         if budget[0] <= 0:
-            raise NotationError(f"the file needs more than {MAX_VARIANTS_PER_FILE} distinct variants compiled "
-                                "(overrides or definitions): too costly to check")
+            raise NotationError(_("the file needs more than {limit} distinct variants compiled (overrides "
+                                   "or definitions): too costly to check").format(limit=MAX_VARIANTS_PER_FILE))
         budget[0] -= 1
 
 
@@ -281,8 +282,8 @@ def _compiled(key: Any, size: int, build: Any) -> Variant:
     if cache is not None:
         return cache.compiled(key, size, build)
     if size > MAX_VARIANT_JSON:
-        raise NotationError(f"the variant to compile is {size} characters of JSON, more than the {MAX_VARIANT_JSON} "
-                            "a record may hold (MAX_VARIANT_JSON)")
+        raise NotationError(_("the variant to compile is {size} characters of JSON, more than the {limit} a "
+                               "record may hold (MAX_VARIANT_JSON)").format(size=size, limit=MAX_VARIANT_JSON))
     known = COMPILED_VARIANTS.get(key)
     if known is not None:
         return known
@@ -519,12 +520,12 @@ class GameRecord:
         True
         """
         if self.deck_order is not None:
-            raise FairnessError("the record is dealt from a deck_order: a deck order replays a real table's deal and "
-                                "is never part of a provably fair game (whoever wrote it chose the cards); a fair "
-                                "game is dealt from its committed seed alone")
+            raise FairnessError(_("the record is dealt from a deck_order: a deck order replays a real table's deal and is "
+                                   "never part of a provably fair game (whoever wrote it chose the cards); a fair game is "
+                                   "dealt from its committed seed alone"))
         if self.deal is not None:
-            raise FairnessError("the record is dealt from an explicit deal: a provably fair game is dealt from its "
-                                "committed seed alone, never from a deal written into the record")
+            raise FairnessError(_("the record is dealt from an explicit deal: a provably fair game is dealt from its "
+                                   "committed seed alone, never from a deal written into the record"))
         return FairSetup("game", self.variant, self.variant_version, self.players,
                          FairSetup.digest_of(self.definition), self.overrides, self.dealer, self.first_player,
                          self.hand_sizes)
@@ -542,14 +543,17 @@ class GameRecord:
         try:
             if self.deal is not None:
                 if len(self.deal.hands) != self.players:
-                    raise NotationError(f"the deal has {len(self.deal.hands)} hands for {self.players} players")
+                    raise NotationError(_("the deal has {n} hands for {players} players")
+                                        .format(n=len(self.deal.hands), players=self.players))
                 return new_game(variant, self.players, self.seed, deal=self.deal)
             return new_game(variant, self.players, self.seed, dealer=self.dealer, first_player=self.first_player,
                             hand_sizes=self.hand_sizes, deck_order=self.deck_order)
         except MauMauError as exc:
-            raise ReplayError(f"cannot set up the game: {exc}", step=None, reason=INVALID_SETUP) from None
+            raise ReplayError(_("cannot set up the game: {exc}")
+                              .format(exc=exc), step=None, reason=INVALID_SETUP) from None
         except (TypeError, ValueError, IndexError) as exc:
-            raise ReplayError(f"cannot set up the game: {exc}", step=None, reason=INVALID_SETUP) from None
+            raise ReplayError(_("cannot set up the game: {exc}")
+                              .format(exc=exc), step=None, reason=INVALID_SETUP) from None
 
     def to_json(self) -> dict[str, Any]:
         """The versioned JSON form (a dict of JSON types); optional fields appear only when set.
@@ -613,8 +617,8 @@ def _resolve(vid: str, version: int, definition: Variant | None,
             base = definition
             if base.id != vid or base.version != version:
                 raise NotationError(
-                    f"the definition is variant {base.id!r} version {base.version}, but the record names "
-                    f"{vid!r} version {version}"
+                    _("the definition is variant {id} version {version}, but the record names {vid} version "
+                       "{version2}").format(id=repr(base.id), version=base.version, vid=repr(vid), version2=version)
                 )
         else:
             base = resolve_variant(vid, version)
@@ -623,10 +627,11 @@ def _resolve(vid: str, version: int, definition: Variant | None,
         try:
             key = (base, json.dumps(overrides, sort_keys=True, allow_nan=False))
         except (TypeError, ValueError) as exc:
-            raise NotationError(f"the overrides are not JSON data: {exc}") from None
+            raise NotationError(_("the overrides are not JSON data: {exc}").format(exc=exc)) from None
         return _compiled(key, len(key[1]), lambda: _with_overrides(base, overrides))
     except MauMauError as exc:
-        raise ReplayError(f"cannot set up the variant: {exc}", step=None, reason=INVALID_SETUP) from None
+        raise ReplayError(_("cannot set up the variant: {exc}")
+                          .format(exc=exc), step=None, reason=INVALID_SETUP) from None
 
 
 @attrs.frozen
@@ -740,7 +745,8 @@ class MatchRecord:
         try:
             return start_match(variant, self.players, self.seed)
         except MauMauError as exc:
-            raise ReplayError(f"cannot set up the match: {exc}", step=None, reason=INVALID_SETUP) from None
+            raise ReplayError(_("cannot set up the match: {exc}")
+                              .format(exc=exc), step=None, reason=INVALID_SETUP) from None
 
     def to_json(self) -> dict[str, Any]:
         """The versioned JSON form (a dict of JSON types).
@@ -789,9 +795,11 @@ _RECORD_FIELDS: Final = frozenset({"type", "version", "variant", "players", "see
 
 def _int(data: Any, where: str, low: int | None = None, high: int | None = None) -> int:
     if not isinstance(data, int) or isinstance(data, bool):
-        raise NotationError(f"record field {where}: expected an integer, got {_show(data)}")
+        raise NotationError(_("record field {where}: expected an integer, got {value}")
+                            .format(where=where, value=_show(data)))
     if (low is not None and data < low) or (high is not None and data > high):
-        raise NotationError(f"record field {where}: {data} is out of range ({low}..{high})")
+        raise NotationError(_("record field {where}: {data} is out of range ({low}..{high})")
+                            .format(where=where, data=data, low=low, high=high))
     return data
 
 
@@ -801,16 +809,18 @@ def _opt_int(data: Any, where: str, low: int | None = None, high: int | None = N
 
 def _text(data: Any, where: str) -> str:
     if not isinstance(data, str):
-        raise NotationError(f"record field {where}: expected a string, got {_show(data)}")
+        raise NotationError(_("record field {where}: expected a string, got {value}")
+                            .format(where=where, value=_show(data)))
     if len(data) > MAX_COMMENT:
-        raise NotationError(f"record field {where}: {len(data)} characters is too long (limit {MAX_COMMENT})")
+        raise NotationError(_("record field {where}: {n} characters is too long (limit {limit})")
+                            .format(where=where, n=len(data), limit=MAX_COMMENT))
     return data
 
 
 def _cards(data: Any, where: str) -> tuple[Card, ...]:
-    out: tuple[Card, ...] = _dec(data, tuple[Card, ...], f"record field {where}")
+    out: tuple[Card, ...] = _dec(data, tuple[Card, ...], _("record field {where}").format(where=where))
     if len(out) > 1000:
-        raise NotationError(f"record field {where}: {len(out)} cards is too many")
+        raise NotationError(_("record field {where}: {n} cards is too many").format(where=where, n=len(out)))
     return out
 
 
@@ -853,8 +863,10 @@ def _read_move(data: Any, i: int, field: str = "moves") -> RecordedMove:
     if isinstance(data, str):
         return RecordedMove(_parse(data, where))
     if not isinstance(data, dict):
-        raise NotationError(f"record field {where}: expected a move such as '7h' or an object, got {_show(data)}")
-    _check_fields(data, ("move", "seat", "time", "comment"), f"record field {where}", required=("move",))
+        raise NotationError(_("record field {where}: expected a move such as '7h' or an object, got {value}")
+                            .format(where=where, value=_show(data)))
+    _check_fields(data, ("move", "seat", "time", "comment"), _("record field {where}")
+                                                             .format(where=where), required=("move",))
     return RecordedMove(
         _parse(data["move"], where),
         seat=_opt_int(data.get("seat"), f"{where}.seat", 0, MAX_PLAYERS - 1),
@@ -864,20 +876,23 @@ def _read_move(data: Any, i: int, field: str = "moves") -> RecordedMove:
 
 
 def _parse(data: Any, where: str) -> Move:
-    return _dec_move(data, f"record field {where}")
+    return _dec_move(data, _("record field {where}").format(where=where))
 
 
 def _read_deal(data: Any, players: int) -> Deal:
     if not isinstance(data, dict):
-        raise NotationError(f"record field deal: expected an object, got {_show(data)}")
-    _check_fields(data, ("hands", "stock", "discard", "dealer", "first_player", "start_effects"), "record field deal",
+        raise NotationError(_("record field deal: expected an object, got {value}").format(value=_show(data)))
+    _check_fields(data, ("hands", "stock", "discard", "dealer", "first_player", "start_effects"),
+                  _("record field {where}").format(where="deal"),
                   required=("hands", "stock", "discard"))
     hands = data["hands"]
     if not isinstance(hands, list) or len(hands) > MAX_PLAYERS:
-        raise NotationError(f"record field deal.hands: expected a list of hands, got {_show(hands)}")
+        raise NotationError(_("record field deal.hands: expected a list of hands, got {hands}")
+                            .format(hands=_show(hands)))
     start_effects = data.get("start_effects", True)
     if not isinstance(start_effects, bool):
-        raise NotationError(f"record field deal.start_effects: expected true or false, got {_show(start_effects)}")
+        raise NotationError(_("record field deal.start_effects: expected true or false, got {start_effects}")
+                            .format(start_effects=_show(start_effects)))
     return Deal(
         hands=tuple(_cards(h, f"deal.hands[{i}]") for i, h in enumerate(hands)),
         stock=_cards(data["stock"], "deal.stock"),
@@ -892,19 +907,21 @@ def _read_result(data: Any, players: int) -> RecordResult | None:
     if data is None:
         return None
     if not isinstance(data, dict):
-        raise NotationError(f"record field result: expected an object or null, got {_show(data)}")
-    _check_fields(data, ("winner", "end"), "record field result", required=("end",))
-    end: EndReason = _dec(data["end"], EndReason, "record field result.end")
+        raise NotationError(_("record field result: expected an object or null, got {value}").format(value=_show(data)))
+    _check_fields(data, ("winner", "end"), _("record field {where}").format(where="result"), required=("end",))
+    end: EndReason = _dec(data["end"], EndReason, _("record field {where}").format(where="result.end"))
     return RecordResult(_opt_int(data.get("winner"), "result.winner", 0, players - 1), end)
 
 
 def _read_overrides(data: Any) -> dict[str, dict[str, Any] | None]:
     if not isinstance(data, dict):
-        raise NotationError(f"record field overrides: expected an object of rule IDs, got {_show(data)}")
+        raise NotationError(_("record field overrides: expected an object of rule IDs, got {value}")
+                            .format(value=_show(data)))
     out: dict[str, dict[str, Any] | None] = {}
     for rule_id, params in data.items():
         if params is not None and not isinstance(params, dict):
-            raise NotationError(f"record field overrides.{rule_id}: expected an object of parameters or null")
+            raise NotationError(_("record field overrides.{rule_id}: expected an object of parameters or null")
+                                .format(rule_id=rule_id))
         out[rule_id] = params
     return out
 
@@ -923,10 +940,12 @@ _MATCH_RECORD_FIELDS: Final = frozenset({"type", "version", "variant", "players"
 def _variant_head(data: dict[str, Any]) -> tuple[str, int, Variant | None]:
     ref = data["variant"]
     if not isinstance(ref, dict) or not set(ref) <= {"id", "version", "definition"}:
-        raise NotationError(f"record field variant: expected {{\"id\": ..., \"version\": ...}}, got {_show(ref)}")
+        raise NotationError(_("record field variant: expected {{\"id\": ..., \"version\": ...}}, got {ref}")
+                            .format(ref=_show(ref)))
     vid = ref.get("id")
     if not isinstance(vid, str) or len(vid) > 200:
-        raise NotationError(f"record field variant.id: expected a variant ID string, got {_show(vid)}")
+        raise NotationError(_("record field variant.id: expected a variant ID string, got {vid}")
+                            .format(vid=_show(vid)))
     vversion = _int(ref.get("version"), "variant.version", 0)
     definition = None
     if ref.get("definition") is not None:
@@ -936,39 +955,45 @@ def _variant_head(data: dict[str, Any]) -> tuple[str, int, Variant | None]:
 
 def _read_match_record(data: Any, max_moves: int = MAX_MOVES) -> MatchRecord:
     if not isinstance(data, dict):
-        raise NotationError(f"a match record must be a JSON object, got {_show(data)}")
+        raise NotationError(_("a match record must be a JSON object, got {value}").format(value=_show(data)))
     version = data.get("version")
     if version != FORMAT_VERSION or isinstance(version, bool):
         raise NotationError(
-            f"unsupported version {_show(version)} of 'match-record' JSON: this library reads version "
-            f"{FORMAT_VERSION}")
-    _check_fields(data, _MATCH_RECORD_FIELDS, "match record", required=("variant", "players", "rounds"))
+            _("unsupported version {version} of 'match-record' JSON: this library reads version "
+               "{supported}").format(version=_show(version), supported=FORMAT_VERSION))
+    _check_fields(data, _MATCH_RECORD_FIELDS, _("match record"), required=("variant", "players", "rounds"))
     vid, vversion, definition = _variant_head(data)
     players = _int(data["players"], "players", 1, MAX_PLAYERS)
     rounds = data["rounds"]
     if not isinstance(rounds, list) or len(rounds) > 1000:
-        raise NotationError(f"record field rounds: expected a list of at most 1000 rounds, got {_show(rounds)}")
+        raise NotationError(_("record field rounds: expected a list of at most 1000 rounds, got {rounds}")
+                            .format(rounds=_show(rounds)))
     if not all(isinstance(r, list) for r in rounds):
-        raise NotationError("record field rounds: each round is a list of moves")
+        raise NotationError(_("record field rounds: each round is a list of moves"))
     if sum(len(r) for r in rounds) > max_moves:
-        raise NotationError(f"record field rounds: more than {max_moves} moves")
+        raise NotationError(_("record field rounds: more than {max_moves} moves").format(max_moves=max_moves))
     result = data.get("result")
     read_result = None
     if result is not None:
         if not isinstance(result, dict):
-            raise NotationError(f"record field result: expected an object or null, got {_show(result)}")
-        _check_fields(result, ("winner", "scores"), "record field result", required=("scores",))
+            raise NotationError(_("record field result: expected an object or null, got {result}")
+                                .format(result=_show(result)))
+        _check_fields(result, ("winner", "scores"), _("record field {where}")
+                                                    .format(where="result"), required=("scores",))
         scores = result["scores"]
         if not isinstance(scores, list) or not 1 <= len(scores) <= MAX_PLAYERS:
-            raise NotationError(f"record field result.scores: expected a list of scores, got {_show(scores)}")
+            raise NotationError(_("record field result.scores: expected a list of scores, got {scores}")
+                                .format(scores=_show(scores)))
         read_result = MatchResult(_opt_int(result.get("winner"), "result.winner", 0, players - 1),
                                   tuple(_int(x, f"result.scores[{i}]") for i, x in enumerate(scores)))
     names = data.get("names", [])
     if not isinstance(names, list) or len(names) > players:
-        raise NotationError(f"record field names: expected at most one name per seat, got {_show(names)}")
+        raise NotationError(_("record field names: expected at most one name per seat, got {names}")
+                            .format(names=_show(names)))
     tags = data.get("tags", {})
     if not isinstance(tags, dict) or len(tags) > 100:
-        raise NotationError(f"record field tags: expected an object of at most 100 strings, got {_show(tags)}")
+        raise NotationError(_("record field tags: expected an object of at most 100 strings, got {tags}")
+                            .format(tags=_show(tags)))
     return MatchRecord(
         variant=vid, variant_version=vversion, players=players,
         seed=_int(data.get("seed", 0), "seed", -(1 << 127), 1 << 127),
@@ -982,33 +1007,39 @@ def _read_match_record(data: Any, max_moves: int = MAX_MOVES) -> MatchRecord:
 
 def _read_record(data: Any, max_moves: int = MAX_MOVES) -> GameRecord:
     if not isinstance(data, dict):
-        raise NotationError(f"a record must be a JSON object, got {_show(data)}")
+        raise NotationError(_("a record must be a JSON object, got {value}").format(value=_show(data)))
     if data.get("type") != "record":
-        raise NotationError(f"a record has type {_show(data.get('type'))}: expected 'record' or 'match-record'")
+        raise NotationError(_("a record has type {value}: expected 'record' or 'match-record'")
+                            .format(value=_show(data.get('type'))))
     version = data.get("version")
     if version != FORMAT_VERSION or isinstance(version, bool):
         raise NotationError(
-            f"unsupported version {_show(version)} of 'record' JSON: this library reads version {FORMAT_VERSION}")
-    _check_fields(data, _RECORD_FIELDS, "record", required=("variant", "players", "moves"))
+            _("unsupported version {version} of 'record' JSON: this library reads version "
+               "{supported}").format(version=_show(version), supported=FORMAT_VERSION))
+    _check_fields(data, _RECORD_FIELDS, _("record"), required=("variant", "players", "moves"))
     vid, vversion, definition = _variant_head(data)
     players = _int(data["players"], "players", 1, MAX_PLAYERS)
     seed = _int(data.get("seed", 0), "seed", -(1 << 127), 1 << 127)
     moves = data["moves"]
     if not isinstance(moves, list):
-        raise NotationError(f"record field moves: expected a list, got {_show(moves)}")
+        raise NotationError(_("record field moves: expected a list, got {moves}").format(moves=_show(moves)))
     if len(moves) > max_moves:
-        raise NotationError(f"record field moves: {len(moves)} moves is too many (limit {max_moves})")
+        raise NotationError(_("record field moves: {n} moves is too many (limit {max_moves})")
+                            .format(n=len(moves), max_moves=max_moves))
     hand_sizes = data.get("hand_sizes")
     if hand_sizes is not None:
         if not isinstance(hand_sizes, list) or len(hand_sizes) != players:
-            raise NotationError(f"record field hand_sizes: expected one size per seat, got {_show(hand_sizes)}")
+            raise NotationError(_("record field hand_sizes: expected one size per seat, got {hand_sizes}")
+                                .format(hand_sizes=_show(hand_sizes)))
         hand_sizes = tuple(_int(n, f"hand_sizes[{i}]", 0, 1000) for i, n in enumerate(hand_sizes))
     names = data.get("names", [])
     if not isinstance(names, list) or len(names) > players:
-        raise NotationError(f"record field names: expected at most one name per seat, got {_show(names)}")
+        raise NotationError(_("record field names: expected at most one name per seat, got {names}")
+                            .format(names=_show(names)))
     tags = data.get("tags", {})
     if not isinstance(tags, dict) or len(tags) > 100:
-        raise NotationError(f"record field tags: expected an object of at most 100 strings, got {_show(tags)}")
+        raise NotationError(_("record field tags: expected an object of at most 100 strings, got {tags}")
+                            .format(tags=_show(tags)))
     return GameRecord(
         variant=vid,
         variant_version=vversion,
@@ -1034,7 +1065,7 @@ def _definition(data: Any) -> Variant:
     try:
         key = ("definition", json.dumps(data, sort_keys=True, allow_nan=False))
     except (TypeError, ValueError) as exc:
-        raise NotationError(f"record field variant.definition is not JSON data: {exc}") from None
+        raise NotationError(_("record field variant.definition is not JSON data: {exc}").format(exc=exc)) from None
     return _compiled(key, len(key[1]), lambda: variant_from_json(data))
 
 
@@ -1095,7 +1126,7 @@ def loads_record(text: str | bytes, *, limit: int = MAX_RECORD_TEXT, max_moves: 
     maumau_rules.errors.NotationError: record of 131 characters is too long (limit 50)
     """
     _check_count(max_moves, "max_moves")
-    return _read_record(parse_json_text(text, "record", limit=limit), max_moves)
+    return _read_record(parse_json_text(text, _("record"), limit=limit), max_moves)
 
 
 def _check_count(value: Any, what: str) -> None:
@@ -1108,9 +1139,11 @@ def _check_length(text: str | bytes, what: str, limit: int) -> None:
     if type(limit) is not int or limit < 1:
         raise ArgumentError(f"limit {shown(limit)} must be a positive whole number of characters")
     if isinstance(text, bytes | bytearray) and len(text) > limit * 4:
-        raise NotationError(f"{what} of {len(text)} bytes is too long (limit {limit} characters)")
+        raise NotationError(_("{what} of {n} bytes is too long (limit {limit} characters)")
+                            .format(what=what, n=len(text), limit=limit))
     if isinstance(text, str) and len(text) > limit:
-        raise NotationError(f"{what} of {len(text)} characters is too long (limit {limit})")
+        raise NotationError(_("{what} of {n} characters is too long (limit {limit})")
+                            .format(what=what, n=len(text), limit=limit))
 
 
 def _records_head(fields: Mapping[str, Any], done: bool) -> bool:
@@ -1119,14 +1152,15 @@ def _records_head(fields: Mapping[str, Any], done: bool) -> bool:
     kind = fields.get("type", None if done else "records")
     if kind != "records":
         if done:
-            raise NotationError(f"record file: an object with a 'records' list has type {_show(kind)}: expected "
-                                "'records'")
+            raise NotationError(_("record file: an object with a 'records' list has type {kind}: expected 'records'")
+                                .format(kind=_show(kind)))
         return False
     version = fields.get("version", FORMAT_VERSION if not done else None)
     if version != FORMAT_VERSION or isinstance(version, bool):
         raise NotationError(
-            f"unsupported version {_show(version)} of 'records' JSON: this library reads version {FORMAT_VERSION}")
-    _check_fields(fields, ("type", "version"), "record file")
+            _("unsupported version {version} of 'records' JSON: this library reads version "
+               "{supported}").format(version=_show(version), supported=FORMAT_VERSION))
+    _check_fields(fields, ("type", "version"), _("record file"))
     return True
 
 
@@ -1164,7 +1198,7 @@ class RecordStreamError(ReplayError, StreamError):
 def _stream_items(source: Any, jsonl: bool | None, limit: int, max_records: int | None, name: str) -> Iterator[Any]:
     """The JSON items of a record text or stream (:class:`~maumau_rules.jsonstream.BadLine` for a line of JSON Lines
     that is not JSON); stream problems are :class:`RecordStreamError`."""
-    values = json_values(source, jsonl=jsonl, limit=limit, name=name, item="record", container="records",
+    values = json_values(source, jsonl=jsonl, limit=limit, name=name, item=_("record"), container="records",
                          check=_records_head)  # (checks its arguments now, not at the first record)
     return _counted(values, max_records, name)
 
@@ -1174,8 +1208,8 @@ def _counted(values: Iterator[Any], max_records: int | None, name: str) -> Itera
     try:
         for value in values:
             if max_records is not None and count >= max_records:
-                raise RecordStreamError(f"{name} holds more than {max_records} records: too many (limit "
-                                        f"{max_records})", kind="too_many", index=count)
+                raise RecordStreamError(_("{name} holds more than {limit} records: too many (limit {limit})")
+                                        .format(name=name, limit=max_records), kind="too_many", index=count)
             yield value
             count += 1
     except StreamError as exc:
@@ -1256,7 +1290,7 @@ def _iter_records(items: Iterator[Any], max_moves: int) -> Iterator[GameRecord |
                     raise NotationError(item.message)
                 record = _read_any(item, max_moves)
             except NotationError as exc:
-                raise NotationError(f"record {i}: {exc}") from None
+                raise NotationError(_("record {i}: {exc}").format(i=i, exc=exc)) from None
         yield record
 
 
@@ -1285,9 +1319,9 @@ def loads_records(text: str | bytes, *, limit: int = MAX_RECORD_TEXT, max_record
     ...
     maumau_rules.records.RecordStreamError: record 2, setup: invalid_record: record file holds more than 2 records: ...
     """
-    _check_length(text, "record file", limit)
+    _check_length(text, _("record file"), limit)
     _check_stream_args(limit, max_records, max_moves, "")
-    return list(_iter_records(_stream_items(text, None, limit, max_records, "record file"), max_moves))
+    return list(_iter_records(_stream_items(text, None, limit, max_records, _("record file")), max_moves))
 
 
 def record_lines(records: Iterable[GameRecord | MatchRecord]) -> Iterator[str]:
@@ -1365,10 +1399,11 @@ def replay(record: GameRecord) -> Iterator[Any]:
     if record.result is not None:
         got = RecordResult.of(state)
         if got != record.result:
-            shown = "an unfinished game" if got is None else f"winner {got.winner} ({got.end.value})"
+            shown = _("an unfinished game") if got is None else _("winner {winner} ({end})").format(winner=got.winner,
+                                                                                           end=got.end.value)
             raise ReplayError(
-                f"the record says winner {record.result.winner} ({record.result.end.value}), "
-                f"but the moves lead to {shown}",
+                _("the record says winner {winner} ({value}), but the moves lead to {shown}")
+                .format(winner=record.result.winner, value=record.result.end.value, shown=shown),
                 step=len(record.moves), reason=RESULT_MISMATCH,
             )
 
@@ -1396,7 +1431,8 @@ def replay_match(record: MatchRecord) -> Iterator[Any]:
     for r, moves in enumerate(record.rounds):
         round_no = r + 1
         if match.over:
-            raise ReplayError(f"the match was over after round {r}, but the record holds round {round_no}",
+            raise ReplayError(_("the match was over after round {r}, but the record holds round {round_no}")
+                              .format(r=r, round_no=round_no),
                               step=0, reason=MATCH_OVER, round_no=round_no)
         state = match.game
         yield state
@@ -1410,15 +1446,18 @@ def replay_match(record: MatchRecord) -> Iterator[Any]:
             yield state
         if not state.is_over:
             if r < last:
-                raise ReplayError(f"round {round_no} is not over after its {len(moves)} moves, but round "
-                                  f"{round_no + 1} follows", step=len(moves), reason=ROUND_NOT_OVER, round_no=round_no)
+                raise ReplayError(_("round {round_no} is not over after its {n} moves, but round {next} follows")
+                                  .format(round_no=round_no, n=len(moves),
+                                          next=round_no + 1), step=len(moves), reason=ROUND_NOT_OVER, round_no=round_no)
             break
         match = next_round(match, state)
     got = MatchResult.of(match)
     if record.result is not None and got != record.result:
-        shown = "an unfinished match" if got is None else f"winner {got.winner} with scores {list(got.scores)}"
-        raise ReplayError(f"the record says winner {record.result.winner} with scores {list(record.result.scores)}, "
-                          f"but the moves lead to {shown}", step=len(record.rounds[-1]) if record.rounds else 0,
+        shown = _("an unfinished match") if got is None else _("winner {winner} with scores {scores}").format(
+            winner=got.winner, scores=list(got.scores))
+        raise ReplayError(_("the record says winner {winner} with scores {scores}, but the moves lead to {shown}")
+                          .format(winner=record.result.winner, scores=list(record.result.scores),
+                                  shown=shown), step=len(record.rounds[-1]) if record.rounds else 0,
                           reason=RESULT_MISMATCH, round_no=len(record.rounds) or None)
 
 
@@ -1513,11 +1552,11 @@ def validate_records(source: str | bytes | Sequence[GameRecord | MatchRecord], *
     _check_cache(variants)
     if isinstance(source, str | bytes | bytearray):
         try:
-            _check_length(source, "record file", limit)
+            _check_length(source, _("record file"), limit)
         except NotationError as exc:
             raise ReplayError(str(exc), step=None, reason=INVALID_RECORD, record_index=None) from None
         return list(iter_validate_records(source, lenient=lenient, limit=limit, max_records=max_records,
-                                          name="record file", variants=variants))
+                                          name=_("record file"), variants=variants))
     try:
         items = list(source)
     except Exception:
@@ -1613,7 +1652,7 @@ def _as_move(move: Move | str, i: int) -> Move:
         try:
             return parse_move(move)
         except NotationError as exc:
-            raise NotationError(f"move {i}: {exc}") from None
+            raise NotationError(_("move {i}: {exc}").format(i=i, exc=exc)) from None
     return move
 
 
@@ -1794,9 +1833,9 @@ def record_from_rounds(
     unfinished = False
     for r, moves in enumerate(rounds):
         if match.over:
-            raise NotationError(f"round {r + 1}: the match is already over")
+            raise NotationError(_("round {round}: the match is already over").format(round=r + 1))
         if unfinished:
-            raise NotationError(f"round {r + 1}: round {r} is not over")
+            raise NotationError(_("round {round}: round {r} is not over").format(round=r + 1, r=r))
         state = match.game
         recorded = []
         for i, m in enumerate(moves):
@@ -1826,7 +1865,7 @@ def _seed_for(rng: int) -> int:
     """The seed whose generator state is ``rng`` (``seed_state`` is a bijection on 64-bit integers)."""
     seed = ((rng - _SEED_ADD) * pow(_SEED_MUL, -1, 1 << 64)) % (1 << 64)
     if seed_state(seed) != rng:  # the rng module changed its seeding; fail loudly rather than mis-record
-        raise NotationError("cannot recover a seed for this state's random generator")
+        raise NotationError(_("cannot recover a seed for this state's random generator"))
     return seed
 
 
@@ -1852,12 +1891,12 @@ def record_from_history(history: Sequence[Any], *, names: Sequence[str] = (),
     if not isinstance(history, Sequence) or not all(state_family(s) is not None for s in history):
         raise ArgumentTypeError(f"history {shown(history)} must be a sequence of game states")
     if not history:
-        raise NotationError("a history needs at least the initial state")
+        raise NotationError(_("a history needs at least the initial state"))
     first = history[0]
     if first.turn != 0:
-        raise NotationError(f"a history must start at turn 0, not turn {first.turn}")
+        raise NotationError(_("a history must start at turn 0, not turn {turn}").format(turn=first.turn))
     if any(type(s) is not type(first) for s in history):
-        raise NotationError("a history holds the states of one game")
+        raise NotationError(_("a history holds the states of one game"))
     seed, setup = _setup_of(first)
     return _game_record(first, seed, setup, _moves_between(history, movers), history[-1], names, tags)
 
@@ -1869,7 +1908,7 @@ def _setup_of(first: Any) -> tuple[int, dict[str, Any]]:
     if fam is None:
         raise ArgumentTypeError(f"start {shown(first)} must be the first state of a game")
     if first.turn != 0:
-        raise NotationError(f"a game's first state is at turn 0, not turn {first.turn}")
+        raise NotationError(_("a game's first state is at turn 0, not turn {turn}").format(turn=first.turn))
     seed = _seed_for(first.rng)
     setup: dict[str, Any] = fam.record_setup(first, seed)
     return seed, setup
@@ -1892,7 +1931,7 @@ def _moves_between(history: Sequence[Any],
     """The legal move that leads from each state of ``history`` to the next: the seat to act's, else a call-out
     by another seat inside an open window (``movers``: each move's seat, when the caller knows it)."""
     if movers is not None and len(movers) != len(history) - 1:
-        raise NotationError(f"{len(movers)} movers for {len(history) - 1} moves")
+        raise NotationError(_("{n} movers for {moves} moves").format(n=len(movers), moves=len(history) - 1))
     moves = []
     for i, (before, after) in enumerate(itertools.pairwise(history)):
         found = None
@@ -1906,6 +1945,7 @@ def _moves_between(history: Sequence[Any],
             if found is not None:
                 break
         if found is None:
-            raise NotationError(f"no legal move leads from state {i} (turn {before.turn}) to state {i + 1}")
+            raise NotationError(_("no legal move leads from state {i} (turn {turn}) to state {next}")
+                                .format(i=i, turn=before.turn, next=i + 1))
         moves.append(RecordedMove(found, seat=seat))
     return tuple(moves)

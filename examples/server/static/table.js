@@ -272,7 +272,7 @@ async function finish(data) {
   if (typeof winner === "number") {
     outcome = data.family === "malilla"
       ? `Team ${winner} wins (${[0, 1, 2, 3].filter((s) => s % 2 === winner).map((s) => page.names[s]).join(" and ")}).`
-      : `${page.names[winner] === "you" ? "You win" : page.names[winner] + " wins"} (${why}).`;
+      : `${winner === page.seat ? "You win" : page.names[winner] + " wins"} (${why}).`;
   }
   $("outcome").textContent = outcome;
   // the record is kept as the server's text: its seeds are 64-bit numbers, which JavaScript's numbers would round

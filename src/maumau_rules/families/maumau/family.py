@@ -76,8 +76,8 @@ def _check_state_json(s: GameState) -> None:
         missing = " ".join(map(str, sorted((want - have).elements(), key=lambda c: c.sort_key))) or "nothing"
         extra = " ".join(map(str, sorted((have - want).elements(), key=lambda c: c.sort_key))) or "nothing"
         raise NotationError(
-            f"state JSON does not hold exactly the {s.variant.deck} deck of {s.variant.id!r}: "
-            f"missing {missing}, extra {extra}"
+            _("state JSON does not hold exactly the {deck} deck of {id}: missing {missing}, extra "
+              "{extra}").format(deck=s.variant.deck, id=repr(s.variant.id), missing=missing, extra=extra)
         )
 
 

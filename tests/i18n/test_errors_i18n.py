@@ -1,0 +1,267 @@
+"""The record-format, JSON and fair-setup errors in each language (issue 29): what ``maumau validate``, ``replay`` and
+``verify`` print for a bad record, bad JSON or a bad fairness block, and what :mod:`maumau_rules.fairness` says of a
+bad setup, is made with ``_()`` at raise time, so in a ``language(L)`` block (or with ``--lang L``) no English is
+left; the error classes and the reason codes stay as they are, and the English messages stay byte for byte."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from maumau_rules import new_game
+from maumau_rules.errors import MauMauError, NotationError
+from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
+from maumau_rules.i18n import LANGUAGES, language
+from maumau_rules.notation import from_json, loads, parse_json_text, to_json
+from maumau_rules.records import (
+    ReplayError,
+    first_violation,
+    loads_record,
+    loads_records,
+    record_from_moves,
+)
+
+from .test_cli_i18n import _CODE, english_sentences, run
+from .test_terminal import english_left
+
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+
+
+@cache
+def good() -> dict[str, Any]:
+    """A good game record, as JSON data (each bad record below changes one thing of it)."""
+    data: dict[str, Any] = record_from_moves("standard", 2, 3, ["draw"]).to_json()
+    return data
+
+
+def changed(**fields: Any) -> str:
+    data = {**good(), **fields}
+    return json.dumps({k: v for k, v in data.items() if v is not ...})
+
+
+def _match(**fields: Any) -> str:
+    data = {"type": "match-record", "version": 1, "variant": good()["variant"], "players": 2, "rounds": [[]],
+            **fields}
+    return json.dumps(data)
+
+
+# each: a record text that the record tools refuse, one for each kind of record-format error
+BAD_RECORDS: dict[str, str | bytes] = {
+    "not JSON": "hello there",
+    "a list": "[1, 2]",
+    "nested too deeply": "[" * 100_000,
+    "not UTF-8": b'{"type": "record", "\xff": 1}',
+    "wrong type": changed(type="cards"),
+    "version": changed(version=7),
+    "unknown field": changed(bogus=1),
+    "missing field": changed(moves=...),
+    "moves not a list": changed(moves="draw"),
+    "move not a move": changed(moves=[5]),
+    "move object": changed(moves=[{"seat": 1}]),
+    "players out of range": changed(players=99),
+    "seed not an integer": changed(seed="x"),
+    "names": changed(names=[1, 2, 3]),
+    "tags": changed(tags=[1]),
+    "hand sizes": changed(hand_sizes="x"),
+    "comment too long": changed(moves=[{"move": "draw", "comment": "x" * 5000}]),
+    "deal": changed(deal=5),
+    "deal hands": changed(deal={"hands": 5}),
+    "deal start effects": changed(deal={"hands": [["7h"], ["8h"]], "start_effects": 3}),
+    "result": changed(result=5),
+    "result end": changed(result={"end": "nowhere"}),
+    "overrides": changed(overrides=[1]),
+    "override parameters": changed(overrides={"R_SKIP": 5}),
+    "variant reference": changed(variant="standard"),
+    "variant id": changed(variant={"id": 5, "version": 1}),
+    "variant version": changed(variant={"id": "standard", "version": 99}),
+    "fairness not an object": changed(fairness=5),
+    "fairness scheme": changed(fairness={"scheme": "nope"}),
+    "fairness fields": changed(fairness={"scheme": "maumau-sha256-v2", "bogus": 1}),
+    "match rounds": _match(rounds=5),
+    "match round": _match(rounds=[5]),
+    "match result": _match(result=5),
+    "match version": _match(version=3),
+    "records list": json.dumps({"type": "nothing", "version": 1, "records": []}),
+    "result mismatch": changed(result={"winner": 1, "end": "empty_hand"}),
+    "deal mismatch": changed(deal={"hands": [["7h"], ["8h"], ["9h"]], "stock": [], "discard": ["Th"]}),
+}
+
+
+def message(text: str | bytes) -> str:
+    """What the record tools say about ``text``: the message of its reading error, or of its first violation."""
+    try:
+        records = loads_records(text)
+    except MauMauError as exc:
+        return str(getattr(exc, "message", exc))
+    for record in records:
+        violation = first_violation(record)
+        if violation is not None:
+            return violation.message
+    raise AssertionError(f"no error: {text[:80]!r}")
+
+
+FAIR = FairSeed(b"secret", b"salt")
+
+
+def _bound_twice() -> object:
+    return FAIR.bind(FairSetup.game("standard", 2)).bind(FairSetup.game("standard", 3))
+
+
+# each: a call that the fair-setup validation refuses (a bad setup, a bad seed, a bad fairness block)
+BAD_SETUPS: dict[str, Callable[[], object]] = {
+    "players": lambda: FairSetup.game("standard", 0),
+    "dealer": lambda: FairSetup.game("standard", 2, dealer=5),
+    "hand sizes": lambda: FairSetup.game("standard", 2, hand_sizes=[5]),
+    "hand sizes type": lambda: FairSetup.game("standard", 2, hand_sizes=5),  # type: ignore[arg-type]
+    "overrides": lambda: FairSetup.game("standard", 2, overrides={"R_SKIP": {"x": object()}}),
+    "overrides shape": lambda: FairSetup.game("standard", 2, overrides={"R_SKIP": 5}),  # type: ignore[dict-item]
+    "secret": lambda: FairSeed(b"", b"salt"),
+    "secret type": lambda: FairSeed("secret", b"salt"),
+    "entropy": lambda: FairSeed(b"secret", b"salt", entropy=[5]),
+    "bound twice": _bound_twice,
+    "unbound": lambda: FAIR.commitment,
+    "setup JSON": lambda: FairSetup.from_json({"kind": "game"}),
+    "setup variant JSON": lambda: FairSetup.from_json({"kind": "game", "variant": 5, "players": 2,
+                                                       "overrides": None, "dealer": None, "first_player": None,
+                                                       "hand_sizes": None}),
+    "seed JSON": lambda: FairSeed.from_json(5),
+    "seed JSON hex": lambda: FairSeed.from_json({**FAIR.bind(FairSetup.game("standard", 2)).to_json(),
+                                                 "salt": "zz"}),
+    "seed JSON commitment": lambda: FairSeed.from_json({**FAIR.bind(FairSetup.game("standard", 2)).to_json(),
+                                                        "commitment": "00"}),
+}
+
+# each: a JSON text of the notation that is refused
+BAD_JSON: dict[str, Callable[[], object]] = {
+    "not JSON": lambda: loads("{"),
+    "not an object": lambda: loads("[1]"),
+    "type": lambda: loads('{"type": "nothing", "version": 1}'),
+    "version": lambda: loads('{"type": "card", "version": 9, "card": "7h"}'),
+    "field": lambda: loads('{"type": "card", "version": 1, "card": 5}'),
+    "unknown field": lambda: loads('{"type": "card", "version": 1, "card": "7h", "x": 1}'),
+    "too long": lambda: parse_json_text("x" * 50, "view JSON", limit=10),
+    "state": lambda: from_json({"type": "state", "version": 1, "state": 5}),
+    "variant": lambda: from_json({"type": "variant", "version": 1, "variant": {}, "decisions": 5}),
+    "variant reference": lambda: loads(json.dumps({**to_json(new_game("standard", 2, seed=1)), "variant": 5})),
+}
+
+
+def refusal(call: Callable[[], object]) -> str:
+    try:
+        call()
+    except (NotationError, FairnessError, ReplayError) as exc:
+        return str(getattr(exc, "message", exc))
+    except MauMauError as exc:
+        return str(exc)
+    raise AssertionError("no error")
+
+
+# what Python's json module and its UTF-8 codec say (a value here, in English in every language), and its position
+_EXTERNAL = re.compile(r"invalid (start|continuation) byte|unexpected end of data|<[^<>]*>|Object of type \w+ is not JSON serializable|(Expecting|Unterminated|Invalid|Extra data)[^:(]*|(: )?line \d+ column \d+ \(char \d+\)")
+
+
+def trigrams(text: str) -> set[tuple[str, ...]]:
+    """The runs of three words of ``text`` outside its code (quoted inputs, options, field paths, IDs)."""
+    words = re.findall(r"[^\W\d_]+", _CODE.sub(" ", _EXTERNAL.sub(" ", text)))
+    return {tuple(w.lower() for w in words[i:i + 3]) for i in range(len(words) - 2)}
+
+
+def english(text: str, lang: str, source: str = "") -> list[str]:
+    """English in ``text``: a sentence of the catalog's English, a line that reads as English, or three words in a
+    row of its English form ``source``."""
+    text = _EXTERNAL.sub(" ", text)
+    return english_left(text) + english_sentences(text, lang) + [" ".join(t) for t in trigrams(text) & trigrams(source)]
+
+
+def _reading(text: str | bytes) -> Callable[[], str]:
+    return lambda: message(text)
+
+
+def _refusing(call: Callable[[], object]) -> Callable[[], str]:
+    return lambda: refusal(call)
+
+
+CASES: dict[str, dict[str, Callable[[], str]]] = {
+    "records": {k: _reading(t) for k, t in BAD_RECORDS.items()},
+    "fairness": {k: _refusing(c) for k, c in BAD_SETUPS.items()},
+    "notation": {k: _refusing(c) for k, c in BAD_JSON.items()},
+}
+
+
+@pytest.mark.parametrize("group", sorted(CASES))
+def test_the_english_messages_are_english_and_each_case_says_something_of_its_own(group: str) -> None:
+    """Not vacuous: in English the checks find English in (nearly) every message, and the cases give different
+    messages (each reaches its own error)."""
+    with language("en"):
+        texts = {name: make() for name, make in CASES[group].items()}
+    assert len(set(texts.values())) >= len(texts) - 2, texts
+    assert all(english(text, "en", text) for text in texts.values())
+    found = [name for name, text in texts.items() if english(text, "en")]
+    assert len(found) >= 0.6 * len(texts), {k: v for k, v in texts.items() if k not in found}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("group", sorted(CASES))
+def test_every_error_is_in_the_language(group: str, lang: str) -> None:
+    with language("en"):
+        english_texts = {name: make() for name, make in CASES[group].items()}
+    left: dict[str, list[str]] = {}
+    with language(lang):
+        for name, make in CASES[group].items():
+            text = make()
+            assert text != english_texts[name], (name, text)  # made in the language, not only looked up later
+            found = english(text, lang, english_texts[name])
+            if found:
+                left[name] = [text, *found[:2]]
+    assert not left, left
+
+
+def test_the_english_messages_are_as_they_were() -> None:
+    """English is the source text: the messages a test or a caller compares stay byte for byte."""
+    with language("en"):
+        assert refusal(lambda: loads_record("[1, 2]")) == "a record must be a JSON object, got [1, 2]"
+        assert refusal(lambda: loads_record(changed(version=7))) == "unsupported version 7 of 'record' JSON: this library reads version 1"
+        assert refusal(lambda: loads_record(changed(bogus=1))) == "unknown field(s) 'bogus' in record"
+        assert refusal(BAD_SETUPS["dealer"]) == "setup dealer 5 is not a seat of a game of 2 players"
+        assert refusal(BAD_JSON["too long"]) == "view JSON of 50 characters is too long (limit 10)"
+
+
+def test_the_error_classes_and_reason_codes_are_the_same_in_every_language() -> None:
+    seen = set()
+    for lang in LANGUAGES:
+        with language(lang):
+            violation = first_violation(loads_record(changed(result={"winner": 1, "end": "empty_hand"})))
+            assert violation is not None
+            try:
+                loads_record(changed(bogus=1))
+            except NotationError as exc:
+                kind = type(exc).__name__
+            seen.add((violation.reason, violation.step, kind))
+    assert seen == {("result_mismatch", 1, "NotationError")}, seen
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_record_tools_print_them_in_the_language(lang: str, tmp_path: Path) -> None:
+    """``maumau validate`` / ``replay`` / ``verify --lang L`` on bad records: each line in the language."""
+    files = []
+    for i, text in enumerate(BAD_RECORDS.values()):
+        path = tmp_path / f"bad{i}.json"
+        path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+        files.append(str(path))
+    left = {}
+    for argv in (["validate", *files], *(["replay", f] for f in files[::4]), *(["verify", f] for f in files[1::5])):
+        _code, text = run("--lang", lang, *argv)
+        assert text.strip() and "Traceback" not in text, text
+        text = _EXTERNAL.sub(" ", text)
+        found = english_left(text) + english_sentences(text, lang)
+        if found:
+            left[" ".join(argv[:2])] = found[:3]
+    assert not left, left
+    _code, text = run("--lang", "en", "validate", *files)
+    assert english_sentences(text), text  # the control: in English the same lines are English
