@@ -12,7 +12,7 @@ parameter docs, each shipped variant's name and summary.
     python scripts/i18n.py all       # the three in order
 
 The translations are written in the ``.po`` files (they follow ``spec/glossary.toml``); the ``.mo`` files are
-committed so that a plain ``pip install`` needs no Babel. ``tests/unit/test_i18n_catalogs.py`` fails on a missing,
+committed so that a plain ``pip install`` needs no Babel. ``tests/i18n/test_catalogs.py`` fails on a missing,
 fuzzy or stale entry, on placeholders that differ, and on a ``.mo`` that is not the ``.po`` compiled.
 """
 
