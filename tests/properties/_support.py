@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from hypothesis import settings
 
 from maumau_rules import available_variants
@@ -14,6 +17,15 @@ VARIANTS: tuple[Variant, ...] = available_variants("maumau")
 
 GRID: list[tuple[Variant, int]] = [(v, n) for v in VARIANTS for n in range(v.players[0], v.players[1] + 1)]
 """Every registered Mau-Mau variant with every player count it allows."""
+
+GRID_PARAMS: list[Any] = [
+    pytest.param(v, n, id=f"{v.id}-{n}p",
+                 marks=() if n in v.players else pytest.mark.nox_session("exhaustive"))
+    for v, n in GRID
+]
+""":data:`GRID` as test parameters: each variant's smallest and largest table run in the README's command, the
+player counts between them in ``nox -s exhaustive`` (which CI runs too): the whole grid is tested, the quick run
+at its edges."""
 
 
 def examples(factor: float, minimum: int = 3) -> int:

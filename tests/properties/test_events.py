@@ -27,7 +27,7 @@ from maumau_rules.scoring import round_points
 from maumau_rules.variants import Variant
 from tests.server._games import validate_json
 
-from ._support import GRID
+from ._support import GRID_PARAMS
 
 
 def _table(s: GameState) -> list[tuple[int, Move]]:
@@ -78,7 +78,7 @@ def check_events(before: GameState, seat: int, move: Move, after: GameState) -> 
 
 
 @pytest.mark.rule("R_MATCH", "R_SKIP", "R_REVERSE", "R_PLAY_AGAIN", "R_DRAW_PENALTY", "R_RESHUFFLE", "R_ANNOUNCE")
-@pytest.mark.parametrize(("variant", "players"), GRID, ids=[f"{v.id}-{n}p" for v, n in GRID])
+@pytest.mark.parametrize(("variant", "players"), GRID_PARAMS)
 def test_events_agree_with_the_state_change(variant: Variant, players: int) -> None:
     seen: Counter[str] = Counter()
     for game in range(1):

@@ -32,7 +32,7 @@ from maumau_rules.rules import CardSet, Kind, Rule
 from maumau_rules.rules.base import cardset
 from maumau_rules.variants import Variant
 
-from ._support import GRID
+from ._support import GRID_PARAMS
 
 
 @attrs.frozen
@@ -151,7 +151,7 @@ def _play(variant: Variant, players: int, seed: int, limit: int) -> set[str]:
 
 
 @pytest.mark.rule("R_MATCH", "R_SKIP", "R_REVERSE", "R_PLAY_AGAIN", "R_DRAW_PENALTY", "R_RESHUFFLE", "R_ANNOUNCE")
-@pytest.mark.parametrize(("variant", "players"), GRID, ids=[f"{v.id}-{n}p" for v, n in GRID])
+@pytest.mark.parametrize(("variant", "players"), GRID_PARAMS)
 def test_events_account_for_what_every_viewer_sees(variant: Variant, players: int) -> None:
     kinds = _play(variant, players, seed=players, limit=150)
     assert "played" in kinds and "hands_changed" not in kinds  # the library's own effects tell every change

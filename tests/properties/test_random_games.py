@@ -16,7 +16,7 @@ from maumau_rules.families.maumau.invariants import check_game
 from maumau_rules.testing.strategies import GameSetup, setups
 from maumau_rules.variants import Variant
 
-from ._support import GRID, examples
+from ._support import GRID_PARAMS, examples
 
 GAMES_PER_CELL = 2
 FULL_EVERY = 100
@@ -42,7 +42,7 @@ GAME_CASES = st.tuples(setups(), st.integers(min_value=0, max_value=2**32 - 1))
 """The random games' strategy: a setup (any registered variant, player count, seed) and a seed for the choices."""
 
 
-@pytest.mark.parametrize(("variant", "players"), GRID, ids=[f"{v.id}-{n}p" for v, n in GRID])
+@pytest.mark.parametrize(("variant", "players"), GRID_PARAMS)
 def test_seeded_games_of_every_variant_and_player_count(variant: Variant, players: int) -> None:
     for k in range(GAMES_PER_CELL):
         final, moves = check_game(variant, players, seed=1000 * players + k, choice_seed=k, full_every=FULL_EVERY)

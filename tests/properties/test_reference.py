@@ -15,7 +15,7 @@ from maumau_rules import apply, legal_moves, new_game
 from maumau_rules.variants import Variant
 
 from ..reference import reference_apply, reference_moves
-from ._support import GRID
+from ._support import GRID_PARAMS
 
 STEPS = 250  # per game: long enough to see reshuffles, penalties, wishes and skips
 
@@ -45,7 +45,7 @@ def compare_game(variant: Variant, players: int, seed: int, choice_seed: int, st
 
 @pytest.mark.rule("R_MATCH", "R_WILD", "R_DRAW_PENALTY", "R_SKIP", "R_REVERSE", "R_PLAY_AGAIN", "R_SERIES",
                   "R_WILD_FINISH_SERIES", "R_DRAW", "R_ANNOUNCE", "R_NO_FINISH", "R_FINAL_CARD_EFFECTS")
-@pytest.mark.parametrize(("variant", "players"), GRID, ids=[f"{v.id}-{n}p" for v, n in GRID])
+@pytest.mark.parametrize(("variant", "players"), GRID_PARAMS)
 def test_engine_agrees_with_the_reference(variant: Variant, players: int) -> None:
     compared = sum(compare_game(variant, players, seed=7 * players + game, choice_seed=players + game)
                    for game in range(2))
