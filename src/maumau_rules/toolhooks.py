@@ -16,7 +16,7 @@ Hook                         Used by
                              quick playout policy, the playout's reward
 ``observation(...)``         :class:`maumau_rules.adapters.encoding.ObservationLayout`: the sections of an
                              observation, filled from a view
-``resample(state, seat, rng)``  the OpenSpiel game's ``resample_from_infostate``: a state the seat cannot tell
+``resample(...)``            the OpenSpiel game's ``resample_from_infostate``: a state the seat cannot tell
                              from this one
 ``seat_rewards(state)`` ...  the adapters' rewards, move limit and texts
 ===========================  ===================================================================================

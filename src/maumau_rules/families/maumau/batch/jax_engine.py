@@ -1,5 +1,5 @@
 """The batch engine's step under jax (the ``jax`` extra): the same tables, one game's move written once and mapped
-over the batch with :func:`jax.vmap`, the whole step compiled by :func:`jax.jit`.
+over the batch with ``jax.vmap``, the whole step compiled by ``jax.jit``.
 
 It runs the variants whose tables use what it knows (:func:`jax_coverage` names the first thing it does not): one
 copy of each card, at most 32 distinct cards (a hand is a 32-bit card set), one card a turn (no series), a deal
