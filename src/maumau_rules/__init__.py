@@ -10,7 +10,7 @@ True
 1
 """
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _compat
 from . import families as _families
@@ -90,9 +90,12 @@ def __getattr__(name: str) -> Any:
     >>> getattr(maumau_rules, name) is family_of(find_variant("malilla")).state_type
     True
     """
-    return public_name(name)
+    if name in _families.__all__:  # the registry's names, the built-in families' types among them
+        return getattr(_families, name)
+    return public_name(name, registered_only=True)  # a family registered from outside the library
 
 
-from .families import *  # noqa: E402, F403  (the families' public types, served by the registry)
+if TYPE_CHECKING:  # the families' public types, for type checkers; at run time __getattr__ serves them on first use
+    from .families import *  # noqa: F403
 
 _compat.install()

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from maumau_rules.families import families
 
@@ -101,3 +105,21 @@ def test_the_state_schema_lists_exactly_mau_maus_phases() -> None:
     from maumau_rules.schemas import SCHEMAS
 
     assert SCHEMAS["state"]["$defs"]["phase"]["enum"] == [p.value for p in Phase]
+
+
+@pytest.mark.parametrize("module", ["maumau_rules.families.maumau", "maumau_rules.families.malilla",
+                                    "maumau_rules.families.maumau.batch.engine"])
+def test_a_family_module_imports_first_thing_in_a_fresh_interpreter(module: str) -> None:
+    """``import maumau_rules`` loads no family (they are imported on first use); a family's module imported first
+    still finds the shared modules, and the families' public types are served afterwards."""
+    code = (f"import importlib, sys\nimportlib.import_module({module!r})\nimport maumau_rules\n"
+            "print(maumau_rules.GameState.__name__, maumau_rules.MalillaState.__name__)\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.split() == ["GameState", "MalillaState"]
+
+
+def test_importing_the_package_loads_no_family() -> None:
+    code = "import sys, maumau_rules\nprint(sorted(m for m in sys.modules if m.startswith('maumau_rules.families.')))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and result.stdout.strip() == "[]", result.stdout + result.stderr

@@ -907,19 +907,26 @@ def json_schemas() -> dict[str, Mapping[str, Any]]:
     return out
 
 
-def public_name(name: str) -> object:
+def public_name(name: str, *, registered_only: bool = False) -> object:
     """A public name a family adds to ``maumau_rules`` (:attr:`GameFamily.exports`).
+
+    Args:
+        name: the name.
+        registered_only: look only at the families registered so far, importing no built-in one (what a lookup
+            of a name that may be a submodule's, while the package is still being imported, needs).
 
     Raises:
         AttributeError: no family exports ``name``.
 
+    >>> public_name("MalillaState").__name__
+    'MalillaState'
     >>> public_name("MauMauState")
     Traceback (most recent call last):
     ...
     AttributeError: module 'maumau_rules' has no attribute 'MauMauState'
     """
     if not name.startswith("__"):
-        for fam in families():
+        for fam in (_FAMILIES.values() if registered_only else families()):
             if name in fam.exports:
                 return fam.exports[name]
     raise AttributeError(f"module 'maumau_rules' has no attribute {name!r}")
