@@ -45,6 +45,8 @@ class FamilyBase:
     """The family's match scoring: ``start_match``, ``next_round`` and ``round_points``."""
     tools_module: ClassVar[str]
     """The module whose ``TOOLS`` are the family's :attr:`tools` (imported the first time a tool asks)."""
+    events_module: ClassVar[str]
+    """The module whose ``events`` function tells what a move did (imported the first time events are asked for)."""
 
     @property
     def tools(self) -> Any:
@@ -92,6 +94,23 @@ class FamilyBase:
         NotImplementedError: FamilyBase makes no views: a family builds its own
         """
         raise NotImplementedError(f"{type(self).__name__} makes no views: a family builds its own")
+
+    def events(self, before: Any, move: Move, after: Any, seat: int, viewer: int | None,
+               reveal: bool) -> tuple[Any, ...]:
+        """What ``move`` by ``seat`` did (see :class:`~maumau_rules.families.GameFamily`): the ``events`` function
+        of :attr:`events_module`.
+
+        >>> from maumau_rules import apply, new_game
+        >>> from maumau_rules.families import families
+        >>> for fam, s in zip(families(), (new_game("standard", 2, seed=1), new_game("malilla", 4, seed=1))):
+        ...     m = s.legal_moves()[0]
+        ...     print(fam.events(s, m, apply(s, m), s.seat_to_act, None, False)[-1].kind)
+        turn_to
+        turn_to
+        """
+        told: tuple[Any, ...] = importlib.import_module(self.events_module).events(before, move, after, seat, viewer,
+                                                                                   reveal)
+        return told
 
     def views(self, state: Any, scores: Sequence[int] | None = None) -> tuple[Any, ...]:
         """Every seat's view, by seat: ``view(state, seat, scores)`` for each seat (a family may gather the public

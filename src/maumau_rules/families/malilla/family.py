@@ -82,6 +82,7 @@ class MalillaFamily(FamilyBase):
     engine_module: ClassVar[ModuleType] = engine
     match_module: ClassVar[ModuleType] = match
     tools_module: ClassVar[str] = "maumau_rules.families.malilla.tools"
+    events_module: ClassVar[str] = "maumau_rules.families.malilla.events"
     batch_module: ClassVar[str | None] = None  # no table form: a trick game is not played batched
     json_codecs: tuple[_Codec, ...] = (_Codec("malilla-state", MalillaState, _read_state),
                    _Codec("malilla-player-view", MalillaPlayerView, _view_reader(MalillaPlayerView)),
@@ -177,20 +178,6 @@ class MalillaFamily(FamilyBase):
         True
         """
         return views.public_view(state, scores=scores)
-
-    def events(self, before: MalillaState, move: Move, after: MalillaState, seat: int, viewer: int | None,
-               reveal: bool) -> tuple[Any, ...]:
-        """The family's ``events`` (see :class:`~maumau_rules.families.GameFamily`): :func:`.events.events`.
-
-        >>> from maumau_rules import apply, new_game
-        >>> s = new_game("malilla", 4, seed=1)
-        >>> m = s.legal_moves()[0]
-        >>> FAMILY.events(s, m, apply(s, m), s.seat_to_act, None, False)[-1].kind
-        'turn_to'
-        """
-        from .events import events
-
-        return events(before, move, after, seat, viewer, reveal)
 
     def view_kind(self, item: object) -> str | None:
         """The family's ``view_kind`` (see :class:`~maumau_rules.families.GameFamily`).

@@ -153,6 +153,7 @@ class MauMauFamily(FamilyBase):
     explainer: ClassVar[ModuleType] = explain
     match_module: ClassVar[ModuleType] = match
     tools_module: ClassVar[str] = "maumau_rules.families.maumau.tools"
+    events_module: ClassVar[str] = "maumau_rules.families.maumau.events"
     batch_module: ClassVar[str | None] = "maumau_rules.families.maumau.batch"
 
     @property
@@ -289,20 +290,6 @@ class MauMauFamily(FamilyBase):
         from .views import views
 
         return views(state, scores=scores)
-
-    def events(self, before: GameState, move: Move, after: GameState, seat: int, viewer: int | None,
-               reveal: bool) -> tuple[Any, ...]:
-        """The family's ``events`` (see :class:`~maumau_rules.families.GameFamily`): :func:`.events.events`.
-
-        >>> from maumau_rules import apply, new_game
-        >>> s = new_game("standard", 2, seed=1)
-        >>> m = s.legal_moves()[0]
-        >>> FAMILY.events(s, m, apply(s, m), s.seat_to_act, None, False)[-1].kind
-        'turn_to'
-        """
-        from .events import events
-
-        return events(before, move, after, seat, viewer, reveal)
 
     def view_kind(self, item: object) -> str | None:
         """The family's ``view_kind`` (see :class:`~maumau_rules.families.GameFamily`).
