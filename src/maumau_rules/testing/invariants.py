@@ -36,6 +36,7 @@ __all__ = [
     "check_state",
     "check_transition",
     "compare_hidden",
+    "fail",
     "public_facts",
     "state_digest",
 ]
@@ -88,7 +89,14 @@ class InvariantViolation(AssertionError):
         self.state = state
 
 
-def _fail(invariant: str, message: str, state: object = None) -> NoReturn:
+def fail(invariant: str, message: str, state: object = None) -> NoReturn:
+    """Raise :class:`InvariantViolation` for ``invariant`` (every family's checks report through it).
+
+    >>> fail("INV_PLAYABLE", "no legal move")
+    Traceback (most recent call last):
+    ...
+    maumau_rules.testing.invariants.InvariantViolation: INV_PLAYABLE: no legal move
+    """
     raise InvariantViolation(invariant, message, state)
 
 
@@ -194,7 +202,7 @@ def _same_public(state: Any, other: Any, viewer: int | None,
     for key, value in fa.items():
         if fb[key] != value:
             who = "the public" if viewer is None else f"seat {viewer}"
-            _fail("INV_NO_LEAK", f"{what}: {who}'s {key} changes when hidden cards are permuted:\n"
+            fail("INV_NO_LEAK", f"{what}: {who}'s {key} changes when hidden cards are permuted:\n"
                                  f"      {value!r}\n   vs {fb[key]!r}", state)
 
 
@@ -233,7 +241,7 @@ def compare_hidden(state: Any, other: Any, viewer: int | None,
         told = family_of(state).invariants.move_facts
         ma, mb = told(state, m, seat, a, viewer, sees_own), told(other, m, seat, b, viewer, sees_own)
         if ma != mb:
-            _fail("INV_NO_LEAK", f"after {m} by seat {seat}, what {viewer} is told changes when hidden cards are "
+            fail("INV_NO_LEAK", f"after {m} by seat {seat}, what {viewer} is told changes when hidden cards are "
                                  f"permuted:\n      {ma!r}\n   vs {mb!r}", state)
         _same_public(a, b, None, observers, f"after {m} by seat {seat}")
         if sees_own and viewer is not None:

@@ -22,7 +22,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final, NoReturn
+from typing import Any, Final
 
 import attrs
 
@@ -31,7 +31,7 @@ from ...errors import IllegalMoveError
 from ...moves import Call, CallOut, Draw, Move, Pass, Play, Redeal
 from ...reasons import Reason
 from ...state import EndReason
-from ...testing.invariants import InvariantViolation
+from ...testing.invariants import fail as _fail
 from ...variants import Variant
 from .engine import BREACHES, apply, check, moves_of, trick_winner_index
 from .plan import SEATS, MalillaPlan
@@ -43,10 +43,6 @@ __all__ = ["candidate_moves", "check_no_leak", "check_other_seats", "check_rejec
 
 _OFF_DECK: Final = (Card(Rank.SEVEN, Suit.HEARTS), JOKER, Card(Rank.JACK, Suit.CLUBS))
 """Cards of another pack: a play of one must be refused."""
-
-
-def _fail(invariant: str, message: str, state: MalillaState | None = None) -> NoReturn:
-    raise InvariantViolation(invariant, message, state)
 
 
 def snapshot(state: MalillaState) -> tuple[object, ...]:

@@ -22,7 +22,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import Any, Final, NoReturn
+from typing import Any, Final
 
 import attrs
 
@@ -33,7 +33,8 @@ from ...game import apply, check, legal_moves, new_game, open_windows
 from ...moves import Call, CallOut, Draw, Move, Pass, Play
 from ...reasons import Reason
 from ...state import EndReason
-from ...testing.invariants import KNOWN_ENGINE_BUGS, InvariantViolation, _same_public, compare_hidden
+from ...testing.invariants import KNOWN_ENGINE_BUGS, _same_public, compare_hidden
+from ...testing.invariants import fail as _fail
 from ...variants import Variant
 from ...views import view
 from .effects import DrawCards, PendingDraw
@@ -67,10 +68,6 @@ _WRONG_CARD_REASONS: Final = frozenset({Reason.DOES_NOT_MATCH, Reason.MUST_FOLLO
                                         Reason.WILD_BLOCKED, Reason.MUST_ANSWER_DRAW, Reason.MUST_ANSWER_SKIP,
                                         Reason.RULE_FORBIDS, Reason.FINISH_FORBIDDEN})
 """Rejections that R_WRONG_CARD ``penalize`` turns into the table penalty (as the rule text says)."""
-
-
-def _fail(invariant: str, message: str, state: GameState | None = None) -> NoReturn:
-    raise InvariantViolation(invariant, message, state)
 
 
 # ---------------------------------------------------------------------------------------- helpers
