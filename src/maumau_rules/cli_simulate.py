@@ -232,13 +232,13 @@ def _simulate_batch(args: argparse.Namespace, variants: list[Any], bots: list[st
     from .variants import available_variants, find_variant
 
     chosen = [v for name in variants for v in (available_variants() if name == "all" else (find_variant(name),))]
-    engines: dict[str, Any] = {}
+    runners: dict[str, Any] = {}  # each variant's family's batch ``simulate`` module
     for v in chosen:
-        place = family_of(v).batch_module
-        if place is None:
+        fam = family_of(v)
+        if fam.batch_module is None:
             raise SimulationError(_("variant {variant} has no table form: the {family} family has no batch engine "
-                                    "(use --engine scalar)").format(variant=repr(v.id), family=family_of(v).title))
-        engines.setdefault(place, importlib.import_module(f"{place}.simulate"))
+                                    "(use --engine scalar)").format(variant=repr(v.id), family=fam.title))
+        runners[v.id] = importlib.import_module(f"{fam.batch_module}.simulate")
     todo = [(v, p) for v in chosen for p in (args.players or [None])]
     total = args.games * len(todo)
     cells: list[Any] = []
@@ -247,9 +247,8 @@ def _simulate_batch(args: argparse.Namespace, variants: list[Any], bots: list[st
             if update is not None:
                 update(base + done, total)
 
-        engine = engines[str(family_of(v).batch_module)]
-        cells.extend(engine.simulate_batch(v, p, games=args.games, seed=args.seed, batch=args.batch_size, bots=bots,
-                                           progress=step).cells)
+        cells.extend(runners[v.id].simulate_batch(v, p, games=args.games, seed=args.seed, batch=args.batch_size,
+                                                  bots=bots, progress=step).cells)
     return SimulationResult(args.seed, args.games, tuple(bots), True, tuple(cells), False)
 
 
