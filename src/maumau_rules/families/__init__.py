@@ -810,18 +810,10 @@ def family_named(name: str) -> GameFamily:
     raise VariantError(f"unknown family {shown(name)}: one of {', '.join(family_names())}")
 
 
-_LOADING: set[str] = set()
-"""The built-in families being imported right now (a lookup while one imports sees the families registered so far)."""
-
-
 def _load_all() -> None:
     for name in BUILTIN_FAMILIES:
-        if name not in _FAMILIES and name not in _LOADING:
-            _LOADING.add(name)
-            try:
-                family_named(name)
-            finally:
-                _LOADING.discard(name)
+        if name not in _FAMILIES:
+            family_named(name)
 
 
 def family_of(item: object) -> GameFamily:
@@ -940,8 +932,7 @@ def families() -> Iterator[GameFamily]:
     """
     _load_all()
     for name in family_names():
-        if name in _FAMILIES:  # (a built-in family still being imported is not yet one)
-            yield _FAMILIES[name]
+        yield _FAMILIES[name]
 
 
 def __getattr__(name: str) -> object:
