@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 import attrs
 
@@ -406,14 +406,15 @@ def _check_arguments(before: object, move: object, after: object, player: object
             raise ArgumentTypeError(f"{name} {shown(state)} is not a game state")
     if type(after) is not type(before):
         raise ArgumentError("after is not a state of the same game as before")
-    assert isinstance(before, FamilyState) and isinstance(after, FamilyState)
+    # states of a registered family (checked above; a runtime isinstance of the protocol costs about 15 us)
+    first, last = cast(FamilyState, before), cast(FamilyState, after)
     if type(move) not in MOVE_TYPES:
         raise ArgumentTypeError(f"{shown(move)} is not a move")
-    if after.variant != before.variant or after.players != before.players:
+    if last.variant != first.variant or last.players != first.players:
         raise ArgumentError("after is not a state of the same game as before")
     for name, seat in (("player", player), ("viewer", viewer)):
-        if seat is not None and (type(seat) is not int or not 0 <= seat < before.players):
-            raise SeatError(f"{name} {shown(seat)} is not a seat of a game of {before.players} players")
+        if seat is not None and (type(seat) is not int or not 0 <= seat < first.players):
+            raise SeatError(f"{name} {shown(seat)} is not a seat of a game of {first.players} players")
 
 
 def events_between(before: Any, move: Move, after: Any, *, player: int | None = None,
