@@ -255,11 +255,11 @@ def test_a_malilla_hand_tells_its_redeals_tricks_and_end() -> None:
                 assert told[:2] == (Played(s.seat_to_act, move.card, None, None), TrickWon(trick.winner, trick.points))
                 assert describe_events(told[1:2], ["a", "b", "c", "d"])[0].startswith(("a", "b", "c", "d"))
             if after.is_over:
-                assert told[-1] == RoundOver(after.end, after.winner, (), fam_points(after))
+                assert told[-1] == RoundOver(after.end, after.winner, (), _hand_points(after))
             s = after
     assert asked and redealt
 
 
-def fam_points(state: Any) -> tuple[int, ...]:
+def _hand_points(state: Any) -> tuple[int, ...]:
     points: tuple[int, ...] = family_of(state).round_points(state)
     return points
