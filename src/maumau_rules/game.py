@@ -35,8 +35,8 @@ __all__ = ["apply", "call_due", "call_mistake", "check", "is_legal", "legal_move
 
 S = TypeVar("S")
 
-_APPLY: Final[dict[type, Callable[..., Any]]] = {}
-"""Each state type's ``apply``, found once through its family (the hot path of a game loop)."""
+_APPLY: Final[dict[type, tuple[Callable[..., Any], Callable[[Any, Move], Any]]]] = {}
+"""Each state type's ``apply`` and ``advance``, found once through its family (the hot path of a game loop)."""
 
 
 def new_game(
@@ -274,7 +274,12 @@ def apply(state: S, move: Move, *, player: int | None = None, turn: int | None =
     try:
         step = _APPLY[type(state)]
     except KeyError:
-        step = _APPLY.setdefault(type(state), _family(state).apply)
+        fam = _family(state)
+        step = _APPLY.setdefault(type(state), (fam.apply, fam.advance))
     except TypeError:  # an unhashable type
         raise _not_a_state(state) from None
-    return step(state, move, player, turn)  # type: ignore[no-any-return]
+    if player is None and turn is None:
+        for m in state._legal:  # type: ignore[attr-defined]  # a move legal_moves handed out, by identity
+            if m is move:
+                return step[1](state, move)  # type: ignore[no-any-return]
+    return step[0](state, move, player, turn)  # type: ignore[no-any-return]

@@ -113,6 +113,21 @@ def test_determinism(case: tuple[GameFamily, Variant]) -> None:
     assert new_game(v, _players(v), 1) != new_game(v, _players(v), 2) or v.deck.size < 10
 
 
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_apply_by_identity_and_checked_apply_agree(case: tuple[GameFamily, Variant]) -> None:
+    """``apply`` takes a move that ``legal_moves`` handed out through the family's unchecked ``advance``; an equal move
+    that is another object (as a client's parsed move is) goes through the family's checked ``apply``: the same next
+    state, at every step of a game."""
+    fam, v = case
+    history = _history(v, seed=5)
+    for before, after in itertools.pairwise(history):
+        chosen = next(m for m in legal_moves(before) if apply(before, m) == after)
+        twin = attrs.evolve(chosen)
+        assert twin is not chosen and twin == chosen
+        assert apply(before, twin) == after == fam.advance(before, chosen)
+        assert apply(before, twin, player=before.seat_to_act, turn=before.turn) == after
+
+
 JUNK: list[object] = [None, 3, "draw", object(), Pass, b"pass", 10 ** 400]
 
 

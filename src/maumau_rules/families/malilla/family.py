@@ -133,6 +133,8 @@ class MalillaFamily(FamilyBase):
         """
         return engine.apply(state, move, player=player, turn=turn)
 
+    advance = staticmethod(engine._transition)  # a move from the state's own legal moves: no checks
+
     def open_windows(self, state: MalillaState) -> tuple[Window, ...]:
         """The family's ``open_windows`` (see :class:`~maumau_rules.families.GameFamily`).
 

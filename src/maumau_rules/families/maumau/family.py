@@ -218,6 +218,7 @@ class MauMauFamily(FamilyBase):
                                hand_sizes=hand_sizes, deck_order=deck_order, cut=cut)
 
     apply = staticmethod(engine.apply)  # the hot path of a game loop: no extra call
+    advance = staticmethod(engine._transition)  # a move from the state's own legal moves: no checks
 
     def legal_moves(self, state: GameState, player: int | None = None) -> tuple[Move, ...]:
         """The family's ``legal_moves`` (see :class:`~maumau_rules.families.GameFamily`).
