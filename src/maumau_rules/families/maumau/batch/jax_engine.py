@@ -2,8 +2,11 @@
 over the batch with ``jax.vmap``, the whole step compiled by ``jax.jit``.
 
 It runs the variants whose tables use what it knows (:func:`jax_coverage` names the first thing it does not): one
-copy of each card, at most 32 distinct cards (a hand is a 32-bit card set), one card a turn (no series), a deal
-dealt by fixed positions. Every game carries its own generator keys in the state (``key`` for the engine's
+copy of each card, at most 64 distinct cards (a hand is a card set of 32 bits, or of 64 bits in a ``jax.enable_x64``
+scope of the engine's own), one card a turn (no series), a deal dealt by fixed positions (reburied start cards
+included), the judged finish of R_ANNOUNCE and R_PLAY_AGAIN's empty hand. Of the registered Mau-Mau variants that
+leaves out classic (its R_CUT power cut deals through the scalar engine), faraon (series), pesten and mau-king
+(several copies of a card). Every game carries its own generator keys in the state (``key`` for the engine's
 chance, ``bot_key`` for the random bot); nothing global is drawn from. The chance is jax's, not the scalar
 engine's SplitMix64 stream: a deal, a reshuffle and the random bot's choices differ from the numpy engine's by
 design, so the test compares the two engines state by state on the same deals and the same choices up to each
@@ -31,7 +34,7 @@ __all__ = ["JaxEngine", "jax_coverage"]
 FIELDS = ("hands", "stock", "nst", "disc", "nd", "top", "seat", "dirn", "phase", "pend", "stack_skip", "pskip",
           "wish", "anyc", "drawn", "ann", "missed", "fresh", "passes", "turn", "winner", "end", "reshuffles",
           "finisher")
-"""The state's arrays, named as the numpy engine's (hands as 32-bit card sets)."""
+"""The state's arrays, named as the numpy engine's (hands as card sets of 32 or 64 bits)."""
 
 
 def jax_coverage(eng: BatchEngine) -> str:
@@ -41,6 +44,8 @@ def jax_coverage(eng: BatchEngine) -> str:
     ''
     >>> jax_coverage(BatchEngine("pesten", 2, 1))
     'several copies of a card (2)'
+    >>> jax_coverage(BatchEngine("classic", 2, 1))
+    'a deal through the scalar engine (R_CUT)'
     """
     t = eng.tables
     checks = ((eng.W > 1, f"several copies of a card ({eng.W})"), (eng.n_cards > 64, f"{eng.n_cards} cards (at most 64)"),
@@ -106,9 +111,9 @@ class JaxEngine:
     def _constants(self, e: BatchEngine) -> dict[str, Any]:
         jnp = self.jnp
         t = e.tables
-        u32 = self._h_np
+        hset = self._h_np
         k: dict[str, Any] = {
-            "FIT": jnp.asarray(e.FIT.astype(u32)), "ANSWER_FIT": jnp.asarray(e.ANSWER_FIT.astype(u32)),
+            "FIT": jnp.asarray(e.FIT.astype(hset)), "ANSWER_FIT": jnp.asarray(e.ANSWER_FIT.astype(hset)),
             "TAILS": jnp.asarray(e.TAILS.astype(np.int32)), "SUIT": jnp.asarray(e.SUIT.astype(np.int32)),
             "A_KIND": jnp.asarray(e.A_KIND.astype(np.int32)), "A_CARD": jnp.asarray(e.A_CARD.astype(np.int32)),
             "A_WISH": jnp.asarray(e.A_WISH.astype(np.int32)), "A_CALL": jnp.asarray(e.A_CALL.astype(np.int32)),
@@ -123,7 +128,7 @@ class JaxEngine:
         for name in ("OP_PEND", "OP_SKIPN", "ST_PEND"):
             k[name] = jnp.asarray(getattr(e, name).astype(np.int32))
         for name in ("answer_cancel", "skip_answers", "no_finish", "wishes", "again_no_finish"):
-            k[name] = u32(int(e.IN[name]))
+            k[name] = hset(int(e.IN[name]))
         self._t = t
         return k
 
