@@ -21,7 +21,8 @@ from maumau_rules.families.maumau.tables import compile_tables, table_coverage
 from maumau_rules.variants import available_variants
 
 COMPARED = ("hands", "nst", "nd", "top", "seat", "dirn", "phase", "pend", "stack_skip", "pskip", "wish", "anyc",
-            "drawn", "ann", "missed", "fresh", "passes", "turn", "winner", "end", "finisher")
+            "drawn", "ann", "missed", "fresh", "passes", "turn", "winner", "end", "finisher", "turns", "penalties",
+            "penalty_cards", "first", "start_dir")
 JAX_VARIANTS = {"standard": 2, "standard-points": 3, "standard-table": 3, "prsi": 3, "russian": 2, "tschau-sepp": 3,
                 "crazy-eights": 2, "puque": 3, "greek-150": 3, "neuner": 2}
 """The registered Mau-Mau variants the jax step runs, with the player count each is tested with."""
@@ -56,7 +57,7 @@ def test_the_jax_coverage_lists_every_registered_variant() -> None:
 @pytest.mark.parametrize("variant", sorted(JAX_VARIANTS))
 def test_jax_step_equals_the_numpy_engine(variant: str) -> None:
     players = JAX_VARIANTS[variant]
-    ref = BatchEngine(variant, players, B, seed=5)
+    ref = BatchEngine(variant, players, B, seed=5, count_turns=True)
     jx = _engine(variant, players)
     jx.load(ref)
     alive = np.ones(B, dtype=bool)  # games whose chance has not yet differed (no reshuffle, no new deal)

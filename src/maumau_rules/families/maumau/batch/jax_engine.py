@@ -33,8 +33,12 @@ __all__ = ["JaxEngine", "jax_coverage"]
 
 FIELDS = ("hands", "stock", "nst", "disc", "nd", "top", "seat", "dirn", "phase", "pend", "stack_skip", "pskip",
           "wish", "anyc", "drawn", "ann", "missed", "fresh", "passes", "turn", "winner", "end", "reshuffles",
-          "finisher")
-"""The state's arrays, named as the numpy engine's (hands as card sets of 32 or 64 bits)."""
+          "finisher", "turns", "penalties", "penalty_cards", "first", "start_dir")
+"""The state's arrays, named as the numpy engine's (hands as card sets of 32 or 64 bits; ``turns``, ``penalties``,
+``penalty_cards``, ``first`` and ``start_dir`` are the game's counts for the simulation)."""
+RECORD = ("winner", "end", "turn", "turns", "reshuffles", "penalties", "penalty_cards", "first", "start_dir", "hands",
+          "top")
+"""What :attr:`JaxEngine.record` keeps of every game after each step, before a finished game is dealt again."""
 
 
 def jax_coverage(eng: BatchEngine) -> str:
@@ -96,10 +100,14 @@ class JaxEngine:
         with self._scope():
             self._k = self._constants(ref)
         self._step = jax.jit(self._step_impl, donate_argnums=0)  # (the old state is not kept: updated in place)
+        self._play_random = jax.jit(self._play_random_impl, donate_argnums=0)
         self._sample = jax.jit(self._sample_impl, donate_argnums=0)
         self._mask = jax.jit(jax.vmap(self._mask_one))
         self._deal_all = jax.jit(self._deal_all_impl)
         self._done: Any = 0
+        self.record: dict[str, Any] = {}
+        """Every game's :data:`RECORD` after the last step, before a game it finished was dealt again (``turn``:
+        its decisions)."""
         self.reset(seed)
 
     def _scope(self) -> Any:
@@ -408,7 +416,8 @@ class JaxEngine:
                 "pend": pend.astype(i32), "stack_skip": stack_skip, "pskip": pskip.astype(i32), "wish": i32(0),
                 "anyc": anyc, "drawn": i32(-1), "ann": jnp.zeros(P, dtype=i32), "missed": i32(0),
                 "fresh": jnp.bool_(False), "passes": i32(0), "turn": i32(0), "winner": i32(-1), "end": i32(0),
-                "reshuffles": i32(0), "finisher": i32(-1), "key": key, "bot_key": jax.random.bits(k3, (), jnp.uint32)}
+                "reshuffles": i32(0), "finisher": i32(-1), "turns": i32(0), "penalties": i32(0),
+                "penalty_cards": i32(0), "first": seat.astype(i32), "start_dir": dirn, "key": key, "bot_key": jax.random.bits(k3, (), jnp.uint32)}
 
     # ------------------------------------------------------------------ the batch
 
@@ -436,25 +445,79 @@ class JaxEngine:
         sub = jax.lax.cond(left.any(), more, lambda c: c[0], (sub, left))
         return dict(state, **sub)
 
-    def _step_impl(self, state: dict[str, Any], actions: Any) -> tuple[dict[str, Any], Any, Any, Any, Any]:
-        jax, t = self.jax, self._t
+    def _step_impl(self, state: dict[str, Any], actions: Any) -> tuple[dict[str, Any], Any, dict[str, Any]]:
+        jax, jnp, t, k = self.jax, self.jnp, self._t, self._k
         live = state["end"] == 0
+        kind = jnp.where(live, k["A_KIND"][jnp.where(live, actions, 0)], -1)
         s, who, need, keep = jax.vmap(self._move_one)(state, actions)
         if t.reshuffle:
             s = self._rows(s, (need > s["nst"]) & (s["nd"] > 1), self._reshuffle_one,
                            ("key", "stock", "nst", "disc", "nd", "reshuffles"))
+        left = s["nst"]
         s = jax.vmap(self._draw_one)(s, who, need, keep)
+        # the counts: a penalty drawn (a pending draw, a call-out), the turns (a new seat, or a turn ended in place)
+        penal = live & (((kind == _K_DRAW) & (state["pend"] > 0)) | (kind == _K_CALLOUT))
+        s["penalties"] = s["penalties"] + penal
+        s["penalty_cards"] = s["penalty_cards"] + jnp.where(penal, left - s["nst"], 0)
         limit = live & (s["end"] == 0) & (s["turn"] >= t.max_moves)
         s = jax.vmap(lambda g, w: self._finish_count(g, w, 3))(s, limit)
+        turned = ((s["end"] != 0) | (s["seat"] != state["seat"])
+                  | ((s["phase"] == _PLAY) & ((kind == _K_PLAY) | (kind == _K_PASS))))
+        s["turns"] = s["turns"] + (live & turned)
         done = live & (s["end"] != 0)
-        winner, end, turns = s["winner"], s["end"], s["turn"]
+        record = {f: s[f] for f in RECORD}
 
         def fresh(g: dict[str, Any]) -> dict[str, Any]:
             new = self._deal_one(g["key"])
             return dict(new, bot_key=g["bot_key"])
 
         s = self._rows(s, done, fresh, (*FIELDS, "key", "bot_key"))
-        return s, done, winner, end, turns
+        s = {f: x.astype(state[f].dtype) for f, x in s.items()}
+        return s, done, record
+
+    def _play_random_impl(self, state: dict[str, Any]) -> tuple[dict[str, Any], Any, dict[str, Any]]:
+        """A step of random bots: the call-outs between turns (:meth:`_interject_one`), else a uniform legal
+        action of the seat to act."""
+        jax, jnp = self.jax, self.jnp
+        x, actions, movers = jax.vmap(self._interject_one)(state)
+        state, own = self._sample_impl(dict(state, bot_key=x))
+        return self._step_impl(state, jnp.where(movers >= 0, actions, own))
+
+    def _rand(self, x: Any) -> tuple[Any, Any]:
+        """The bot stream's next 32 bits: a Weyl sequence (``x``) through MurmurHash3's finalizer."""
+        jnp = self.jnp
+        x = x + jnp.uint32(0x9E3779B9)
+        z = x ^ (x >> 16)
+        z = z * jnp.uint32(0x85EBCA6B)
+        z = z ^ (z >> 13)
+        z = z * jnp.uint32(0xC2B2AE35)
+        return x, z ^ (z >> 16)
+
+    def _interject_one(self, s: dict[str, Any]) -> tuple[Any, Any, Any]:
+        """Random bots' call-outs between turns in one game (the numpy engine's ``sample_interjections``): each
+        other seat in turn order that may call someone out does so half of the time, naming one of those it may
+        at random; the first one that does moves. Returns the bot stream, the action and the mover (``-1``: none)."""
+        jnp, t, P = self.jnp, self._t, self.players
+        x = s["bot_key"]
+        action = mover = jnp.int32(-1)
+        if not t.announce:
+            return x, action, mover
+        bits = s["missed"]
+        if t.judges_finish:
+            bits = bits | jnp.where(s["phase"] == _FINISHING, 1 << jnp.maximum(s["finisher"], 0), 0)
+        for step in range(1, P):
+            p = (s["seat"] + step * s["dirn"]) % P
+            mine = jnp.where(s["end"] == 0, bits & ~(1 << p), 0).astype(jnp.uint32)
+            x, coin = self._rand(x)
+            go = (mine != 0) & ((coin >> 31) == 1) & (mover < 0)
+            x2, z = self._rand(x)
+            x = jnp.where(go, x2, x)
+            cnt = self.jax.lax.population_count(mine).astype(jnp.int32)
+            r = jnp.minimum(((z >> 8).astype(jnp.float32) * (1.0 / (1 << 24)) * cnt).astype(jnp.int32),
+                            jnp.maximum(cnt - 1, 0))
+            action = jnp.where(go, self.ref.CALLOUT_BASE + self._select_bit(mine, r), action)
+            mover = jnp.where(go, p, mover)
+        return x, action, mover
 
     def _deal_all_impl(self, keys: Any) -> dict[str, Any]:
         out: dict[str, Any] = self.jax.vmap(self._deal_one)(keys)
@@ -465,12 +528,7 @@ class JaxEngine:
         game) through MurmurHash3's finalizer, 24 of its bits scaled to the number of legal actions (off uniform
         by at most actions / 2**24)."""
         jax, jnp = self.jax, self.jnp
-        x = state["bot_key"] + jnp.uint32(0x9E3779B9)
-        z = x ^ (x >> 16)
-        z = z * jnp.uint32(0x85EBCA6B)
-        z = z ^ (z >> 13)
-        z = z * jnp.uint32(0xC2B2AE35)
-        z = z ^ (z >> 16)
+        x, z = self._rand(state["bot_key"])
         u = (z >> 8).astype(jnp.float32) * (1.0 / (1 << 24))
         return dict(state, bot_key=x), jax.vmap(self._pick_one)(state, u)
 
@@ -575,13 +633,31 @@ class JaxEngine:
         True
         """
         with self._scope():
-            self.state, done, self.winners, self.ends, self.decisions = self._step(
-                self.state, self.jnp.asarray(actions, self.jnp.int32))
+            self.state, done, self.record = self._step(self.state, self.jnp.asarray(actions, self.jnp.int32))
             self._done = self._done + done.sum()
+        self.winners, self.ends, self.decisions = self.record["winner"], self.record["end"], self.record["turn"]
+        return done
+
+    def play_random(self) -> Any:
+        """One move in every game by random bots, in one compiled call: a call-out between turns where a seat
+        makes one (half of the time, as :class:`~maumau_rules.bots.RandomBot` does), else a uniformly random
+        legal action of the seat to act. Returns a boolean jax array: the games this move finished (their counts
+        are in :attr:`record`).
+
+        >>> eng = JaxEngine("standard", 2, 4, seed=1)
+        >>> while not np.asarray(eng.play_random()).any():
+        ...     pass
+        >>> int(np.asarray(eng.record["turns"]).max()) > 0
+        True
+        """
+        with self._scope():
+            self.state, done, self.record = self._play_random(self.state)
+            self._done = self._done + done.sum()
+        self.winners, self.ends, self.decisions = self.record["winner"], self.record["end"], self.record["turn"]
         return done
 
     def arrays(self) -> dict[str, np.ndarray]:
-        """The state as numpy arrays, by the numpy engine's names (hands as 32-bit card sets).
+        """The state as numpy arrays, by the numpy engine's names (hands as card sets of 32 or 64 bits).
 
         >>> sorted(JaxEngine("standard", 2, 1).arrays())[:3]
         ['ann', 'anyc', 'dirn']
