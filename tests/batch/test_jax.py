@@ -152,3 +152,50 @@ def test_the_jax_step_refuses_what_it_does_not_know_by_name() -> None:
         JaxEngine("pesten", 2, 4)
     with pytest.raises(VariantError, match="series"):
         JaxEngine("faraon", 2, 4)
+
+
+def _overlap(a: Any, b: Any) -> bool:
+    return bool(a.low <= b.high and b.low <= a.high)
+
+
+@pytest.mark.nox_session("batch_jax")
+@pytest.mark.parametrize(("variant", "players"), [("standard", 2), ("greek-150", 3)])
+def test_simulate_backend_jax_has_the_numpy_statistics(variant: str, players: int) -> None:
+    """``simulate --engine batch --backend jax``: other games than numpy's (jax's generators), the same estimates
+    and win rates by position within their intervals."""
+    from maumau_rules.families.maumau.batch.simulate import simulate_batch
+
+    mine = simulate_batch(variant, players, games=1200, seed=4, batch=400, backend="jax").cells[0]
+    theirs = simulate_batch(variant, players, games=1200, seed=4, batch=400).cells[0]
+    assert mine.games == 1200 and sum(mine.wins_by_seat) + mine.no_winner == 1200
+    assert mine.wins_by_seat != theirs.wins_by_seat  # (other games, not numpy's run again)
+    a, b = mine.estimates(), theirs.estimates()
+    assert a.keys() == b.keys() and {"decisions", "turns", "penalties", "reshuffles"} <= a.keys()
+    apart = {k: (str(a[k]), str(b[k])) for k in a if not _overlap(a[k], b[k])}
+    assert not apart, apart
+    for x, y in zip(mine.win_rate_by_position, theirs.win_rate_by_position, strict=True):
+        assert _overlap(x, y)
+
+
+@pytest.mark.nox_session("batch_jax")
+def test_cli_backend_jax_prints_the_table_and_refuses_by_name() -> None:
+    import argparse
+    import io
+
+    from maumau_rules.cli_simulate import add_subcommand, cmd_simulate
+
+    parser = argparse.ArgumentParser()
+    add_subcommand(parser.add_subparsers())
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        args = parser.parse_args(["simulate", *argv, "--engine", "batch", "--backend", "jax", "--no-progress"])
+        args.out, args.err = io.StringIO(), io.StringIO()
+        code = cmd_simulate(args)
+        return code, args.out.getvalue(), args.err.getvalue()
+
+    code, out, _ = run("prsi", "-n", "30", "--bots", "random", "--batch-size", "30")
+    assert code == 0 and "prsi, 2 players: 30 games" in out and "decisions per game" in out
+    code, _, err = run("pesten", "-n", "10", "--bots", "random")
+    assert code == 2 and "the jax batch step does not run 'pesten': several copies of a card" in err
+    code, _, err = run("prsi", "-n", "10", "--bots", "heuristic")
+    assert code == 2 and "the jax backend of the batch engine plays the random bot only" in err

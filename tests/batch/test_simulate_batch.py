@@ -94,3 +94,36 @@ def test_batch_heuristic_moves_are_the_scalar_bots(variant: str, players: int) -
 def test_the_heuristic_bot_is_refused_where_a_call_has_several_words() -> None:
     with pytest.raises(SimulationError, match="heuristic bot where a call is one word"):
         simulate_batch("greek-150", 2, games=4, bots=("heuristic",))
+
+
+def test_backend_jax_without_jax_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--backend jax`` where jax is not installed: a MissingExtraError that names the extra, before any game (jax
+    is hidden here, installed or not)."""
+    import sys
+
+    from maumau_rules.extras import MissingExtraError
+
+    monkeypatch.setitem(sys.modules, "jax", None)
+    with pytest.raises(MissingExtraError, match=r'pip install "maumau-rules\[jax\]"') as info:
+        simulate_batch("standard", 2, games=10, backend="jax")
+    assert info.value.extra == "jax"
+    parser = argparse.ArgumentParser()
+    add_subcommand(parser.add_subparsers())
+    out, err = io.StringIO(), io.StringIO()
+    args = parser.parse_args(["simulate", "standard", "-n", "10", "--engine", "batch", "--backend", "jax",
+                              "--bots", "random", "--no-progress"])
+    args.out, args.err = out, err
+    assert cmd_simulate(args) == 2
+    assert 'needs the optional package \'jax\', which is not installed: pip install "maumau-rules[jax]"' in err.getvalue()
+    assert out.getvalue() == ""
+
+
+def test_backend_needs_the_batch_engine_and_a_known_name() -> None:
+    parser = argparse.ArgumentParser()
+    add_subcommand(parser.add_subparsers())
+    out, err = io.StringIO(), io.StringIO()
+    args = parser.parse_args(["simulate", "standard", "-n", "10", "--backend", "jax", "--no-progress"])
+    args.out, args.err = out, err
+    assert cmd_simulate(args) == 2 and "--backend jax needs --engine batch" in err.getvalue()
+    with pytest.raises(SimulationError, match="backend 'cupy': choose numpy or jax"):
+        simulate_batch("standard", 2, games=10, backend="cupy")
