@@ -30,7 +30,7 @@ __all__ = ["BACKENDS", "BATCH_BOTS", "simulate_batch"]
 BACKENDS = ("numpy", "jax")
 """The array libraries :func:`simulate_batch` runs on (``jax``: the ``jax`` extra)."""
 BATCH_BOTS = ("random", "heuristic")
-"""The bots the batch engine plays (over legal-move masks; the heuristic bot where its calls are one word)."""
+"""The bots the batch engine plays (over legal-move masks)."""
 
 
 class HeuristicPolicy:
@@ -39,9 +39,10 @@ class HeuristicPolicy:
     held, wish the suit held most, say the call that is due), computed for all games at once; a call-out first,
     else the best play (the first best in action order), else draw, else pass.
 
-    Raises:
-        SimulationError: the variant's calls have more than one word or are due with several cards
-            (R_ANNOUNCE ``jack_word``, ``multi_jack``): the call due is not yet a mask there.
+    The call due is the scalar :func:`~maumau_rules.families.maumau.engine.call_due`'s, for every play of every
+    game: with one card left the word (R_ANNOUNCE ``jack_word``: the other word where the card left is a wishing
+    card; a card held twice leaves itself), and with more cards the Jack word where ``multi_jack`` makes it due
+    (the engine's due cards).
 
     >>> eng = BatchEngine("standard", 2, 8, seed=1); a = HeuristicPolicy(eng).actions()
     >>> bool(eng.legal_mask()[np.arange(8), a].all())
@@ -50,9 +51,6 @@ class HeuristicPolicy:
 
     def __init__(self, eng: BatchEngine) -> None:
         t = eng.tables
-        if t.calls > 2 or t.call_mode == 2:
-            raise SimulationError(f"the batch engine plays the heuristic bot where a call is one word, not in "
-                                  f"{eng.variant.id!r} (--bots random)")
         self.eng = eng
         roles = eng.variant.plan.roles
         card_roles = [roles.get(c, frozenset()) for c in t.cards]
@@ -65,6 +63,8 @@ class HeuristicPolicy:
         self.SUIT = eng.SUIT[c]
         self.SUITS = [np.uint64(sum(1 << i for i, code in enumerate(t.suit_code) if code == s)) for s in range(5)]
         self.CALLOUTS = eng.A_KIND == 3
+        self.BITS = (np.uint64(1) << eng.A_CARD.astype(np.uint64))[None, :]
+        """Each action's card, as a card set (1 × actions)."""
 
     def actions(self) -> np.ndarray:
         """The bot's move for every game's seat to act (``-1`` where a game has none).
@@ -92,8 +92,7 @@ class HeuristicPolicy:
         wish = eng.A_WISH
         wished = held[:, wish] - (wish[None, :] == self.SUIT[None, :])
         score = score + np.where(wish[None, :] != 0, 0.5 * wished - 0.2 * (wished == 0), 0.0)
-        due = (n == 2) & bool(eng.tables.announce)
-        score = score + 5.0 * (eng.A_CALL[None, :] == due[:, None])
+        score = score + 5.0 * (eng.A_CALL[None, :] == self._due(n))
         plays = mask & eng.A_ISPLAY[None, :]
         best = np.where(plays, score, -np.inf).argmax(axis=1)
         out = np.where(plays.any(axis=1), best, np.where(mask[:, 0], 0, mask.argmax(axis=1)))
@@ -101,6 +100,28 @@ class HeuristicPolicy:
         out = np.where(callout.any(axis=1), callout.argmax(axis=1), out)
         result: np.ndarray = np.where(mask.any(axis=1), out, -1)
         return result
+
+    def _due(self, n: np.ndarray) -> np.ndarray:
+        """The call due (0 none, 1 ``MAU``, 2 ``MAU_MAU``) with every action's card in every game (games x
+        actions), where the seat to act holds ``n`` cards."""
+        eng = self.eng
+        t = eng.tables
+        if not t.announce:
+            return np.zeros((eng.batch, 1), dtype=np.int64)
+        last: np.ndarray = (n == 2)[:, None]
+        if t.calls < 3:  # one word: due with one card left
+            one: np.ndarray = last.astype(np.int64)
+            return one
+        rows = np.arange(eng.batch)
+        cur = eng.hands[rows, eng.seat][:, None]
+        left = cur & ~self.BITS
+        if eng.W > 1:  # a card held twice leaves a copy of itself
+            left = np.where((eng.layers[1][rows, eng.seat][:, None] & self.BITS) != 0, cur, left)
+        due = np.where(last, np.where((left & eng.WISHES) != 0, 2, 1), 0)
+        if t.call_mode == 2:  # multi_jack: due with more cards too, with the cards the engine found
+            due = np.where((n > 2)[:, None] & ((eng.cur_due[:, None] & self.BITS) != 0), 2, due)
+        out: np.ndarray = due
+        return out
 
 
 def simulate_batch(
