@@ -239,7 +239,7 @@ class JaxEngine:
         n = lax.population_count(before)
         mine = jnp.arange(P) == seat
         p = dict(s, hands=jnp.where(mine, before & ~bit, s["hands"]),
-                 disc=jnp.where(jnp.arange(s["disc"].shape[0]) == s["nd"], c, s["disc"]),
+                 disc=jnp.where(jnp.arange(s["disc"].shape[0]) == s["nd"], c.astype(jnp.int8), s["disc"]),
                  nd=s["nd"] + 1, top=c, passes=jnp.int32(0), drawn=jnp.int32(-1), fresh=jnp.bool_(True),
                  anyc=jnp.bool_(False), wish=jnp.int32(0))
         standing = s["ann"][seat]  # the call before this play
@@ -359,7 +359,7 @@ class JaxEngine:
         drawn_now = (pos >= s["nst"] - take) & (pos < s["nst"])
         bits = jnp.where(drawn_now, self._bit(jnp.maximum(s["stock"], 0)), self.H(0))
         got = self.jax.lax.reduce(bits, self.H(0), self.jax.lax.bitwise_or, (0,))
-        last = jnp.where(take > 0, s["stock"][jnp.maximum(s["nst"] - take, 0)], -1)
+        last = jnp.where(take > 0, s["stock"][jnp.maximum(s["nst"] - take, 0)].astype(jnp.int32), -1)
         return dict(s, hands=jnp.where(jnp.arange(self.players) == who, s["hands"] | got, s["hands"]),
                     nst=s["nst"] - take,
                     drawn=jnp.where(keep, last, s["drawn"]))
@@ -395,7 +395,7 @@ class JaxEngine:
         if t.rebury:  # R_START_CARD rebury: a start card of those goes under the stock, the next one turns (R - 1 at most)
             again = k["REBURY"][rest][::-1]
             rest = jnp.roll(rest, jnp.minimum(jnp.cumprod(again.astype(jnp.int32)).sum(), R - 1))
-        stock = jnp.zeros(N, dtype=jnp.int32).at[:R - 1].set(rest[:R - 1])
+        stock = jnp.zeros(N, dtype=jnp.int8).at[:R - 1].set(rest[:R - 1].astype(jnp.int8))
         start = rest[R - 1]
         seat = k["FIRST_OF"][dealer]
         dirn = jnp.int32(t.direction)
@@ -411,7 +411,7 @@ class JaxEngine:
             seat = jnp.where(skip & ~passable, (seat + dirn) % P, seat)
             anyc = anyc | k["ST_FREE_ACT"][start]
         i32 = jnp.int32
-        return {"hands": hands, "stock": stock, "nst": i32(R - 1), "disc": jnp.zeros(N, dtype=i32).at[0].set(start),
+        return {"hands": hands, "stock": stock, "nst": i32(R - 1), "disc": jnp.zeros(N, dtype=jnp.int8).at[0].set(start.astype(jnp.int8)),
                 "nd": i32(1), "top": start, "seat": seat.astype(i32), "dirn": dirn, "phase": i32(_PLAY),
                 "pend": pend.astype(i32), "stack_skip": stack_skip, "pskip": pskip.astype(i32), "wish": i32(0),
                 "anyc": anyc, "drawn": i32(-1), "ann": jnp.zeros(P, dtype=i32), "missed": i32(0),
@@ -675,8 +675,8 @@ class JaxEngine:
         """
         jnp = self.jnp
         N = eng.N
-        src = {"hands": eng.hands.astype(self._h_np), "stock": eng.stock[:, :N].astype(np.int32),
-               "disc": eng.disc.astype(np.int32), "ann": eng.ann.astype(np.int32)}
+        src = {"hands": eng.hands.astype(self._h_np), "stock": eng.stock[:, :N].astype(np.int8),
+               "disc": eng.disc.astype(np.int8), "ann": eng.ann.astype(np.int32)}
         for f in FIELDS:
             if f not in src:
                 src[f] = getattr(eng, f).astype(bool if f in ("stack_skip", "anyc", "fresh") else np.int32)
