@@ -82,8 +82,9 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--plot-format", default="png", help=_("plot file formats, comma-separated: png, svg (default png)"))
     p.add_argument("--no-progress", dest="progress", action="store_false", help=_("show no progress bar"))
     p.add_argument("--engine", choices=("scalar", "batch"), default="scalar",
-                   help=_("scalar (default): one game at a time, every bot; batch: B games at once over numpy arrays "
-                        "(pip install \"maumau-rules[batch]\"), random bots, variants with a table form"))
+                   help=_("scalar (default): one game at a time, every bot; batch: B games at once over arrays "
+                        "(pip install \"maumau-rules[batch]\"), the random and heuristic bots, variants with a table "
+                        "form"))
     p.add_argument("--batch-size", type=int, default=4096, metavar="B",
                    help=_("games played at once by --engine batch (default 4096)"))
     p.add_argument("--backend", choices=("numpy", "jax"), default="numpy",
