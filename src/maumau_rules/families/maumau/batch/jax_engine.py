@@ -36,6 +36,10 @@ FIELDS = ("hands", "stock", "nst", "disc", "nd", "top", "seat", "dirn", "phase",
           "finisher", "turns", "penalties", "penalty_cards", "first", "start_dir")
 """The state's arrays, named as the numpy engine's (hands as card sets of 32 or 64 bits; ``turns``, ``penalties``,
 ``penalty_cards``, ``first`` and ``start_dir`` are the game's counts for the simulation)."""
+SMALL = ("seat", "dirn", "phase", "wish", "drawn", "top", "nst", "nd", "winner", "end", "finisher", "first",
+         "start_dir", "pskip", "ann")
+"""The fields held as int8 (seats, phases, suits, card numbers and counts of at most 64 cards): the step is bound by
+memory traffic, and most of a game's state is these."""
 RECORD = ("winner", "end", "turn", "turns", "reshuffles", "penalties", "penalty_cards", "first", "start_dir", "hands",
           "top")
 """What :attr:`JaxEngine.record` keeps of every game after each step, before a finished game is dealt again."""
@@ -194,8 +198,8 @@ class JaxEngine:
         due = jnp.where(n == 2, cur, self.H(0)) if t.announce else self.H(0)
         targets = s["missed"]
         if t.judges_finish:
-            targets = targets | jnp.where(fin, 1 << jnp.maximum(s["finisher"], 0), 0)
-        callouts = jnp.where(over, 0, targets & ~(1 << s["seat"])) if t.announce else jnp.int32(0)
+            targets = targets | jnp.where(fin, 1 << jnp.maximum(s["finisher"], 0).astype(jnp.int32), 0)
+        callouts = jnp.where(over, 0, targets & ~(1 << s["seat"].astype(jnp.int32))) if t.announce else jnp.int32(0)
         return playable, tail, due, callouts
 
     def _mask_one(self, s: dict[str, Any]) -> Any:
@@ -229,7 +233,7 @@ class JaxEngine:
         seat, d = s["seat"], s["dirn"]
         s = dict(s, turn=s["turn"] + live)
         if t.announce:  # a move that is not a call-out closes windows
-            own = 1 << seat
+            own = 1 << seat.astype(jnp.int32)
             closes = (kind >= 0) & (kind != _K_CALLOUT)
             s["missed"] = jnp.where(closes, s["missed"] & own if t.window_next else s["missed"] & ~own, s["missed"])
         # a play
@@ -433,7 +437,7 @@ class JaxEngine:
             idx = jnp.nonzero(m, size=K, fill_value=B)[0]
             rows = {f: jnp.take(x, idx, axis=0, mode="clip") for f, x in st.items()}
             new = jax.vmap(fn)(rows)
-            st = {f: st[f].at[idx].set(new[f], mode="drop") for f in st}
+            st = {f: st[f].at[idx].set(new[f].astype(st[f].dtype), mode="drop") for f in st}
             return st, m.at[idx].set(False, mode="drop")
 
         def more(carry: tuple[dict[str, Any], Any]) -> dict[str, Any]:
@@ -504,9 +508,9 @@ class JaxEngine:
             return x, action, mover
         bits = s["missed"]
         if t.judges_finish:
-            bits = bits | jnp.where(s["phase"] == _FINISHING, 1 << jnp.maximum(s["finisher"], 0), 0)
+            bits = bits | jnp.where(s["phase"] == _FINISHING, 1 << jnp.maximum(s["finisher"], 0).astype(jnp.int32), 0)
         for step in range(1, P):
-            p = (s["seat"] + step * s["dirn"]) % P
+            p = ((s["seat"] + step * s["dirn"]) % P).astype(jnp.int32)
             mine = jnp.where(s["end"] == 0, bits & ~(1 << p), 0).astype(jnp.uint32)
             x, coin = self._rand(x)
             go = (mine != 0) & ((coin >> 31) == 1) & (mover < 0)
@@ -521,7 +525,7 @@ class JaxEngine:
 
     def _deal_all_impl(self, keys: Any) -> dict[str, Any]:
         out: dict[str, Any] = self.jax.vmap(self._deal_one)(keys)
-        return out
+        return {f: x.astype(self.jnp.int8) if f in SMALL else x for f, x in out.items()}
 
     def _sample_impl(self, state: dict[str, Any]) -> tuple[dict[str, Any], Any]:
         """A uniform legal action per game from its bot stream: a Weyl sequence (``bot_key``, 32 bits, its own per
@@ -681,4 +685,4 @@ class JaxEngine:
             if f not in src:
                 src[f] = getattr(eng, f).astype(bool if f in ("stack_skip", "anyc", "fresh") else np.int32)
         with self._scope():
-            self.state = dict(self.state, **{f: jnp.asarray(v) for f, v in src.items()})
+            self.state = dict(self.state, **{f: jnp.asarray(v, dtype=self.state[f].dtype) for f, v in src.items()})
