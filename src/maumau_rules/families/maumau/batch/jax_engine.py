@@ -110,8 +110,8 @@ class JaxEngine:
         self._deal_all = jax.jit(self._deal_all_impl)
         self._done: Any = 0
         self.record: dict[str, Any] = {}
-        """Every game's :data:`RECORD` after the last step, before a game it finished was dealt again (``turn``:
-        its decisions)."""
+        """Every game's :data:`~maumau_rules.families.maumau.batch.jax_engine.RECORD` after the last step, before a
+        game it finished was dealt again (``turn``: its decisions)."""
         self.reset(seed)
 
     def _scope(self) -> Any:
