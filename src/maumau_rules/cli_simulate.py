@@ -8,6 +8,7 @@ the result (a table, JSON or CSV) and writes files and plots (the ``plot`` extra
     maumau simulate all --players 2 3 4 -n 20000 --json run.json --plot docs/stats
     maumau simulate malilla -n 10000 --bots ismcts,random,ismcts,random
     maumau simulate standard --bots ismcts,heuristic -n 1000 --ray auto
+    maumau simulate standard -n 1000000 --engine batch --backend jax --bots random
 
 >>> import argparse, io
 >>> parser = argparse.ArgumentParser(prog="maumau")
@@ -81,10 +82,14 @@ def add_subcommand(sub: Any) -> None:
     p.add_argument("--plot-format", default="png", help=_("plot file formats, comma-separated: png, svg (default png)"))
     p.add_argument("--no-progress", dest="progress", action="store_false", help=_("show no progress bar"))
     p.add_argument("--engine", choices=("scalar", "batch"), default="scalar",
-                   help=_("scalar (default): one game at a time, every bot; batch: B games at once over numpy arrays "
-                        "(pip install \"maumau-rules[batch]\"), random bots, variants with a table form"))
+                   help=_("scalar (default): one game at a time, every bot; batch: B games at once over arrays "
+                        "(pip install \"maumau-rules[batch]\"), the random and heuristic bots, variants with a table "
+                        "form"))
     p.add_argument("--batch-size", type=int, default=4096, metavar="B",
                    help=_("games played at once by --engine batch (default 4096)"))
+    p.add_argument("--backend", choices=("numpy", "jax"), default="numpy",
+                   help=_("the array library of --engine batch: numpy (default), or jax (pip install "
+                        "\"maumau-rules[jax]\"): one compiled step, random bots, the variants it runs"))
     p.set_defaults(func=cmd_simulate)
 
 
@@ -186,6 +191,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 format=repr(args.plot_format)))
         if args.plot is not None:  # before the games: a missing extra is said at once, not after the whole run
             require("matplotlib.figure", "plot", "maumau simulate --plot")
+        backend = getattr(args, "backend", "numpy")
+        if backend != "numpy" and getattr(args, "engine", "scalar") != "batch":
+            raise MauMauError(_("--backend {backend} needs --engine batch").format(backend=backend))
+        if backend == "jax":
+            require("jax", "jax", "maumau simulate --backend jax")
         cores = available_cores()
         workers = args.jobs or cores
         total = args.games * max(1, len(args.players or [0])) * len(variants)
@@ -248,7 +258,8 @@ def _simulate_batch(args: argparse.Namespace, variants: list[Any], bots: list[st
                 update(base + done, total)
 
         cells.extend(runners[v.id].simulate_batch(v, p, games=args.games, seed=args.seed, batch=args.batch_size,
-                                                  bots=bots, progress=step).cells)
+                                                  bots=bots, progress=step,
+                                                  backend=getattr(args, "backend", "numpy")).cells)
     return SimulationResult(args.seed, args.games, tuple(bots), True, tuple(cells), False)
 
 

@@ -44,7 +44,7 @@ def test_cli_engine_batch_prints_the_table() -> None:
     assert cmd_simulate(args) == 2 and "has no table form" in err.getvalue()
 
 
-@pytest.mark.parametrize(("variant", "players"), [("standard", 3), ("prsi", 3)])
+@pytest.mark.parametrize(("variant", "players"), [("standard", 3), ("prsi", 3), ("greek-150", 3)])
 def test_batch_heuristic_bot_matches_the_scalar_engine(variant: str, players: int) -> None:
     """The heuristic bot over masks against random bots: its win rate and the games' counts agree with the scalar
     engine's HeuristicBot within their intervals (the policy makes the scalar bot's move: a test in
@@ -64,7 +64,8 @@ def test_batch_heuristic_bot_matches_the_scalar_engine(variant: str, players: in
 
 
 @pytest.mark.parametrize(("variant", "players"), [("standard", 2), ("standard", 4), ("prsi", 3),
-                                                  ("standard-table", 3)])
+                                                  ("standard-table", 3), ("greek-150", 3), ("neuner", 2),
+                                                  ("classic", 3), ("mau-king", 2), ("mau-king", 4)])
 def test_batch_heuristic_moves_are_the_scalar_bots(variant: str, players: int) -> None:
     from maumau_rules import apply, legal_moves, new_game
     from maumau_rules.families.maumau.batch import BatchEngine
@@ -91,6 +92,72 @@ def test_batch_heuristic_moves_are_the_scalar_bots(variant: str, players: int) -
     assert len(set(want)) > 5  # (varied positions, varied moves)
 
 
-def test_the_heuristic_bot_is_refused_where_a_call_has_several_words() -> None:
-    with pytest.raises(SimulationError, match="heuristic bot where a call is one word"):
-        simulate_batch("greek-150", 2, games=4, bots=("heuristic",))
+
+@pytest.mark.parametrize(("variant", "players"), [("greek-150", 3), ("neuner", 2), ("classic", 3), ("mau-king", 2),
+                                                  ("mau-king", 4)])
+def test_batch_heuristic_says_the_scalar_bots_word(variant: str, players: int) -> None:
+    """Where a call has several words (R_ANNOUNCE ``jack_word``; ``multi_jack`` in Mau King): positions from random
+    games where some legal play is due the Jack word; the policy makes the scalar bot's move there, words included."""
+    from maumau_rules import apply, legal_moves, new_game
+    from maumau_rules.families.maumau.batch import BatchEngine
+    from maumau_rules.families.maumau.batch.simulate import HeuristicPolicy
+    from maumau_rules.families.maumau.bots import HeuristicBot
+    from maumau_rules.families.maumau.engine import call_due
+    from maumau_rules.moves import Call, Play
+    from maumau_rules.views import view
+
+    r = random.Random(players)
+    states = []
+    for g in range(400):
+        s = new_game(variant, players, seed=g)
+        while not s.is_over:
+            hand, moves = s.hands[s.seat_to_act], legal_moves(s)
+            if any(isinstance(m, Play) and call_due(s.variant, hand, m.card) is Call.MAU_MAU for m in moves):
+                states.append(s)
+                break
+            s = apply(s, r.choice(moves))
+        if len(states) == 40:
+            break
+    eng = BatchEngine(variant, players, len(states))
+    eng.load(states)
+    got = HeuristicPolicy(eng).actions()
+    bot = HeuristicBot()
+    want = [bot.choose(view(s, s.seat_to_act)) for s in states]
+    assert got.tolist() == [eng.space.encode(m) for m in want]
+    said = [(m.call, len(s.hands[s.seat_to_act])) for m, s in zip(want, states, strict=True) if isinstance(m, Play)]
+    assert (Call.MAU_MAU, 2) in said and (Call.MAU, 2) in said
+    if variant.startswith("mau-king"):  # multi_jack: the Jack word due with more than one card left
+        assert any(call is Call.MAU_MAU and n > 2 for call, n in said), said
+
+
+def test_backend_jax_without_jax_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--backend jax`` where jax is not installed: a MissingExtraError that names the extra, before any game (jax
+    is hidden here, installed or not)."""
+    import sys
+
+    from maumau_rules.extras import MissingExtraError
+
+    monkeypatch.setitem(sys.modules, "jax", None)
+    with pytest.raises(MissingExtraError, match=r'pip install "maumau-rules\[jax\]"') as info:
+        simulate_batch("standard", 2, games=10, backend="jax")
+    assert info.value.extra == "jax"
+    parser = argparse.ArgumentParser()
+    add_subcommand(parser.add_subparsers())
+    out, err = io.StringIO(), io.StringIO()
+    args = parser.parse_args(["simulate", "standard", "-n", "10", "--engine", "batch", "--backend", "jax",
+                              "--bots", "random", "--no-progress"])
+    args.out, args.err = out, err
+    assert cmd_simulate(args) == 2
+    assert 'needs the optional package \'jax\', which is not installed: pip install "maumau-rules[jax]"' in err.getvalue()
+    assert out.getvalue() == ""
+
+
+def test_backend_needs_the_batch_engine_and_a_known_name() -> None:
+    parser = argparse.ArgumentParser()
+    add_subcommand(parser.add_subparsers())
+    out, err = io.StringIO(), io.StringIO()
+    args = parser.parse_args(["simulate", "standard", "-n", "10", "--backend", "jax", "--no-progress"])
+    args.out, args.err = out, err
+    assert cmd_simulate(args) == 2 and "--backend jax needs --engine batch" in err.getvalue()
+    with pytest.raises(SimulationError, match="backend 'cupy': choose numpy or jax"):
+        simulate_batch("standard", 2, games=10, backend="cupy")

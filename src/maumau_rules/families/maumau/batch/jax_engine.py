@@ -2,8 +2,11 @@
 over the batch with ``jax.vmap``, the whole step compiled by ``jax.jit``.
 
 It runs the variants whose tables use what it knows (:func:`jax_coverage` names the first thing it does not): one
-copy of each card, at most 32 distinct cards (a hand is a 32-bit card set), one card a turn (no series), a deal
-dealt by fixed positions. Every game carries its own generator keys in the state (``key`` for the engine's
+copy of each card, at most 64 distinct cards (a hand is a card set of 32 bits, or of 64 bits in a ``jax.enable_x64``
+scope of the engine's own), one card a turn (no series), a deal dealt by fixed positions (reburied start cards
+included), the judged finish of R_ANNOUNCE and R_PLAY_AGAIN's empty hand. Of the registered Mau-Mau variants that
+leaves out classic (its R_CUT power cut deals through the scalar engine), faraon (series), pesten and mau-king
+(several copies of a card). Every game carries its own generator keys in the state (``key`` for the engine's
 chance, ``bot_key`` for the random bot); nothing global is drawn from. The chance is jax's, not the scalar
 engine's SplitMix64 stream: a deal, a reshuffle and the random bot's choices differ from the numpy engine's by
 design, so the test compares the two engines state by state on the same deals and the same choices up to each
@@ -16,6 +19,7 @@ game's first reshuffle, and their random play's statistics within intervals.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 from typing import Any
 
@@ -23,13 +27,22 @@ import numpy as np
 
 from ....errors import VariantError
 from ....variants import Variant
-from .engine import _DRAWN, _K_CALLOUT, _K_DRAW, _K_PASS, _K_PLAY, _OVER, _PLAY, BatchEngine
+from .engine import _DRAWN, _FINISHING, _K_CALLOUT, _K_DRAW, _K_PASS, _K_PLAY, _OVER, _PLAY, BatchEngine
 
 __all__ = ["JaxEngine", "jax_coverage"]
 
 FIELDS = ("hands", "stock", "nst", "disc", "nd", "top", "seat", "dirn", "phase", "pend", "stack_skip", "pskip",
-          "wish", "anyc", "drawn", "ann", "missed", "fresh", "passes", "turn", "winner", "end", "reshuffles")
-"""The state's arrays, named as the numpy engine's (hands as 32-bit card sets)."""
+          "wish", "anyc", "drawn", "ann", "missed", "fresh", "passes", "turn", "winner", "end", "reshuffles",
+          "finisher", "turns", "penalties", "penalty_cards", "first", "start_dir")
+"""The state's arrays, named as the numpy engine's (hands as card sets of 32 or 64 bits; ``turns``, ``penalties``,
+``penalty_cards``, ``first`` and ``start_dir`` are the game's counts for the simulation)."""
+SMALL = ("seat", "dirn", "phase", "wish", "drawn", "top", "nst", "nd", "winner", "end", "finisher", "first",
+         "start_dir", "pskip", "ann")
+"""The fields held as int8 (seats, phases, suits, card numbers and counts of at most 64 cards): the step is bound by
+memory traffic, and most of a game's state is these."""
+RECORD = ("winner", "end", "turn", "turns", "reshuffles", "penalties", "penalty_cards", "first", "start_dir", "hands",
+          "top")
+"""What :attr:`JaxEngine.record` keeps of every game after each step, before a finished game is dealt again."""
 
 
 def jax_coverage(eng: BatchEngine) -> str:
@@ -39,15 +52,15 @@ def jax_coverage(eng: BatchEngine) -> str:
     ''
     >>> jax_coverage(BatchEngine("pesten", 2, 1))
     'several copies of a card (2)'
+    >>> jax_coverage(BatchEngine("classic", 2, 1))
+    'a deal through the scalar engine (R_CUT)'
     """
     t = eng.tables
-    checks = ((eng.W > 1, f"several copies of a card ({eng.W})"), (eng.n_cards > 32, f"{eng.n_cards} cards (at most 32)"),
+    checks = ((eng.W > 1, f"several copies of a card ({eng.W})"), (eng.n_cards > 64, f"{eng.n_cards} cards (at most 64)"),
               (eng.has_series, "series (several cards a turn)"), (bool(t.draw_until), "R_DRAW_UNTIL_SUIT"),
-              (not t.table_deal, "a deal through the scalar engine (R_CUT)"), (bool(t.rebury), "reburied start cards"),
-              (t.judges_finish, "a judged finish (R_ANNOUNCE jack_word or unannounced_finish)"),
+              (not t.table_deal, "a deal through the scalar engine (R_CUT)"),
               (t.call_mode == 2, "R_ANNOUNCE multi_jack"), (t.call_automatic, "automatic call penalties"),
-              (t.calls_lapse, "calls that lapse on a draw"), (bool(eng.OP_DRAWS), "cards that make others draw"),
-              (bool(t.again_no_finish), "R_PLAY_AGAIN"))
+              (t.calls_lapse, "calls that lapse on a draw"), (bool(eng.OP_DRAWS), "cards that make others draw"))
     return next((why for bad, why in checks if bad), "")
 
 
@@ -83,22 +96,36 @@ class JaxEngine:
         self.space = ref.space
         self.chunk = max(8, batch // 64)
         """Games dealt or reshuffled at once inside the step (more go in further rounds of the same step)."""
-        self._k = self._constants(ref)
+        self.wide = ref.n_cards > 32
+        """Whether a hand needs 64 bits: the step then runs with jax's 64-bit types, inside a
+        ``jax.enable_x64`` scope of its own (the setting outside is left as it is)."""
+        self.H: Any = self.jnp.uint64 if self.wide else self.jnp.uint32
+        self._h_np: Any = np.uint64 if self.wide else np.uint32
+        with self._scope():
+            self._k = self._constants(ref)
         self._step = jax.jit(self._step_impl, donate_argnums=0)  # (the old state is not kept: updated in place)
+        self._play_random = jax.jit(self._play_random_impl, donate_argnums=0)
         self._sample = jax.jit(self._sample_impl, donate_argnums=0)
         self._mask = jax.jit(jax.vmap(self._mask_one))
         self._deal_all = jax.jit(self._deal_all_impl)
         self._done: Any = 0
+        self.record: dict[str, Any] = {}
+        """Every game's :data:`~maumau_rules.families.maumau.batch.jax_engine.RECORD` after the last step, before a
+        game it finished was dealt again (``turn``: its decisions)."""
         self.reset(seed)
+
+    def _scope(self) -> Any:
+        """The scope every jax call of this engine runs in: 64-bit types where a hand has more than 32 cards."""
+        return self.jax.enable_x64(True) if self.wide else contextlib.nullcontext()
 
     # ------------------------------------------------------------------ tables as jax arrays
 
     def _constants(self, e: BatchEngine) -> dict[str, Any]:
         jnp = self.jnp
         t = e.tables
-        u32 = np.uint32
+        hset = self._h_np
         k: dict[str, Any] = {
-            "FIT": jnp.asarray(e.FIT.astype(u32)), "ANSWER_FIT": jnp.asarray(e.ANSWER_FIT.astype(u32)),
+            "FIT": jnp.asarray(e.FIT.astype(hset)), "ANSWER_FIT": jnp.asarray(e.ANSWER_FIT.astype(hset)),
             "TAILS": jnp.asarray(e.TAILS.astype(np.int32)), "SUIT": jnp.asarray(e.SUIT.astype(np.int32)),
             "A_KIND": jnp.asarray(e.A_KIND.astype(np.int32)), "A_CARD": jnp.asarray(e.A_CARD.astype(np.int32)),
             "A_WISH": jnp.asarray(e.A_WISH.astype(np.int32)), "A_CALL": jnp.asarray(e.A_CALL.astype(np.int32)),
@@ -108,12 +135,12 @@ class JaxEngine:
             "FIRST_OF": jnp.asarray(e.FIRST_OF.astype(np.int32)),
         }
         for name in ("OP_WISH", "OP_FREE", "OP_DEMAND", "OP_CANCEL", "OP_SKIPP", "OP_REV", "OP_REV2", "OP_AGAIN",
-                     "ST_SKIP", "ST_FREE_ACT", "ST_FREE", "PENALTY_SKIP"):
+                     "ST_SKIP", "ST_FREE_ACT", "ST_FREE", "PENALTY_SKIP", "REBURY"):
             k[name] = jnp.asarray(getattr(e, name).astype(bool))
         for name in ("OP_PEND", "OP_SKIPN", "ST_PEND"):
             k[name] = jnp.asarray(getattr(e, name).astype(np.int32))
-        for name in ("answer_cancel", "skip_answers", "no_finish", "wishes"):
-            k[name] = u32(int(e.IN[name]))
+        for name in ("answer_cancel", "skip_answers", "no_finish", "wishes", "again_no_finish"):
+            k[name] = hset(int(e.IN[name]))
         self._t = t
         return k
 
@@ -121,7 +148,7 @@ class JaxEngine:
 
     def _bit(self, c: Any) -> Any:
         jnp = self.jnp
-        return jnp.left_shift(jnp.uint32(1), jnp.asarray(c).astype(jnp.uint32))
+        return jnp.left_shift(self.H(1), jnp.asarray(c).astype(self.H))
 
     def _legal_one(self, s: dict[str, Any]) -> tuple[Any, Any, Any, Any]:
         """The playable cards, the tail (1 pass, 2 draw), the cards a call is due with, and the call-out targets
@@ -135,7 +162,8 @@ class JaxEngine:
         fit = k["FIT"][code, s["top"]]
         can_draw = (s["nst"] > 0) | ((s["nd"] > 1) & t.reshuffle)
         can_draw &= t.can_draw_at_all
-        nf = jnp.where(n == 1, ~k["no_finish"], jnp.uint32(0xFFFFFFFF)) if t.no_finish else jnp.uint32(0xFFFFFFFF)
+        every = ~self.H(0)
+        nf = jnp.where(n == 1, ~k["no_finish"], every) if t.no_finish else every
         playable = cur & fit & nf
         tail = k["TAILS"][(playable != 0).astype(jnp.int32), can_draw.astype(jnp.int32)]
         in_play = s["phase"] == _PLAY
@@ -147,24 +175,31 @@ class JaxEngine:
         tail = jnp.where(skip, 1, tail)
         drawn = s["phase"] == _DRAWN
         has = s["drawn"] >= 0
-        dbit = jnp.where(has, self._bit(jnp.maximum(s["drawn"], 0)), jnp.uint32(0))
+        dbit = jnp.where(has, self._bit(jnp.maximum(s["drawn"], 0)), self.H(0))
         if t.after_draw == 2:
-            dplay = jnp.uint32(0)
+            dplay = self.H(0)
         elif t.after_draw == 0:
             dplay = cur & fit & dbit
         else:
-            dplay = jnp.where(has, cur & fit, jnp.uint32(0))
+            dplay = jnp.where(has, cur & fit, self.H(0))
         playable = jnp.where(drawn, dplay & nf, playable)
         if t.until_playable:
             tail = jnp.where(drawn, jnp.where(has & ((dplay & dbit) == 0) & can_draw, 2, 1), tail)
         else:
             tail = jnp.where(drawn, 1, tail)
         playable &= nf
+        if t.judges_finish:  # let the win stand (pass) or call the finisher out
+            fin = s["phase"] == _FINISHING
+            playable = jnp.where(fin, self.H(0), playable)
+            tail = jnp.where(fin, 1, tail)
         over = s["end"] != 0
-        playable = jnp.where(over, jnp.uint32(0), playable)
+        playable = jnp.where(over, self.H(0), playable)
         tail = jnp.where(over, 0, tail)
-        due = jnp.where(n == 2, cur, jnp.uint32(0)) if t.announce else jnp.uint32(0)
-        callouts = jnp.where(over, 0, s["missed"] & ~(1 << s["seat"])) if t.announce else jnp.int32(0)
+        due = jnp.where(n == 2, cur, self.H(0)) if t.announce else self.H(0)
+        targets = s["missed"]
+        if t.judges_finish:
+            targets = targets | jnp.where(fin, 1 << jnp.maximum(s["finisher"], 0).astype(jnp.int32), 0)
+        callouts = jnp.where(over, 0, targets & ~(1 << s["seat"].astype(jnp.int32))) if t.announce else jnp.int32(0)
         return playable, tail, due, callouts
 
     def _mask_one(self, s: dict[str, Any]) -> Any:
@@ -198,7 +233,7 @@ class JaxEngine:
         seat, d = s["seat"], s["dirn"]
         s = dict(s, turn=s["turn"] + live)
         if t.announce:  # a move that is not a call-out closes windows
-            own = 1 << seat
+            own = 1 << seat.astype(jnp.int32)
             closes = (kind >= 0) & (kind != _K_CALLOUT)
             s["missed"] = jnp.where(closes, s["missed"] & own if t.window_next else s["missed"] & ~own, s["missed"])
         # a play
@@ -208,12 +243,14 @@ class JaxEngine:
         n = lax.population_count(before)
         mine = jnp.arange(P) == seat
         p = dict(s, hands=jnp.where(mine, before & ~bit, s["hands"]),
-                 disc=jnp.where(jnp.arange(s["disc"].shape[0]) == s["nd"], c, s["disc"]),
+                 disc=jnp.where(jnp.arange(s["disc"].shape[0]) == s["nd"], c.astype(jnp.int8), s["disc"]),
                  nd=s["nd"] + 1, top=c, passes=jnp.int32(0), drawn=jnp.int32(-1), fresh=jnp.bool_(True),
                  anyc=jnp.bool_(False), wish=jnp.int32(0))
+        standing = s["ann"][seat]  # the call before this play
         if t.announce:
             call = k["A_CALL"][a]
-            p["ann"] = jnp.where(mine & (call != 0), call, p["ann"])
+            said = (call != 0) | ((n == 2) & t.judges_finish)  # the word said for the last card replaces the call
+            p["ann"] = jnp.where(mine & said, call, p["ann"])
             p["missed"] = jnp.where((n == 2) & (call == 0), p["missed"] | own, p["missed"])
         p["wish"] = jnp.where(k["OP_WISH"][c], k["A_WISH"][a], p["wish"])
         p["anyc"] = k["OP_FREE"][c]
@@ -225,21 +262,28 @@ class JaxEngine:
         p["stack_skip"] = p["stack_skip"] | ((pending > 0) & k["PENALTY_SKIP"][c])
         p["pskip"] = jnp.where(k["OP_SKIPP"][c], 0, p["pskip"])
         out = n == 1
+        stop = out & ((bit & k["again_no_finish"]) != 0)  # R_PLAY_AGAIN: an empty hand must draw and play on
+        out &= ~stop
+        if t.judges_finish:  # the standing call judges the finish: the others may call him out or let it stand
+            jack = (bit & k["wishes"]) != 0
+            right = jnp.where(jack & (t.calls == 3), 2, 1)
+            wrong = (t.calls == 3) & (standing != 0) & (standing != right)
+            stands = (t.unannounced == 0) | ((t.unannounced == 2) & ~jack) | (standing == right)
+            judged = out & (wrong | ~stands)
+            out &= ~judged
         # going out: the round ends (R_FINAL_CARD_EFFECTS: a pending draw is still drawn, by the next seat)
+        f = self._finish_one(p, seat, c)
         fin_draw = out & (p["pend"] > 0) & t.final_card_effects
         fin_who = (seat + d * (1 + k["OP_SKIPN"][c])) % P
-        fin_amount = p["pend"]
-        f = dict(p, phase=jnp.int32(_OVER), end=jnp.int32(1), winner=seat, missed=jnp.int32(0),
-                 pend=jnp.int32(0), stack_skip=jnp.bool_(False), pskip=jnp.int32(0))
-        if t.final_word:
-            f["ann"] = jnp.where(mine, 2, f["ann"])
         # the turn passes on (skips, a reversal, another turn)
-        rev, two, skips = k["OP_REV"][c], k["OP_REV2"][c], k["OP_SKIPN"][c]
-        nd_ = jnp.where(rev, -d, d)
-        same = (rev & two & (P == 2)) | (~(rev & two & (P == 2)) & k["OP_AGAIN"][c])
-        passable = ~same & (skips > 0) & k["OP_SKIPP"][c]
-        nxt = jnp.where(same, seat, jnp.where(passable, seat + nd_, seat + nd_ * (1 + skips))) % P
-        o = dict(p, phase=jnp.int32(_PLAY), dirn=nd_, seat=nxt, pskip=jnp.where(passable, skips, p["pskip"]))
+        o = self._pass_on_one(p, seat, c)
+        if t.again_no_finish:
+            o = {x: o[x] if o[x] is p[x] else jnp.where(stop, p[x], o[x]) for x in s}
+            o["phase"] = jnp.where(stop, _PLAY, o["phase"])
+        if t.judges_finish:
+            o = dict(o, phase=jnp.where(judged, _FINISHING, o["phase"]),
+                     finisher=jnp.where(judged, seat, p["finisher"]),
+                     seat=jnp.where(judged, (seat + d) % P, o["seat"]))
         play = {x: f[x] if f[x] is o[x] else jnp.where(out, f[x], o[x]) for x in s}
         # a draw: a pending penalty, or one card
         pen = s["pend"] > 0
@@ -261,6 +305,19 @@ class JaxEngine:
         # a call-out: the target draws the penalty, his missed call is gone
         tgt = k["A_TARGET"][a]
         co = dict(s, missed=s["missed"] & ~(1 << tgt))
+        pass_who, pass_need = seat, 0
+        if t.judges_finish:
+            finishing = s["phase"] == _FINISHING
+            # a pass: nobody called the finisher out, his win stands
+            won = self._finish_one(dict(s, drawn=jnp.int32(-1)), s["finisher"], s["top"])
+            won["finisher"] = jnp.int32(-1)
+            ps = {x: ps[x] if ps[x] is won[x] else jnp.where(finishing, won[x], ps[x]) for x in s}
+            pass_who = (s["finisher"] + d * (1 + k["OP_SKIPN"][s["top"]])) % P
+            pass_need = jnp.where(finishing & (s["pend"] > 0) & t.final_card_effects, s["pend"], 0)
+            # a call-out of the finisher ("nisi najavio"): he draws, play goes on from him
+            caught = finishing & (tgt == s["finisher"])
+            on = dict(self._pass_on_one(s, tgt, s["top"]), finisher=jnp.int32(-1))
+            co = {x: s[x] if co[x] is s[x] and on[x] is s[x] else jnp.where(caught, on[x], co[x]) for x in s}
         new = {}
         for x in s:  # (only what a kind of move changes is selected)
             v = s[x]
@@ -268,11 +325,35 @@ class JaxEngine:
                 if branch[x] is not s[x]:
                     v = jnp.where(kind == code, branch[x], v)
             new[x] = jnp.asarray(v).astype(s[x].dtype)
-        who = jnp.select([kind == _K_DRAW, kind == _K_PLAY, kind == _K_CALLOUT], [seat, fin_who, tgt], 0)
-        need = jnp.select([kind == _K_DRAW, kind == _K_PLAY, kind == _K_CALLOUT],
-                          [jnp.where(pen, s["pend"], 1), jnp.where(fin_draw, fin_amount, 0), t.call_penalty], 0)
+        who = jnp.select([kind == _K_DRAW, kind == _K_PLAY, kind == _K_CALLOUT, kind == _K_PASS],
+                         [seat, fin_who, tgt, pass_who], 0)
+        need = jnp.select([kind == _K_DRAW, kind == _K_PLAY, kind == _K_CALLOUT, kind == _K_PASS],
+                          [jnp.where(pen, s["pend"], 1), jnp.where(fin_draw, p["pend"], 0), t.call_penalty,
+                           pass_need], 0)
         keep = (kind == _K_DRAW) & ~pen
         return new, who, need * live, keep & live
+
+    def _finish_one(self, s: dict[str, Any], seat: Any, c: Any) -> dict[str, Any]:
+        """``seat`` went out with card ``c``: the round ends (the draw R_FINAL_CARD_EFFECTS leaves is the
+        caller's)."""
+        jnp = self.jnp
+        f = dict(s, phase=jnp.int32(_OVER), end=jnp.int32(1), winner=seat, missed=jnp.int32(0),
+                 pend=jnp.int32(0), stack_skip=jnp.bool_(False), pskip=jnp.int32(0))
+        if self._t.final_word:
+            f["ann"] = jnp.where(jnp.arange(self.players) == seat, 2, f["ann"])
+        return f
+
+    def _pass_on_one(self, s: dict[str, Any], seat: Any, c: Any) -> dict[str, Any]:
+        """The turn passes on after ``seat`` played card ``c``: its skips, reversal or another turn (the numpy
+        engine's ``_pass_on``)."""
+        jnp, k, P = self.jnp, self._k, self.players
+        d = s["dirn"]
+        rev, two, skips = k["OP_REV"][c], k["OP_REV2"][c], k["OP_SKIPN"][c]
+        nd_ = jnp.where(rev, -d, d)
+        same = (rev & two & (P == 2)) | (~(rev & two & (P == 2)) & k["OP_AGAIN"][c])
+        passable = ~same & (skips > 0) & k["OP_SKIPP"][c]
+        nxt = jnp.where(same, seat, jnp.where(passable, seat + nd_, seat + nd_ * (1 + skips))) % P
+        return dict(s, phase=jnp.int32(_PLAY), dirn=nd_, seat=nxt, pskip=jnp.where(passable, skips, s["pskip"]))
 
     def _draw_one(self, s: dict[str, Any], who: Any, need: Any, keep: Any) -> dict[str, Any]:
         """Seat ``who`` draws ``need`` cards from the top of the stock (after the reshuffle the step made)."""
@@ -280,9 +361,9 @@ class JaxEngine:
         take = jnp.minimum(need, s["nst"])
         pos = jnp.arange(s["stock"].shape[0])
         drawn_now = (pos >= s["nst"] - take) & (pos < s["nst"])
-        bits = jnp.where(drawn_now, self._bit(jnp.maximum(s["stock"], 0)), jnp.uint32(0))
-        got = self.jax.lax.reduce(bits, jnp.uint32(0), self.jax.lax.bitwise_or, (0,))
-        last = jnp.where(take > 0, s["stock"][jnp.maximum(s["nst"] - take, 0)], -1)
+        bits = jnp.where(drawn_now, self._bit(jnp.maximum(s["stock"], 0)), self.H(0))
+        got = self.jax.lax.reduce(bits, self.H(0), self.jax.lax.bitwise_or, (0,))
+        last = jnp.where(take > 0, s["stock"][jnp.maximum(s["nst"] - take, 0)].astype(jnp.int32), -1)
         return dict(s, hands=jnp.where(jnp.arange(self.players) == who, s["hands"] | got, s["hands"]),
                     nst=s["nst"] - take,
                     drawn=jnp.where(keep, last, s["drawn"]))
@@ -312,10 +393,13 @@ class JaxEngine:
         dealer = jax.random.randint(k2, (), 0, P) if t.random_dealer else jnp.int32(0)
         where = k["POS_SEAT"][dealer]
         bits = self._bit(pile)
-        hands = jnp.stack([jnp.where(where == p, bits, jnp.uint32(0)).sum(dtype=jnp.uint32) for p in range(P)])
+        hands = jnp.stack([jnp.where(where == p, bits, self.H(0)).sum(dtype=self.H) for p in range(P)])
         rest = pile[k["REST_POS"][dealer]]
         R = rest.shape[0]
-        stock = jnp.zeros(N, dtype=jnp.int32).at[:R - 1].set(rest[:R - 1])
+        if t.rebury:  # R_START_CARD rebury: a start card of those goes under the stock, the next one turns (R - 1 at most)
+            again = k["REBURY"][rest][::-1]
+            rest = jnp.roll(rest, jnp.minimum(jnp.cumprod(again.astype(jnp.int32)).sum(), R - 1))
+        stock = jnp.zeros(N, dtype=jnp.int8).at[:R - 1].set(rest[:R - 1].astype(jnp.int8))
         start = rest[R - 1]
         seat = k["FIRST_OF"][dealer]
         dirn = jnp.int32(t.direction)
@@ -331,12 +415,13 @@ class JaxEngine:
             seat = jnp.where(skip & ~passable, (seat + dirn) % P, seat)
             anyc = anyc | k["ST_FREE_ACT"][start]
         i32 = jnp.int32
-        return {"hands": hands, "stock": stock, "nst": i32(R - 1), "disc": jnp.zeros(N, dtype=i32).at[0].set(start),
+        return {"hands": hands, "stock": stock, "nst": i32(R - 1), "disc": jnp.zeros(N, dtype=jnp.int8).at[0].set(start.astype(jnp.int8)),
                 "nd": i32(1), "top": start, "seat": seat.astype(i32), "dirn": dirn, "phase": i32(_PLAY),
                 "pend": pend.astype(i32), "stack_skip": stack_skip, "pskip": pskip.astype(i32), "wish": i32(0),
                 "anyc": anyc, "drawn": i32(-1), "ann": jnp.zeros(P, dtype=i32), "missed": i32(0),
                 "fresh": jnp.bool_(False), "passes": i32(0), "turn": i32(0), "winner": i32(-1), "end": i32(0),
-                "reshuffles": i32(0), "key": key, "bot_key": jax.random.bits(k3, (), jnp.uint32)}
+                "reshuffles": i32(0), "finisher": i32(-1), "turns": i32(0), "penalties": i32(0),
+                "penalty_cards": i32(0), "first": seat.astype(i32), "start_dir": dirn, "key": key, "bot_key": jax.random.bits(k3, (), jnp.uint32)}
 
     # ------------------------------------------------------------------ the batch
 
@@ -352,7 +437,7 @@ class JaxEngine:
             idx = jnp.nonzero(m, size=K, fill_value=B)[0]
             rows = {f: jnp.take(x, idx, axis=0, mode="clip") for f, x in st.items()}
             new = jax.vmap(fn)(rows)
-            st = {f: st[f].at[idx].set(new[f], mode="drop") for f in st}
+            st = {f: st[f].at[idx].set(new[f].astype(st[f].dtype), mode="drop") for f in st}
             return st, m.at[idx].set(False, mode="drop")
 
         def more(carry: tuple[dict[str, Any], Any]) -> dict[str, Any]:
@@ -364,51 +449,102 @@ class JaxEngine:
         sub = jax.lax.cond(left.any(), more, lambda c: c[0], (sub, left))
         return dict(state, **sub)
 
-    def _step_impl(self, state: dict[str, Any], actions: Any) -> tuple[dict[str, Any], Any, Any, Any, Any]:
-        jax, t = self.jax, self._t
+    def _step_impl(self, state: dict[str, Any], actions: Any) -> tuple[dict[str, Any], Any, dict[str, Any]]:
+        jax, jnp, t, k = self.jax, self.jnp, self._t, self._k
         live = state["end"] == 0
+        kind = jnp.where(live, k["A_KIND"][jnp.where(live, actions, 0)], -1)
         s, who, need, keep = jax.vmap(self._move_one)(state, actions)
         if t.reshuffle:
             s = self._rows(s, (need > s["nst"]) & (s["nd"] > 1), self._reshuffle_one,
                            ("key", "stock", "nst", "disc", "nd", "reshuffles"))
+        left = s["nst"]
         s = jax.vmap(self._draw_one)(s, who, need, keep)
+        # the counts: a penalty drawn (a pending draw, a call-out), the turns (a new seat, or a turn ended in place)
+        penal = live & (((kind == _K_DRAW) & (state["pend"] > 0)) | (kind == _K_CALLOUT))
+        s["penalties"] = s["penalties"] + penal
+        s["penalty_cards"] = s["penalty_cards"] + jnp.where(penal, left - s["nst"], 0)
         limit = live & (s["end"] == 0) & (s["turn"] >= t.max_moves)
         s = jax.vmap(lambda g, w: self._finish_count(g, w, 3))(s, limit)
+        turned = ((s["end"] != 0) | (s["seat"] != state["seat"])
+                  | ((s["phase"] == _PLAY) & ((kind == _K_PLAY) | (kind == _K_PASS))))
+        s["turns"] = s["turns"] + (live & turned)
         done = live & (s["end"] != 0)
-        winner, end, turns = s["winner"], s["end"], s["turn"]
+        record = {f: s[f] for f in RECORD}
 
         def fresh(g: dict[str, Any]) -> dict[str, Any]:
             new = self._deal_one(g["key"])
             return dict(new, bot_key=g["bot_key"])
 
         s = self._rows(s, done, fresh, (*FIELDS, "key", "bot_key"))
-        return s, done, winner, end, turns
+        s = {f: x.astype(state[f].dtype) for f, x in s.items()}
+        return s, done, record
+
+    def _play_random_impl(self, state: dict[str, Any]) -> tuple[dict[str, Any], Any, dict[str, Any]]:
+        """A step of random bots: the call-outs between turns (:meth:`_interject_one`), else a uniform legal
+        action of the seat to act."""
+        jax, jnp = self.jax, self.jnp
+        x, actions, movers = jax.vmap(self._interject_one)(state)
+        state, own = self._sample_impl(dict(state, bot_key=x))
+        return self._step_impl(state, jnp.where(movers >= 0, actions, own))
+
+    def _rand(self, x: Any) -> tuple[Any, Any]:
+        """The bot stream's next 32 bits: a Weyl sequence (``x``) through MurmurHash3's finalizer."""
+        jnp = self.jnp
+        x = x + jnp.uint32(0x9E3779B9)
+        z = x ^ (x >> 16)
+        z = z * jnp.uint32(0x85EBCA6B)
+        z = z ^ (z >> 13)
+        z = z * jnp.uint32(0xC2B2AE35)
+        return x, z ^ (z >> 16)
+
+    def _interject_one(self, s: dict[str, Any]) -> tuple[Any, Any, Any]:
+        """Random bots' call-outs between turns in one game (the numpy engine's ``sample_interjections``): each
+        other seat in turn order that may call someone out does so half of the time, naming one of those it may
+        at random; the first one that does moves. Returns the bot stream, the action and the mover (``-1``: none)."""
+        jnp, t, P = self.jnp, self._t, self.players
+        x = s["bot_key"]
+        action = mover = jnp.int32(-1)
+        if not t.announce:
+            return x, action, mover
+        bits = s["missed"]
+        if t.judges_finish:
+            bits = bits | jnp.where(s["phase"] == _FINISHING, 1 << jnp.maximum(s["finisher"], 0).astype(jnp.int32), 0)
+        for step in range(1, P):
+            p = ((s["seat"] + step * s["dirn"]) % P).astype(jnp.int32)
+            mine = jnp.where(s["end"] == 0, bits & ~(1 << p), 0).astype(jnp.uint32)
+            x, coin = self._rand(x)
+            go = (mine != 0) & ((coin >> 31) == 1) & (mover < 0)
+            x2, z = self._rand(x)
+            x = jnp.where(go, x2, x)
+            cnt = self.jax.lax.population_count(mine).astype(jnp.int32)
+            r = jnp.minimum(((z >> 8).astype(jnp.float32) * (1.0 / (1 << 24)) * cnt).astype(jnp.int32),
+                            jnp.maximum(cnt - 1, 0))
+            action = jnp.where(go, self.ref.CALLOUT_BASE + self._select_bit(mine, r), action)
+            mover = jnp.where(go, p, mover)
+        return x, action, mover
 
     def _deal_all_impl(self, keys: Any) -> dict[str, Any]:
         out: dict[str, Any] = self.jax.vmap(self._deal_one)(keys)
-        return out
+        return {f: x.astype(self.jnp.int8) if f in SMALL else x for f, x in out.items()}
 
     def _sample_impl(self, state: dict[str, Any]) -> tuple[dict[str, Any], Any]:
         """A uniform legal action per game from its bot stream: a Weyl sequence (``bot_key``, 32 bits, its own per
         game) through MurmurHash3's finalizer, 24 of its bits scaled to the number of legal actions (off uniform
         by at most actions / 2**24)."""
         jax, jnp = self.jax, self.jnp
-        x = state["bot_key"] + jnp.uint32(0x9E3779B9)
-        z = x ^ (x >> 16)
-        z = z * jnp.uint32(0x85EBCA6B)
-        z = z ^ (z >> 13)
-        z = z * jnp.uint32(0xC2B2AE35)
-        z = z ^ (z >> 16)
+        x, z = self._rand(state["bot_key"])
         u = (z >> 8).astype(jnp.float32) * (1.0 / (1 << 24))
         return dict(state, bot_key=x), jax.vmap(self._pick_one)(state, u)
 
     def _select_bit(self, mask: Any, k: Any) -> Any:
-        """The position of the ``k``-th (from 0) set bit of a 32-bit card set (a binary search over popcounts)."""
+        """The position of the ``k``-th (from 0) set bit of a card set of 32 or 64 bits (a binary search over
+        popcounts)."""
         jnp = self.jnp
-        pos = jnp.uint32(0)
-        k = k.astype(jnp.uint32)
-        for width in (16, 8, 4, 2, 1):
-            cnt = self.jax.lax.population_count((mask >> pos) & jnp.uint32((1 << width) - 1))
+        H = mask.dtype.type
+        pos = H(0)
+        k = k.astype(H)
+        for width in (32, 16, 8, 4, 2, 1)[0 if mask.dtype.itemsize == 8 else 1:]:
+            cnt = self.jax.lax.population_count((mask >> pos) & H((1 << width) - 1))
             go = k >= cnt
             k = jnp.where(go, k - cnt, k)
             pos = jnp.where(go, pos + width, pos)
@@ -455,8 +591,9 @@ class JaxEngine:
         True
         """
         jax = self.jax
-        keys = jax.random.split(jax.random.PRNGKey(seed), self.batch)
-        self.state = self._deal_all(keys)
+        with self._scope():
+            keys = jax.random.split(jax.random.PRNGKey(seed), self.batch)
+            self.state = self._deal_all(keys)
         self._done = 0
 
     @property
@@ -474,7 +611,8 @@ class JaxEngine:
         >>> JaxEngine("standard", 2, 2, seed=1).legal_mask()[:, 0].tolist()
         [True, True]
         """
-        return np.asarray(self._mask(self.state))
+        with self._scope():
+            return np.asarray(self._mask(self.state))
 
     def sample_random(self) -> Any:
         """A uniformly random legal action in every game, from each game's own bot key (a jax array; ``-1`` where
@@ -484,7 +622,8 @@ class JaxEngine:
         >>> bool(eng.legal_mask()[np.arange(4), a].all())
         True
         """
-        self.state, actions = self._sample(self.state)
+        with self._scope():
+            self.state, actions = self._sample(self.state)
         return actions
 
     def step(self, actions: Any) -> Any:
@@ -497,13 +636,32 @@ class JaxEngine:
         >>> eng.games_done > 0
         True
         """
-        self.state, done, self.winners, self.ends, self.decisions = self._step(
-            self.state, self.jnp.asarray(actions, self.jnp.int32))
-        self._done = self._done + done.sum()
+        with self._scope():
+            self.state, done, self.record = self._step(self.state, self.jnp.asarray(actions, self.jnp.int32))
+            self._done = self._done + done.sum()
+        self.winners, self.ends, self.decisions = self.record["winner"], self.record["end"], self.record["turn"]
+        return done
+
+    def play_random(self) -> Any:
+        """One move in every game by random bots, in one compiled call: a call-out between turns where a seat
+        makes one (half of the time, as :class:`~maumau_rules.bots.RandomBot` does), else a uniformly random
+        legal action of the seat to act. Returns a boolean jax array: the games this move finished (their counts
+        are in :attr:`record`).
+
+        >>> eng = JaxEngine("standard", 2, 4, seed=1)
+        >>> while not np.asarray(eng.play_random()).any():
+        ...     pass
+        >>> int(np.asarray(eng.record["turns"]).max()) > 0
+        True
+        """
+        with self._scope():
+            self.state, done, self.record = self._play_random(self.state)
+            self._done = self._done + done.sum()
+        self.winners, self.ends, self.decisions = self.record["winner"], self.record["end"], self.record["turn"]
         return done
 
     def arrays(self) -> dict[str, np.ndarray]:
-        """The state as numpy arrays, by the numpy engine's names (hands as 32-bit card sets).
+        """The state as numpy arrays, by the numpy engine's names (hands as card sets of 32 or 64 bits).
 
         >>> sorted(JaxEngine("standard", 2, 1).arrays())[:3]
         ['ann', 'anyc', 'dirn']
@@ -521,9 +679,10 @@ class JaxEngine:
         """
         jnp = self.jnp
         N = eng.N
-        src = {"hands": eng.hands.astype(np.uint32), "stock": eng.stock[:, :N].astype(np.int32),
-               "disc": eng.disc.astype(np.int32), "ann": eng.ann.astype(np.int32)}
+        src = {"hands": eng.hands.astype(self._h_np), "stock": eng.stock[:, :N].astype(np.int8),
+               "disc": eng.disc.astype(np.int8), "ann": eng.ann.astype(np.int32)}
         for f in FIELDS:
             if f not in src:
                 src[f] = getattr(eng, f).astype(bool if f in ("stack_skip", "anyc", "fresh") else np.int32)
-        self.state = dict(self.state, **{f: jnp.asarray(v) for f, v in src.items()})
+        with self._scope():
+            self.state = dict(self.state, **{f: jnp.asarray(v, dtype=self.state[f].dtype) for f, v in src.items()})

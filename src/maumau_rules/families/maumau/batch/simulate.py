@@ -19,15 +19,18 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from ....extras import require
 from ....simulate import CellResult, GameFacts, SimulationError, SimulationResult, lineup_for, statistics_of
 from ....variants import Variant, find_variant
 from ..tables import compile_tables
 from .engine import END_REASONS, BatchEngine
 
-__all__ = ["BATCH_BOTS", "simulate_batch"]
+__all__ = ["BACKENDS", "BATCH_BOTS", "simulate_batch"]
 
+BACKENDS = ("numpy", "jax")
+"""The array libraries :func:`simulate_batch` runs on (``jax``: the ``jax`` extra)."""
 BATCH_BOTS = ("random", "heuristic")
-"""The bots the batch engine plays (over legal-move masks; the heuristic bot where its calls are one word)."""
+"""The bots the batch engine plays (over legal-move masks)."""
 
 
 class HeuristicPolicy:
@@ -36,9 +39,10 @@ class HeuristicPolicy:
     held, wish the suit held most, say the call that is due), computed for all games at once; a call-out first,
     else the best play (the first best in action order), else draw, else pass.
 
-    Raises:
-        SimulationError: the variant's calls have more than one word or are due with several cards
-            (R_ANNOUNCE ``jack_word``, ``multi_jack``): the call due is not yet a mask there.
+    The call due is the scalar :func:`~maumau_rules.families.maumau.engine.call_due`'s, for every play of every
+    game: with one card left the word (R_ANNOUNCE ``jack_word``: the other word where the card left is a wishing
+    card; a card held twice leaves itself), and with more cards the Jack word where ``multi_jack`` makes it due
+    (the engine's due cards).
 
     >>> eng = BatchEngine("standard", 2, 8, seed=1); a = HeuristicPolicy(eng).actions()
     >>> bool(eng.legal_mask()[np.arange(8), a].all())
@@ -47,9 +51,6 @@ class HeuristicPolicy:
 
     def __init__(self, eng: BatchEngine) -> None:
         t = eng.tables
-        if t.calls > 2 or t.call_mode == 2:
-            raise SimulationError(f"the batch engine plays the heuristic bot where a call is one word, not in "
-                                  f"{eng.variant.id!r} (--bots random)")
         self.eng = eng
         roles = eng.variant.plan.roles
         card_roles = [roles.get(c, frozenset()) for c in t.cards]
@@ -62,6 +63,8 @@ class HeuristicPolicy:
         self.SUIT = eng.SUIT[c]
         self.SUITS = [np.uint64(sum(1 << i for i, code in enumerate(t.suit_code) if code == s)) for s in range(5)]
         self.CALLOUTS = eng.A_KIND == 3
+        self.BITS = (np.uint64(1) << eng.A_CARD.astype(np.uint64))[None, :]
+        """Each action's card, as a card set (1 × actions)."""
 
     def actions(self) -> np.ndarray:
         """The bot's move for every game's seat to act (``-1`` where a game has none).
@@ -89,8 +92,7 @@ class HeuristicPolicy:
         wish = eng.A_WISH
         wished = held[:, wish] - (wish[None, :] == self.SUIT[None, :])
         score = score + np.where(wish[None, :] != 0, 0.5 * wished - 0.2 * (wished == 0), 0.0)
-        due = (n == 2) & bool(eng.tables.announce)
-        score = score + 5.0 * (eng.A_CALL[None, :] == due[:, None])
+        score = score + 5.0 * (eng.A_CALL[None, :] == self._due(n))
         plays = mask & eng.A_ISPLAY[None, :]
         best = np.where(plays, score, -np.inf).argmax(axis=1)
         out = np.where(plays.any(axis=1), best, np.where(mask[:, 0], 0, mask.argmax(axis=1)))
@@ -98,6 +100,28 @@ class HeuristicPolicy:
         out = np.where(callout.any(axis=1), callout.argmax(axis=1), out)
         result: np.ndarray = np.where(mask.any(axis=1), out, -1)
         return result
+
+    def _due(self, n: np.ndarray) -> np.ndarray:
+        """The call due (0 none, 1 ``MAU``, 2 ``MAU_MAU``) with every action's card in every game (games x
+        actions), where the seat to act holds ``n`` cards."""
+        eng = self.eng
+        t = eng.tables
+        if not t.announce:
+            return np.zeros((eng.batch, 1), dtype=np.int64)
+        last: np.ndarray = (n == 2)[:, None]
+        if t.calls < 3:  # one word: due with one card left
+            one: np.ndarray = last.astype(np.int64)
+            return one
+        rows = np.arange(eng.batch)
+        cur = eng.hands[rows, eng.seat][:, None]
+        left = cur & ~self.BITS
+        if eng.W > 1:  # a card held twice leaves a copy of itself
+            left = np.where((eng.layers[1][rows, eng.seat][:, None] & self.BITS) != 0, cur, left)
+        due = np.where(last, np.where((left & eng.WISHES) != 0, 2, 1), 0)
+        if t.call_mode == 2:  # multi_jack: due with more cards too, with the cards the engine found
+            due = np.where((n > 2)[:, None] & ((eng.cur_due[:, None] & self.BITS) != 0), 2, due)
+        out: np.ndarray = due
+        return out
 
 
 def simulate_batch(
@@ -109,6 +133,7 @@ def simulate_batch(
     batch: int | None = None,
     bots: Sequence[str] = ("random",),
     progress: Callable[[int, int], None] | None = None,
+    backend: str = "numpy",
 ) -> SimulationResult:
     """Play ``games`` games of ``variant`` with ``players`` seats (default: its smallest table) on the batch
     engine with the bots ``bots`` seat by seat (``random`` or ``heuristic``, repeated to fill the seats and turned
@@ -119,10 +144,17 @@ def simulate_batch(
     Args:
         batch: games played at once (default: up to 4096).
         progress: called with (games done, games in all) after every move that finishes games.
+        backend: ``numpy`` (default), or ``jax``: the step compiled by jax
+            (:class:`~maumau_rules.families.maumau.batch.jax_engine.JaxEngine`, the ``jax`` extra), random bots
+            only, the variants :func:`~maumau_rules.families.maumau.batch.jax_engine.jax_coverage` accepts. Its
+            games come from jax's generators: other games than numpy's of the same seed, the same statistics
+            within their intervals (a test says so).
 
     Raises:
-        SimulationError: a bot the batch engine does not play, no games, or a player count outside the variant's
-            range. VariantError: the variant has no table form (the message names the rule).
+        SimulationError: a bot the batch engine (or the jax backend) does not play, no games, a player count
+            outside the variant's range, or an unknown backend. VariantError: the variant has no table form, or
+            the jax step does not run it (the message names the rule). MissingExtraError: ``jax`` is not
+            installed (the message names the extra).
 
     >>> simulate_batch("standard", 2, games=10, bots=("ismcts",))
     Traceback (most recent call last):
@@ -130,6 +162,8 @@ def simulate_batch(
     maumau_rules.simulate.SimulationError: the batch engine plays the random and heuristic bots only, not 'ismcts' (--bots random)
     """
     v = find_variant(variant)
+    if backend not in BACKENDS:
+        raise SimulationError(f"backend {backend!r}: choose numpy or jax")
     for name in bots:
         if name not in BATCH_BOTS:
             raise SimulationError(f"the batch engine plays the random and heuristic bots only, not {name!r} "
@@ -141,6 +175,8 @@ def simulate_batch(
     if type(n) is not int or not v.plan.min_players <= n <= v.plan.max_players:
         raise SimulationError(f"variant {v.id!r} is for {v.plan.min_players}-{v.plan.max_players} players, not {n!r}")
     size = min(games, batch or 4096)
+    if backend == "jax":
+        return _simulate_jax(v, n, games, seed, size, tuple(bots), progress)
     eng = BatchEngine(v, n, size, seed=seed, auto_reset=False, count_turns=True)
     quota = np.full(size, games // size, dtype=np.int64)
     quota[: games % size] += 1
@@ -179,3 +215,47 @@ def simulate_batch(
             progress(len(facts), games)
     cell = CellResult.of(v.id, n, facts, v.family)
     return SimulationResult(seed, games, tuple(bots), True, (cell,), False)
+
+
+def _simulate_jax(v: Variant, n: int, games: int, seed: int, size: int, bots: tuple[str, ...],
+                  progress: Callable[[int, int], None] | None) -> SimulationResult:
+    """:func:`simulate_batch` on the jax step: random bots, every slot of the batch counting its first games up to
+    its share (a slot that has played its share plays on, uncounted: the games of every slot are dealt again at
+    once), the round points by the numpy engine's scoring of the hands the games ended with."""
+    require("jax", "jax", "the jax backend of the batch engine")
+    from .jax_engine import JaxEngine
+
+    if any(name != "random" for name in bots):
+        raise SimulationError(f"the jax backend of the batch engine plays the random bot only, not "
+                              f"{','.join(bots)!r} (--backend numpy)")
+    eng = JaxEngine(v, n, size, seed=seed)
+    scorer = BatchEngine(v, n, size, seed=seed, auto_reset=False)
+    quota = np.full(size, games // size, dtype=np.int64)
+    quota[: games % size] += 1
+    names = statistics_of(v).counts
+    lineups = [lineup_for(bots, n, b) for b in range(size)]
+    facts: list[GameFacts] = []
+    while len(facts) < games:
+        done = np.flatnonzero(np.asarray(eng.play_random()))
+        done = done[quota[done] > 0]
+        if not done.size:
+            continue
+        r = {f: np.asarray(x)[done] for f, x in eng.record.items()}
+        scorer.hands[done] = r["hands"].astype(np.uint64)
+        scorer.winner[done] = r["winner"]
+        scorer.last_card[done] = np.where(r["end"] == 1, r["top"], -1)
+        points = scorer.points(done)
+        for i in range(done.size):
+            winner = int(r["winner"][i])
+            counts = {"reshuffles": int(r["reshuffles"][i]), "penalties": int(r["penalties"][i]),
+                      "penalty_cards": int(r["penalty_cards"][i])}
+            end = END_REASONS[int(r["end"][i])]
+            assert end is not None
+            facts.append(GameFacts(lineups[int(done[i])], int(r["first"][i]), int(r["start_dir"][i]),
+                                   () if winner < 0 else (winner,), end, int(r["turn"][i]), int(r["turns"][i]),
+                                   tuple((k, counts[k]) for k in names), tuple(int(p) for p in points[i])))
+        quota[done] -= 1
+        if progress is not None:
+            progress(len(facts), games)
+    cell = CellResult.of(v.id, n, facts, v.family)
+    return SimulationResult(seed, games, bots, True, (cell,), False)
