@@ -199,3 +199,22 @@ def test_cli_backend_jax_prints_the_table_and_refuses_by_name() -> None:
     assert code == 2 and "the jax batch step does not run 'pesten': several copies of a card" in err
     code, _, err = run("prsi", "-n", "10", "--bots", "heuristic")
     assert code == 2 and "the jax backend of the batch engine plays the random bot only" in err
+
+
+@pytest.mark.nox_session("batch_jax")
+def test_a_round_cut_off_while_a_finish_waits_keeps_its_last_card() -> None:
+    """A round that the move limit ends while a finisher waits for his call-out (phase FINISHING) keeps the turn's
+    last card, as the numpy engine's ``last_card`` does (the scoring's last-card multiplier reads it); any other
+    round ended by count has none (-1)."""
+    import jax.numpy as jnp
+
+    jx = _engine("greek-150", 3)
+    with jx._scope():
+        one = {f: x[0] for f, x in jx.state.items()}
+        waiting = dict(one, phase=jnp.asarray(3, dtype=one["phase"].dtype))  # _FINISHING
+        cut = jx._finish_count(waiting, jnp.bool_(True), 3)
+        plain = jx._finish_count(dict(one, phase=jnp.asarray(0, dtype=one["phase"].dtype)), jnp.bool_(True), 3)
+        untouched = jx._finish_count(waiting, jnp.bool_(False), 3)
+    assert int(cut["last"]) == int(one["top"]) >= 0 and int(cut["end"]) == 3 and int(cut["phase"]) == 4
+    assert int(plain["last"]) == -1 and int(plain["end"]) == 3
+    assert int(untouched["last"]) == -1 and int(untouched["end"]) == int(one["end"])

@@ -37,12 +37,14 @@ FIELDS = ("hands", "stock", "nst", "disc", "nd", "top", "seat", "dirn", "phase",
 """The state's arrays, named as the numpy engine's (hands as card sets of 32 or 64 bits; ``turns``, ``penalties``,
 ``penalty_cards``, ``first`` and ``start_dir`` are the game's counts for the simulation)."""
 SMALL = ("seat", "dirn", "phase", "wish", "drawn", "top", "nst", "nd", "winner", "end", "finisher", "first",
-         "start_dir", "pskip", "ann")
+         "start_dir", "pskip", "ann", "last")
 """The fields held as int8 (seats, phases, suits, card numbers and counts of at most 64 cards): the step is bound by
 memory traffic, and most of a game's state is these."""
 RECORD = ("winner", "end", "turn", "turns", "reshuffles", "penalties", "penalty_cards", "first", "start_dir", "hands",
-          "top")
-"""What :attr:`JaxEngine.record` keeps of every game after each step, before a finished game is dealt again."""
+          "top", "last")
+"""What :attr:`JaxEngine.record` keeps of every game after each step, before a finished game is dealt again (``last``:
+the turn's last card where a round ended by count in the middle of a turn, a finish waiting for its call-out; -1
+otherwise, as the numpy engine's ``last_card``)."""
 
 
 def jax_coverage(eng: BatchEngine) -> str:
@@ -218,7 +220,8 @@ class JaxEngine:
         sizes = self.jax.lax.population_count(s["hands"]).astype(jnp.int32)
         low = sizes.min()
         winner = jnp.where((sizes == low).sum() == 1, jnp.argmin(sizes).astype(jnp.int32), -1)
-        new = dict(s, winner=winner, end=jnp.int32(reason), phase=jnp.int32(_OVER), pend=jnp.int32(0),
+        last = jnp.where(s["phase"] == _FINISHING, s["top"], -1).astype(s["last"].dtype)  # the numpy engine's last_card
+        new = dict(s, winner=winner, end=jnp.int32(reason), phase=jnp.int32(_OVER), pend=jnp.int32(0), last=last,
                    stack_skip=jnp.bool_(False), pskip=jnp.int32(0), drawn=jnp.int32(-1), missed=jnp.int32(0))
         return {f: s[f] if new[f] is s[f] else jnp.where(where, new[f], s[f]) for f in s}
 
@@ -421,7 +424,7 @@ class JaxEngine:
                 "anyc": anyc, "drawn": i32(-1), "ann": jnp.zeros(P, dtype=i32), "missed": i32(0),
                 "fresh": jnp.bool_(False), "passes": i32(0), "turn": i32(0), "winner": i32(-1), "end": i32(0),
                 "reshuffles": i32(0), "finisher": i32(-1), "turns": i32(0), "penalties": i32(0),
-                "penalty_cards": i32(0), "first": seat.astype(i32), "start_dir": dirn, "key": key, "bot_key": jax.random.bits(k3, (), jnp.uint32)}
+                "penalty_cards": i32(0), "first": seat.astype(i32), "start_dir": dirn, "last": i32(-1), "key": key, "bot_key": jax.random.bits(k3, (), jnp.uint32)}
 
     # ------------------------------------------------------------------ the batch
 

@@ -243,7 +243,7 @@ def _simulate_jax(v: Variant, n: int, games: int, seed: int, size: int, bots: tu
         r = {f: np.asarray(x)[done] for f, x in eng.record.items()}
         scorer.hands[done] = r["hands"].astype(np.uint64)
         scorer.winner[done] = r["winner"]
-        scorer.last_card[done] = np.where(r["end"] == 1, r["top"], -1)
+        scorer.last_card[done] = np.where(r["end"] == 1, r["top"], r["last"])
         points = scorer.points(done)
         for i in range(done.size):
             winner = int(r["winner"][i])
