@@ -38,6 +38,7 @@ from .deck import DeckSpec
 from .errors import ArgumentError, MauMauError, NotationError, shown
 from .families import codec_for_tag, codec_for_value, families
 from .i18n import gettext as _
+from .jsontext import json_text
 from .moves import MOVE_TYPES, Move, Play, parse_move
 from .reasons import Verdict
 from .state import Window
@@ -713,12 +714,9 @@ def dumps(obj: Any, *, indent: int | None = None) -> str:
     '{"type": "move", "version": 1, "move": "pass"}'
     """
     if indent is None:
-        return _JSON_TEXT(to_json(obj))
+        write = getattr(codec_for_value(obj), "text", None)  # a family's value writes its own text (jsontext)
+        return write(obj) if write is not None else json_text(to_json(obj))
     return json.dumps(to_json(obj), ensure_ascii=False, indent=indent)
-
-
-_JSON_TEXT: Final = json.JSONEncoder(ensure_ascii=False).encode
-"""``json.dumps(data, ensure_ascii=False)``, with its encoder made once."""
 
 
 def loads(text: str | bytes) -> Any:

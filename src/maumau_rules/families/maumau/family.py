@@ -21,7 +21,7 @@ from ...i18n import gettext as _
 from ...moves import Call, CallOut, Draw, Move, Pass, Play
 from ...state import Deal, StateError, Window
 from ...variants import Variant
-from ..base import FamilyBase
+from ..base import FamilyBase, FieldCodec
 from . import engine, explain, match
 from .plan import PlanBuilder
 from .state import GameState
@@ -31,7 +31,7 @@ __all__ = ["FAMILY", "MauMauFamily"]
 _CALLS: Final[tuple[Call | None, ...]] = (None, Call.MAU, Call.MAU_MAU)
 
 
-class _Codec:
+class _Codec(FieldCodec):
     """The JSON form of a Mau-Mau value type, through the shared codec of :mod:`maumau_rules.notation`."""
 
     def __init__(self, tag: str, value_type: type, view: bool) -> None:
@@ -164,10 +164,10 @@ class MauMauFamily(FamilyBase):
         >>> all(callable(getattr(type(f), "json_codecs", None)) or hasattr(f, "json_codecs") for f in families())
         True
         """
-        from .views import PlayerView, PublicView
+        from .views import PLAYER_VIEW_TAG, PUBLIC_VIEW_TAG, PlayerView, PublicView
 
-        return (_Codec("state", GameState, False), _Codec("player-view", PlayerView, True),
-                _Codec("public-view", PublicView, True))
+        return (_Codec("state", GameState, False), _Codec(PLAYER_VIEW_TAG, PlayerView, True),
+                _Codec(PUBLIC_VIEW_TAG, PublicView, True))
 
     @property
     def exports(self) -> Mapping[str, object]:
@@ -290,6 +290,20 @@ class MauMauFamily(FamilyBase):
         from .views import views
 
         return views(state, scores=scores)
+
+    def views_json(self, state: GameState, scores: Sequence[int] | None = None) -> tuple[str, ...]:
+        """The JSON text of every seat's view, the public part written once (see
+        :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.notation import dumps
+        >>> s = new_game("standard", 3, seed=1)
+        >>> FAMILY.views_json(s) == tuple(dumps(v) for v in FAMILY.views(s))
+        True
+        """
+        from .views import views_json
+
+        return views_json(state, scores=scores)
 
     def view_kind(self, item: object) -> str | None:
         """The family's ``view_kind`` (see :class:`~maumau_rules.families.GameFamily`).

@@ -17,7 +17,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -29,9 +29,15 @@ from ...state import EndReason, Window
 from ...variants import Variant, find_variant
 from .state import GameState, Phase
 
-__all__ = ["PlayerView", "PublicView", "public_view", "view", "views"]
+__all__ = ["PLAYER_VIEW_TAG", "PUBLIC_VIEW_TAG", "PlayerView", "PublicView", "public_view", "view", "views",
+           "views_json"]
 
 _V = TypeVar("_V", bound="PublicView")
+
+PLAYER_VIEW_TAG: Final = "player-view"
+"""The ``"type"`` of a player's view's JSON."""
+PUBLIC_VIEW_TAG: Final = "public-view"
+"""The ``"type"`` of a public view's JSON."""
 
 _new = object.__new__
 _set_attr = object.__setattr__
@@ -286,3 +292,30 @@ def views(state: GameState, *, scores: Sequence[int] | None = None) -> tuple[Pla
     public = _public_fields(state)
     public["scores"] = _scores(state, scores)
     return tuple(_made(PlayerView, _seat_fields(state, public.copy(), p)) for p in range(len(public["announced"])))
+
+
+_PRIVATE: Final = tuple(f.name for f in attrs.fields(PlayerView) if f.name not in attrs.fields_dict(PublicView))
+"""The fields of a player's view that are its seat's alone (the last ones: the rest is the same for every seat)."""
+_WRITER: list[Any] = []
+"""The compiled JSON writer of :class:`PlayerView` (made on first use)."""
+
+
+def views_json(state: GameState, *, scores: Sequence[int] | None = None) -> tuple[str, ...]:
+    """The JSON text of every seat's view of ``state``, by seat: each equals ``dumps(view(state, seat))``, and the
+    public part is written once for all seats (:meth:`maumau_rules.jsontext.TextEncoder.texts`).
+
+    Raises:
+        SeatError: ``scores`` is malformed.
+        ArgumentTypeError: ``state`` is not a Mau-Mau game state.
+
+    >>> from maumau_rules import new_game
+    >>> from maumau_rules.notation import dumps
+    >>> s = new_game("standard", players=3, seed=1)
+    >>> views_json(s) == tuple(dumps(v) for v in views(s))
+    True
+    """
+    if not _WRITER:
+        from ...jsontext import text_encoder
+
+        _WRITER.append(text_encoder(PlayerView, PLAYER_VIEW_TAG, _PRIVATE).texts)
+    return tuple(_WRITER[0](views(state, scores=scores)))

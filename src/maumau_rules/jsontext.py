@@ -1,0 +1,366 @@
+"""JSON text of the library's frozen values, written by a per-class encoder compiled once (stdlib only).
+
+:func:`maumau_rules.notation.dumps` writes a state or a view as ``json.dumps(to_json(value), ensure_ascii=False)``:
+first a dict of JSON data, then its text. A server writes a view for every seat after every move, and those two
+steps cost more than the move itself. This module writes the text directly: for each class, once, it reads the
+declared type of every public field (the same types :mod:`maumau_rules.notation` encodes by) and compiles one
+Python function that concatenates the field's key and the text of its value. Numbers, flags and text are written as
+they are; cards, suits, enum members and moves through tables of their JSON text, filled on first use; a nested
+value type (a Malilla trick) through its own compiled encoder; any other type (a variant reference, a window)
+through the data encoder of :mod:`maumau_rules.notation` and the standard library's JSON encoder, so the text is
+byte for byte what ``dumps`` wrote before (the tests compare them over random states of every variant).
+
+A player's view of one state shares its public part with every other seat's: :meth:`TextEncoder.texts` writes the
+shared part once and only each seat's own fields per seat (:func:`maumau_rules.views.views_json`).
+
+>>> from maumau_rules import new_game
+>>> from maumau_rules.notation import dumps
+>>> from maumau_rules.views import view
+>>> v = view(new_game("standard", players=3, seed=1), 0)
+>>> enc = text_encoder(type(v), "player-view")
+>>> enc(v) == dumps(v)
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import json
+import types
+import typing
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final
+
+import attrs
+
+from .cards import Card, Rank, Suit
+
+__all__ = ["TextEncoder", "json_text", "text_encoder"]
+
+
+def _reused_encoder() -> Callable[[Any], str]:
+    """``json.JSONEncoder(ensure_ascii=False).encode``, with the standard library's C encoder made once instead of
+    once per call (the same text: the same C code, string quoting and separators; there is no circular-reference
+    check, which the library's JSON data, made fresh by its encoders, never needs)."""
+    reference = json.JSONEncoder(ensure_ascii=False)
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # pragma: no cover - an interpreter without the C accelerator
+        return reference.encode
+    chunks = make(None, reference.default, json.encoder.encode_basestring,  # type: ignore[attr-defined]
+                  None, reference.key_separator, reference.item_separator, False, False, True)
+    join = "".join
+
+    def encode(data: Any) -> str:
+        return join(chunks(data, 0))
+
+    return encode
+
+
+_ENCODE: Final = _reused_encoder()
+
+
+def json_text(data: Any) -> str:
+    """``json.dumps(data, ensure_ascii=False)``: the JSON text of JSON data (dicts, lists, tuples, text, numbers,
+    flags and ``None``), the standard encoder made once.
+
+    Raises:
+        TypeError: ``data`` holds a value that is not JSON data.
+
+    >>> json_text({"card": "7♥", "cards": (1, 2), "ok": True, "none": None})
+    '{"card": "7♥", "cards": [1, 2], "ok": true, "none": null}'
+    >>> json_text({1j})
+    Traceback (most recent call last):
+    ...
+    TypeError: Object of type set is not JSON serializable
+    """
+    return _ENCODE(data)
+
+_JSON: Final = json_text
+"""``json.dumps(data, ensure_ascii=False)`` (the reference the compiled code follows)."""
+_QUOTE: Final[Callable[[str], str]] = json.encoder.encode_basestring  # type: ignore[attr-defined]
+"""A string as JSON text, exactly as the standard encoder writes it with ``ensure_ascii=False``."""
+_NONE: Final = type(None)
+_TABLE_LIMIT: Final = 4096
+"""Most entries a table of JSON texts keeps (cards and enum members are far fewer; moves are bounded by the decks)."""
+
+
+class _Texts(dict[Any, str]):
+    """The JSON text of each value met so far, by value (for cards: one object per card, hashed at C speed), found
+    by the data encoder ``encode`` the first time and kept (up to :data:`_TABLE_LIMIT` values of the exact types
+    ``kinds``; others are written each time, errors included)."""
+
+    def __init__(self, encode: Callable[[Any], Any], kinds: tuple[type, ...]) -> None:
+        super().__init__()
+        self._encode = encode
+        self._kinds = kinds
+
+    def __missing__(self, value: Any) -> str:
+        text = _JSON(self._encode(value))
+        if type(value) in self._kinds and len(self) < _TABLE_LIMIT:
+            self[value] = text
+        return text
+
+
+class _TextsById:
+    """The JSON text of each value met so far, found by the value's identity (enum members and moves hash in Python,
+    so a lookup by value costs a call): ``get(id(value))`` is ``(value, text)``, and the entry holds the value, so
+    that its ``id`` cannot be reused while the entry lives. A value met the first time goes through :meth:`first`
+    (the data encoder ``encode``, then kept for up to :data:`_TABLE_LIMIT` values of the exact types ``kinds``)."""
+
+    def __init__(self, encode: Callable[[Any], Any], kinds: tuple[type, ...]) -> None:
+        self._by_id: dict[int, tuple[Any, str]] = {}
+        self.get = self._by_id.get
+        self._encode = encode
+        self._kinds = kinds
+
+    def first(self, value: Any) -> str:
+        """The text of ``value``, not (yet) in the table."""
+        text = _JSON(self._encode(value))
+        if type(value) in self._kinds and len(self._by_id) < _TABLE_LIMIT:
+            self._by_id[id(value)] = (value, text)
+        return text
+
+
+class _SeqTexts:
+    """The JSON text of each tuple met lately, found by the tuple's identity: a state hands the same tuple to many
+    views (its legal moves come from a plan's memo; its calls and discard pile stay the same object from state to
+    state while they do not change). The entry holds the tuple (so that its ``id`` is not reused while it lives);
+    the table is emptied when it reaches :data:`_TABLE_LIMIT` tuples. The items of a tuple never change, so neither
+    does its text."""
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, tuple[Any, str]] = {}
+        self.get = self._by_id.get
+
+    def keep(self, seq: Any, text: str) -> str:
+        """Remember ``text`` for the tuple ``seq`` (anything else is not remembered) and return it."""
+        if seq.__class__ is tuple:
+            if len(self._by_id) >= _TABLE_LIMIT:
+                self._by_id.clear()
+            self._by_id[id(seq)] = (seq, text)
+        return text
+
+
+@functools.cache
+def _table(tp: Any) -> Any:
+    """The table of JSON texts of the values of type ``tp`` (one per type, shared by every encoder): by value for
+    cards, by identity for moves (``"move"``) and enum members."""
+    from .moves import MOVE_TYPES
+    from .notation import _encoder
+
+    if tp == "move":
+        return _TextsById(_encoder(typing.Union[tuple(MOVE_TYPES)]), tuple(MOVE_TYPES))  # noqa: UP007
+    if tp is Card:
+        return _Texts(_encoder(tp), (tp,))
+    return _TextsById(_encoder(tp), (tp,))
+
+
+class _Source:
+    """The compiled encoder's source, growing: the names it calls, and a fresh variable per value."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, Any] = {"_JSON": _JSON, "_QUOTE": _QUOTE}
+        self.helpers: list[str] = []
+        """Functions the compiled code calls (the writing of a tuple met the first time)."""
+        self._n = 0
+
+    def name(self, value: Any, hint: str) -> str:
+        """A global name of the compiled code bound to ``value``."""
+        self._n += 1
+        key = f"_{hint}{self._n}"
+        self.names[key] = value
+        return key
+
+    def var(self) -> str:
+        """A fresh local variable."""
+        self._n += 1
+        return f"v{self._n}"
+
+
+def _is_moves(tp: Any) -> bool:
+    from .moves import MOVE_TYPES
+
+    return set(typing.get_args(tp)) - {_NONE} == set(MOVE_TYPES)
+
+
+def _value(src: _Source, tp: Any, expr: str) -> str:
+    """An expression that is the JSON text of the value ``expr`` (a plain variable or attribute) of declared type
+    ``tp``, as the data encoder of :mod:`maumau_rules.notation` and the standard JSON encoder write it."""
+    origin = typing.get_origin(tp)
+    if origin in (types.UnionType, typing.Union):
+        if _is_moves(tp):  # (the data encoder writes None as null for a move union, optional or not)
+            return f"('null' if {expr} is None else {_by_id(src, 'move', expr)})"
+        rest = [a for a in typing.get_args(tp) if a is not _NONE]
+        if len(rest) == 1:
+            return f"('null' if {expr} is None else {_value(src, rest[0], expr)})"
+    elif origin is tuple:
+        (inner, _ellipsis) = typing.get_args(tp)
+        if inner is Card or inner is int:  # (most such tuples are made anew for each view: written each time)
+            return _items(src, inner, expr)
+        table = _SeqTexts()
+        got, keep, helper, entry = src.name(table.get, "seen"), src.name(table.keep, "keep"), src.var(), src.var()
+        src.helpers.append(f"def {helper}(x):\n    return {keep}(x, {_items(src, inner, 'x')})\n")
+        return f"({entry}[1] if ({entry} := {got}(id({expr}))) is not None and {entry}[0] is {expr} else {helper}({expr}))"
+    elif tp is int:
+        return f"({src.name(int.__repr__, 'int')}({expr}) if {expr}.__class__ is int else _JSON({expr}))"
+    elif tp is bool:
+        return f"('true' if {expr} is True else 'false' if {expr} is False else _JSON({expr}))"
+    elif tp is str:
+        return f"(_QUOTE({expr}) if {expr}.__class__ is str else _JSON({expr}))"
+    elif tp is Card:
+        return f"{src.name(_table(Card), 'cards')}[{expr}]"
+    elif isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return _by_id(src, tp, expr)
+    elif isinstance(tp, type) and attrs.has(tp) and not _is_opaque(tp):  # a value type inside a document
+        return f"{src.name(text_encoder(tp, None), 'nested')}({expr})"
+    from .notation import _encoder
+
+    return f"_JSON({src.name(_encoder(tp), 'data')}({expr}))"  # anything else: the data encoder, then the text
+
+
+def _items(src: _Source, inner: Any, expr: str) -> str:
+    """An expression that is the JSON text of the sequence ``expr`` of values of type ``inner`` (a JSON list)."""
+    if inner is Card:
+        return f"('[' + ', '.join(map({src.name(_table(Card), 'cards')}.__getitem__, {expr})) + ']')"
+    if inner is int:  # (the standard encoder, made once: faster than joining the numbers here)
+        return f"(_JSON({expr}) if {expr}.__class__ is tuple else _JSON(list({expr})))"
+    item = src.var()
+    return f"('[' + ', '.join([{_value(src, inner, item)} for {item} in {expr}]) + ']')"
+
+
+def _by_id(src: _Source, tp: Any, expr: str) -> str:
+    """The text of ``expr`` from the identity table of ``tp`` (:class:`_TextsById`)."""
+    table = _table(tp)
+    got, first, entry = src.name(table.get, "get"), src.name(table.first, "first"), src.var()
+    return f"({entry}[1] if ({entry} := {got}(id({expr}))) is not None and {entry}[0] is {expr} else {first}({expr}))"
+
+
+def _is_opaque(tp: type) -> bool:
+    """Whether the data encoder writes ``tp`` its own way (not field by field): a variant, a window."""
+    from .state import Window
+    from .variants import Variant
+
+    return tp is Variant or tp is Window
+
+
+class TextEncoder:
+    """The JSON text of the values of one attrs class, compiled once from its fields' declared types.
+
+    ``encoder(value)`` equals ``json.dumps({"type": tag, "version": 1, **fields}, ensure_ascii=False)`` where the
+    fields are those :func:`~maumau_rules.notation.to_json` writes (without ``tag``: only the fields, as a value
+    nested in a document). :meth:`texts` writes several values that share every field but the last ``private``
+    ones, the shared part once.
+
+    >>> from maumau_rules import Verdict
+    >>> text_encoder(Verdict, None)(Verdict.accept())
+    '{"ok": true, "reason": "ok", "rule_id": "", "message": "legal"}'
+    """
+
+    def __init__(self, cls: type, tag: str | None, private: Sequence[str] = ()) -> None:
+        from .notation import FORMAT_VERSION, _hints
+
+        hints = _hints(cls)
+        names = list(hints)
+        if list(private) != names[len(names) - len(private):]:
+            raise TypeError(f"the private fields {list(private)} of {cls.__name__} are not its last fields")
+        src = _Source()
+        parts = [_QUOTE("type") + ": " + _QUOTE(tag) + ", " + _QUOTE("version") + f": {FORMAT_VERSION}"] \
+            if tag is not None else []
+        for name in names:
+            parts.append(f"{_QUOTE(name)}: \x00{name}")
+        shared = len(names) - len(private) + (tag is not None)
+        self.cls = cls
+        """The class written."""
+        self.tag = tag
+        """The document's ``"type"`` (``None``: a nested value, without ``type`` and ``version``)."""
+        self.source = _compile_source(src, hints, parts, shared)
+        """The compiled code (for the curious, and for the tests)."""
+        namespace: dict[str, Any] = dict(src.names)
+        exec(compile(self.source, f"<json text of {cls.__qualname__}>", "exec"), namespace)  # noqa: S102
+        self._whole: Callable[[Any], str] = namespace["whole"]
+        self._head: Callable[[Any], str] = namespace["head"]
+        self._tail: Callable[[Any], str] = namespace["tail"]
+
+    def __call__(self, value: Any) -> str:
+        """The JSON text of ``value`` (an instance of :attr:`cls`).
+
+        >>> from maumau_rules import Verdict
+        >>> text_encoder(Verdict, "verdict")(Verdict.accept())[:35]
+        '{"type": "verdict", "version": 1, "'
+        """
+        return self._whole(value)
+
+    def texts(self, values: Iterable[Any]) -> list[str]:
+        """The JSON text of each of ``values``, which all hold the same values in every field but the private ones
+        (the views of one state for every seat): the shared fields are written once, from the first value.
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.notation import dumps
+        >>> from maumau_rules.views import views
+        >>> vs = views(new_game("standard", players=3, seed=1))
+        >>> enc = text_encoder(type(vs[0]), "player-view", ("seat", "hand", "drawn", "legal_moves"))
+        >>> enc.texts(vs) == [dumps(v) for v in vs]
+        True
+        """
+        items = list(values)
+        if not items:
+            return []
+        head = self._head(items[0])
+        tail = self._tail
+        return [head + tail(v) for v in items]
+
+
+def _compile_source(src: _Source, hints: dict[str, Any], parts: list[str], shared: int) -> str:
+    """The source of ``whole(o)`` (the text of ``o``), ``head(o)`` (its first ``shared`` parts, with the separator
+    after them) and ``tail(o)`` (the rest); a part is a literal, or a key and ``"\\x00"`` and the field's name."""
+    pieces: list[list[tuple[bool, str]]] = []
+    for part in parts:
+        key, _, name = part.partition("\x00")
+        pieces.append([(True, key)] + ([(False, _value(src, hints[name], f"o.{name}"))] if name else []))
+
+    def seq(chunks: list[list[tuple[bool, str]]]) -> list[tuple[bool, str]]:
+        out: list[tuple[bool, str]] = []
+        for i, chunk in enumerate(chunks):
+            out += [(True, ", ")] * (i > 0) + chunk
+        return out
+
+    def expression(items: list[tuple[bool, str]]) -> str:
+        merged: list[tuple[bool, str]] = []
+        for literal, text in items:  # adjacent literals become one
+            if literal and merged and merged[-1][0]:
+                merged[-1] = (True, merged[-1][1] + text)
+            else:
+                merged.append((literal, text))
+        return " + ".join(repr(text) if literal else text for literal, text in merged) or "''"
+
+    lead, rest = pieces[:shared], pieces[shared:]
+    between = [(True, ", ")] if lead and rest else []
+    functions = {"whole": [(True, "{"), *seq(pieces), (True, "}")],
+                 "head": [(True, "{"), *seq(lead), *between],
+                 "tail": [*seq(rest), (True, "}")]}
+    return "".join([*src.helpers, *(f"def {name}(o):\n    return {expression(items)}\n"
+                                    for name, items in functions.items())])
+
+
+@functools.cache
+def text_encoder(cls: type, tag: str | None, private: tuple[str, ...] = ()) -> TextEncoder:
+    """The compiled JSON text encoder of ``cls`` (made once per class, tag and private fields).
+
+    Args:
+        cls: an attrs value class that :mod:`maumau_rules.notation` writes field by field.
+        tag: the document's ``"type"``, or ``None`` for a value nested in a document.
+        private: the last fields of ``cls`` that differ between the values :meth:`TextEncoder.texts` writes.
+
+    Raises:
+        TypeError: ``private`` are not the last fields of ``cls``.
+
+    >>> from maumau_rules import Verdict
+    >>> text_encoder(Verdict, None) is text_encoder(Verdict, None)
+    True
+    >>> text_encoder(Verdict, None, ("ok",))
+    Traceback (most recent call last):
+    ...
+    TypeError: the private fields ['ok'] of Verdict are not its last fields
+    """
+    return TextEncoder(cls, tag, private)
