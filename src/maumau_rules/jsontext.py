@@ -35,46 +35,11 @@ from typing import Any, Final
 import attrs
 
 from .cards import Card, Rank, Suit
+from .moves import MOVE_TYPES
+from .notation import FORMAT_VERSION, _encoder, _hints, json_text
 
-__all__ = ["TextEncoder", "json_text", "text_encoder"]
+__all__ = ["TextEncoder", "text_encoder"]
 
-
-def _reused_encoder() -> Callable[[Any], str]:
-    """``json.JSONEncoder(ensure_ascii=False).encode``, with the standard library's C encoder made once instead of
-    once per call (the same text: the same C code, string quoting and separators; there is no circular-reference
-    check, which the library's JSON data, made fresh by its encoders, never needs)."""
-    reference = json.JSONEncoder(ensure_ascii=False)
-    make = getattr(json.encoder, "c_make_encoder", None)
-    if make is None:  # pragma: no cover - an interpreter without the C accelerator
-        return reference.encode
-    chunks = make(None, reference.default, json.encoder.encode_basestring,  # type: ignore[attr-defined]
-                  None, reference.key_separator, reference.item_separator, False, False, True)
-    join = "".join
-
-    def encode(data: Any) -> str:
-        return join(chunks(data, 0))
-
-    return encode
-
-
-_ENCODE: Final = _reused_encoder()
-
-
-def json_text(data: Any) -> str:
-    """``json.dumps(data, ensure_ascii=False)``: the JSON text of JSON data (dicts, lists, tuples, text, numbers,
-    flags and ``None``), the standard encoder made once.
-
-    Raises:
-        TypeError: ``data`` holds a value that is not JSON data.
-
-    >>> json_text({"card": "7♥", "cards": (1, 2), "ok": True, "none": None})
-    '{"card": "7♥", "cards": [1, 2], "ok": true, "none": null}'
-    >>> json_text({1j})
-    Traceback (most recent call last):
-    ...
-    TypeError: Object of type set is not JSON serializable
-    """
-    return _ENCODE(data)
 
 _JSON: Final = json_text
 """``json.dumps(data, ensure_ascii=False)`` (the reference the compiled code follows)."""
@@ -146,9 +111,6 @@ class _SeqTexts:
 def _table(tp: Any) -> Any:
     """The table of JSON texts of the values of type ``tp`` (one per type, shared by every encoder): by value for
     cards, by identity for moves (``"move"``) and enum members."""
-    from .moves import MOVE_TYPES
-    from .notation import _encoder
-
     if tp == "move":
         return _TextsById(_encoder(typing.Union[tuple(MOVE_TYPES)]), tuple(MOVE_TYPES))  # noqa: UP007
     if tp is Card:
@@ -179,8 +141,6 @@ class _Source:
 
 
 def _is_moves(tp: Any) -> bool:
-    from .moves import MOVE_TYPES
-
     return set(typing.get_args(tp)) - {_NONE} == set(MOVE_TYPES)
 
 
@@ -214,8 +174,6 @@ def _value(src: _Source, tp: Any, expr: str) -> str:
         return _by_id(src, tp, expr)
     elif isinstance(tp, type) and attrs.has(tp) and not _is_opaque(tp):  # a value type inside a document
         return f"{src.name(text_encoder(tp, None), 'nested')}({expr})"
-    from .notation import _encoder
-
     return f"_JSON({src.name(_encoder(tp), 'data')}({expr}))"  # anything else: the data encoder, then the text
 
 
@@ -258,8 +216,6 @@ class TextEncoder:
     """
 
     def __init__(self, cls: type, tag: str | None, private: Sequence[str] = ()) -> None:
-        from .notation import FORMAT_VERSION, _hints
-
         hints = _hints(cls)
         names = list(hints)
         if list(private) != names[len(names) - len(private):]:

@@ -14,9 +14,9 @@ import pytest
 from maumau_rules import apply, available_variants, legal_moves, new_game
 from maumau_rules.errors import NotationError
 from maumau_rules.families import codec_for_value
-from maumau_rules.jsontext import json_text, text_encoder
+from maumau_rules.jsontext import text_encoder
 from maumau_rules.moves import _parse_move, parse_move
-from maumau_rules.notation import dumps, to_json
+from maumau_rules.notation import dumps, json_text, to_json
 from maumau_rules.views import public_view, view, views, views_json
 
 

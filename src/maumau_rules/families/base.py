@@ -38,7 +38,7 @@ class FieldCodec:
     >>> from maumau_rules import new_game
     >>> from maumau_rules.families import codec_for_value
     >>> from maumau_rules.notation import to_json
-    >>> from maumau_rules.jsontext import json_text
+    >>> from maumau_rules.notation import json_text
     >>> s = new_game("malilla", 4, seed=1)
     >>> codec = codec_for_value(s)
     >>> isinstance(codec, FieldCodec), codec.text(s) == json_text(to_json(s))
@@ -79,7 +79,7 @@ class FieldCodec:
                 write = self.__dict__["_write"] = text_encoder(self.value_type, self.tag)
             text: str = write(value)
             return text
-        from ..jsontext import json_text
+        from ..notation import json_text
 
         return json_text(self.encode(value))
 
