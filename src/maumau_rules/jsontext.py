@@ -34,7 +34,7 @@ from typing import Any, Final
 
 import attrs
 
-from .cards import Card, Rank, Suit
+from .cards import Card
 from .moves import MOVE_TYPES
 from .notation import FORMAT_VERSION, _encoder, _hints, json_text
 
@@ -43,7 +43,7 @@ __all__ = ["TextEncoder", "text_encoder"]
 
 _JSON: Final = json_text
 """``json.dumps(data, ensure_ascii=False)`` (the reference the compiled code follows)."""
-_QUOTE: Final[Callable[[str], str]] = json.encoder.encode_basestring  # type: ignore[attr-defined]
+_QUOTE: Final[Callable[[str], str]] = json.encoder.encode_basestring
 """A string as JSON text, exactly as the standard encoder writes it with ``ensure_ascii=False``."""
 _NONE: Final = type(None)
 _TABLE_LIMIT: Final = 4096
@@ -233,7 +233,7 @@ class TextEncoder:
         self.source = _compile_source(src, hints, parts, shared)
         """The compiled code (for the curious, and for the tests)."""
         namespace: dict[str, Any] = dict(src.names)
-        exec(compile(self.source, f"<json text of {cls.__qualname__}>", "exec"), namespace)  # noqa: S102
+        exec(compile(self.source, f"<json text of {cls.__qualname__}>", "exec"), namespace)
         self._whole: Callable[[Any], str] = namespace["whole"]
         self._head: Callable[[Any], str] = namespace["head"]
         self._tail: Callable[[Any], str] = namespace["tail"]
@@ -299,7 +299,10 @@ def _compile_source(src: _Source, hints: dict[str, Any], parts: list[str], share
                                     for name, items in functions.items())])
 
 
-@functools.cache
+_ENCODERS: dict[tuple[type, str | None, tuple[str, ...]], TextEncoder] = {}
+"""Every encoder compiled so far (one per class, tag and private fields: a bounded set, the library's classes)."""
+
+
 def text_encoder(cls: type, tag: str | None, private: tuple[str, ...] = ()) -> TextEncoder:
     """The compiled JSON text encoder of ``cls`` (made once per class, tag and private fields).
 
@@ -319,4 +322,8 @@ def text_encoder(cls: type, tag: str | None, private: tuple[str, ...] = ()) -> T
     ...
     TypeError: the private fields ['ok'] of Verdict are not its last fields
     """
-    return TextEncoder(cls, tag, private)
+    key = (cls, tag, tuple(private))
+    found = _ENCODERS.get(key)
+    if found is None:
+        found = _ENCODERS[key] = TextEncoder(cls, tag, private)
+    return found

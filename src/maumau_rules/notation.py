@@ -178,7 +178,7 @@ def _reused_encoder() -> Callable[[Any], str]:
     make = getattr(json.encoder, "c_make_encoder", None)
     if make is None:  # pragma: no cover - an interpreter without the C accelerator
         return reference.encode
-    chunks = make(None, reference.default, json.encoder.encode_basestring,  # type: ignore[attr-defined]
+    chunks = make(None, reference.default, json.encoder.encode_basestring,
                   None, reference.key_separator, reference.item_separator, False, False, True)
     join = "".join
 

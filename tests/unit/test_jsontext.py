@@ -94,7 +94,8 @@ def test_a_subclass_of_a_view_is_written_as_before() -> None:
 
 
 def test_json_text_is_the_standard_encoder() -> None:
-    for data in ({"a": [1, True, None, "7♥", 2.5, {"b": ()}]}, "x\"y", 10 ** 30, [], {}, -0.0):
+    samples: list[Any] = [{"a": [1, True, None, "7♥", 2.5, {"b": ()}]}, "x\"y", 10 ** 30, [], {}, -0.0]
+    for data in samples:
         assert json_text(data) == json.dumps(data, ensure_ascii=False)
     with pytest.raises(TypeError, match="not JSON serializable"):
         json_text({"a": {1, 2}})
