@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import getitem as _getitem
 from typing import Final
 
 from .cards import JOKER, SORT_INDEX, Card
@@ -35,6 +36,10 @@ POSITION: Final[dict[Card, int]] = {card: i for i, card in enumerate(ORDER)}
 """Each card's position (index into :data:`ORDER`)."""
 FRENCH_SPAN: Final = POSITION[JOKER] + 1
 """Positions of the French cards and the Joker: every French-suited deck fits in this many fields."""
+_BYTE_CARDS: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
+    tuple(tuple(ORDER[8 * i + j] for j in range(8) if byte >> j & 1 and 8 * i + j < len(ORDER)) for byte in range(256))
+    for i in range((len(ORDER) + 7) // 8))
+"""For the ``i``-th byte of a hand integer of width 1 and each value of that byte, its cards in hand order."""
 
 
 def span_for(cards: Iterable[Card]) -> int:
@@ -97,13 +102,11 @@ def cards_of(mask: int, width: int) -> tuple[Card, ...]:
     >>> cards_of(mask_of(parse_cards("Kh 7c"), 1), 1) == parse_cards("7c Kh")
     True
     """
+    if width == 1:  # byte by byte, each byte's cards from a table (the calls all run in C)
+        if mask < 0 or mask >> len(ORDER):
+            raise ValueError(f"hand integer {mask} holds positions outside the {len(ORDER)} cards")
+        return sum(map(_getitem, _BYTE_CARDS, mask.to_bytes((mask.bit_length() + 7) >> 3, "little")), ())
     out: list[Card] = []
-    if width == 1:
-        while mask:
-            low = mask & -mask
-            out.append(ORDER[low.bit_length() - 1])
-            mask ^= low
-        return tuple(out)
     field = (1 << width) - 1
     while mask:
         pos = ((mask & -mask).bit_length() - 1) // width

@@ -28,6 +28,17 @@ from .state import GameState
 
 __all__ = ["FAMILY", "MauMauFamily"]
 
+_VIEWS: list[ModuleType] = []
+"""The family's views module, imported on first use (it imports the engine facade, which imports the registry)."""
+
+
+def _views() -> ModuleType:
+    if not _VIEWS:
+        from . import views
+
+        _VIEWS.append(views)
+    return _VIEWS[0]
+
 _CALLS: Final[tuple[Call | None, ...]] = (None, Call.MAU, Call.MAU_MAU)
 
 
@@ -264,9 +275,7 @@ class MauMauFamily(FamilyBase):
         >>> all(callable(getattr(type(f), "view", None)) or hasattr(f, "view") for f in families())
         True
         """
-        from .views import view
-
-        return view(state, player, scores)
+        return _views().view(state, player, scores)
 
     def public_view(self, state: GameState, scores: Sequence[int] | None = None) -> Any:
         """The family's ``public_view`` (see :class:`~maumau_rules.families.GameFamily`).
@@ -275,9 +284,7 @@ class MauMauFamily(FamilyBase):
         >>> all(callable(getattr(type(f), "public_view", None)) or hasattr(f, "public_view") for f in families())
         True
         """
-        from .views import public_view
-
-        return public_view(state, scores)
+        return _views().public_view(state, scores)
 
     def views(self, state: GameState, scores: Sequence[int] | None = None) -> tuple[Any, ...]:
         """Every seat's view, the public part gathered once (see :class:`~maumau_rules.families.GameFamily`).
@@ -287,9 +294,7 @@ class MauMauFamily(FamilyBase):
         >>> FAMILY.views(s) == tuple(FAMILY.view(s, p) for p in range(3))
         True
         """
-        from .views import views
-
-        return views(state, scores=scores)
+        return _views().views(state, scores=scores)
 
     def views_json(self, state: GameState, scores: Sequence[int] | None = None) -> tuple[str, ...]:
         """The JSON text of every seat's view, the public part written once (see
@@ -301,9 +306,7 @@ class MauMauFamily(FamilyBase):
         >>> FAMILY.views_json(s) == tuple(dumps(v) for v in FAMILY.views(s))
         True
         """
-        from .views import views_json
-
-        return views_json(state, scores=scores)
+        return _views().views_json(state, scores=scores)
 
     def view_kind(self, item: object) -> str | None:
         """The family's ``view_kind`` (see :class:`~maumau_rules.families.GameFamily`).

@@ -23,10 +23,10 @@ import attrs
 
 from ...cards import Card, Suit
 from ...errors import ArgumentTypeError, SeatError, shown
-from ...game import legal_moves, open_windows
 from ...moves import Call, Move
 from ...state import EndReason, Window
 from ...variants import Variant, find_variant
+from .engine import legal_moves, open_windows
 from .state import GameState, Phase
 
 __all__ = ["PLAYER_VIEW_TAG", "PUBLIC_VIEW_TAG", "PlayerView", "PublicView", "public_view", "view", "views",
