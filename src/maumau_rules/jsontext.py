@@ -90,7 +90,8 @@ class _TextsById:
 class _SeqTexts:
     """The JSON text of each tuple met lately, found by the tuple's identity: a state hands the same tuple to many
     views (its legal moves come from a plan's memo; its calls and discard pile stay the same object from state to
-    state while they do not change). The entry holds the tuple (so that its ``id`` is not reused while it lives);
+    state while they do not change; a hand that did not change is decoded to the same tuple,
+    :func:`maumau_rules.handmask.cards_of`). The entry holds the tuple (so that its ``id`` is not reused while it lives);
     the table is emptied when it reaches :data:`_TABLE_LIMIT` tuples. The items of a tuple never change, so neither
     does its text."""
 
@@ -144,9 +145,31 @@ def _is_moves(tp: Any) -> bool:
     return set(typing.get_args(tp)) - {_NONE} == set(MOVE_TYPES)
 
 
+_SCALARS: Final = {int: "int", bool: "bool", str: "str"}
+"""The field types written straight into the text once their values are seen to be of exactly that type."""
+
+
+def _field(src: _Source, tp: Any, var: str) -> tuple[str | None, str]:
+    """How the compiled code writes a field of declared type ``tp`` held in the local ``var``: a condition under
+    which the fast text is exact (``None``: always), and an expression that is its text (for a number, ``var``
+    itself: the f-string writes it)."""
+    rest = [a for a in typing.get_args(tp) if a is not _NONE]
+    optional = typing.get_origin(tp) in (types.UnionType, typing.Union) and len(rest) == 1 and not _is_moves(tp)
+    inner = rest[0] if optional else tp
+    kind = _SCALARS.get(inner) if isinstance(inner, type) else None
+    if kind is None:
+        return None, _value(src, tp, var)
+    exact = f"{var}.__class__ is {kind}"
+    text = {"int": var, "bool": f"('true' if {var} else 'false')", "str": f"_QUOTE({var})"}[kind]
+    if not optional:
+        return exact, text
+    return f"({var} is None or {exact})", f"('null' if {var} is None else {text})"
+
+
 def _value(src: _Source, tp: Any, expr: str) -> str:
     """An expression that is the JSON text of the value ``expr`` (a plain variable or attribute) of declared type
-    ``tp``, as the data encoder of :mod:`maumau_rules.notation` and the standard JSON encoder write it."""
+    ``tp``, as the data encoder of :mod:`maumau_rules.notation` and the standard JSON encoder write it, whatever
+    the value (one outside its declared type goes through the data encoder and the standard encoder)."""
     origin = typing.get_origin(tp)
     if origin in (types.UnionType, typing.Union):
         if _is_moves(tp):  # (the data encoder writes None as null for a move union, optional or not)
@@ -156,14 +179,14 @@ def _value(src: _Source, tp: Any, expr: str) -> str:
             return f"('null' if {expr} is None else {_value(src, rest[0], expr)})"
     elif origin is tuple:
         (inner, _ellipsis) = typing.get_args(tp)
-        if inner is Card or inner is int:  # (most such tuples are made anew for each view: written each time)
+        if inner is int:  # (most such tuples are made anew for each view: written each time)
             return _items(src, inner, expr)
         table = _SeqTexts()
         got, keep, helper, entry = src.name(table.get, "seen"), src.name(table.keep, "keep"), src.var(), src.var()
         src.helpers.append(f"def {helper}(x):\n    return {keep}(x, {_items(src, inner, 'x')})\n")
         return f"({entry}[1] if ({entry} := {got}(id({expr}))) is not None and {entry}[0] is {expr} else {helper}({expr}))"
     elif tp is int:
-        return f"({src.name(int.__repr__, 'int')}({expr}) if {expr}.__class__ is int else _JSON({expr}))"
+        return f"(str({expr}) if {expr}.__class__ is int else _JSON({expr}))"
     elif tp is bool:
         return f"('true' if {expr} is True else 'false' if {expr} is False else _JSON({expr}))"
     elif tp is str:
@@ -221,16 +244,14 @@ class TextEncoder:
         if list(private) != names[len(names) - len(private):]:
             raise TypeError(f"the private fields {list(private)} of {cls.__name__} are not its last fields")
         src = _Source()
-        parts = [_QUOTE("type") + ": " + _QUOTE(tag) + ", " + _QUOTE("version") + f": {FORMAT_VERSION}"] \
-            if tag is not None else []
-        for name in names:
-            parts.append(f"{_QUOTE(name)}: \x00{name}")
-        shared = len(names) - len(private) + (tag is not None)
+        lead = _QUOTE("type") + ": " + _QUOTE(tag) + ", " + _QUOTE("version") + f": {FORMAT_VERSION}" \
+            if tag is not None else ""
+        shared = len(names) - len(private)
         self.cls = cls
         """The class written."""
         self.tag = tag
         """The document's ``"type"`` (``None``: a nested value, without ``type`` and ``version``)."""
-        self.source = _compile_source(src, hints, parts, shared)
+        self.source = _compile_source(src, hints, lead, shared)
         """The compiled code (for the curious, and for the tests)."""
         namespace: dict[str, Any] = dict(src.names)
         exec(compile(self.source, f"<json text of {cls.__qualname__}>", "exec"), namespace)
@@ -267,36 +288,78 @@ class TextEncoder:
         return [head + tail(v) for v in items]
 
 
-def _compile_source(src: _Source, hints: dict[str, Any], parts: list[str], shared: int) -> str:
-    """The source of ``whole(o)`` (the text of ``o``), ``head(o)`` (its first ``shared`` parts, with the separator
-    after them) and ``tail(o)`` (the rest); a part is a literal, or a key and ``"\\x00"`` and the field's name."""
-    pieces: list[list[tuple[bool, str]]] = []
-    for part in parts:
-        key, _, name = part.partition("\x00")
-        pieces.append([(True, key)] + ([(False, _value(src, hints[name], f"o.{name}"))] if name else []))
+def _compile_source(src: _Source, hints: dict[str, Any], lead: str, shared: int) -> str:
+    """The source of ``whole(o)`` (the text of ``o``), ``head(o)`` (``lead`` and the first ``shared`` fields, with
+    the separator after them) and ``tail(o)`` (the other fields and the closing brace).
 
-    def seq(chunks: list[list[tuple[bool, str]]]) -> list[tuple[bool, str]]:
-        out: list[tuple[bool, str]] = []
-        for i, chunk in enumerate(chunks):
-            out += [(True, ", ")] * (i > 0) + chunk
-        return out
+    Each function reads every field once, checks that the numbers, flags and text among them are of exactly their
+    declared types, and then writes the whole text with one f-string; otherwise (a value outside its type) it hands
+    the value to the reference writer (:func:`_reference`)."""
+    names = list(hints)
 
-    def expression(items: list[tuple[bool, str]]) -> str:
-        merged: list[tuple[bool, str]] = []
-        for literal, text in items:  # adjacent literals become one
-            if literal and merged and merged[-1][0]:
-                merged[-1] = (True, merged[-1][1] + text)
-            else:
-                merged.append((literal, text))
-        return " + ".join(repr(text) if literal else text for literal, text in merged) or "''"
+    def function(name: str, fields: list[str], opening: str, closing: str) -> str:
+        lines = [f"def {name}(o):"]
+        guards: list[str] = []
+        texts: list[str] = []
+        body: list[str] = []
+        for i, field in enumerate(fields):
+            var = f"x{i}"
+            lines.append(f"    {var} = o.{field}")
+            guard, text = _field(src, hints[field], var)
+            if guard is not None:
+                guards.append(guard)
+            if text != var:
+                body.append(f"        t{i} = {text}")
+                text = f"t{i}"
+            texts.append(("" if i == 0 else ", ") + _QUOTE(field) + ": {" + text + "}")
+        fstring = "f'''" + _fstring(opening, texts, closing) + "'''"
+        indent = "    "
+        if guards:
+            lines.append(f"    if {' and '.join(guards)}:")
+            indent = "        "
+        lines += [line if guards else line[4:] for line in body]
+        lines.append(f"{indent}return {fstring}")
+        if guards:
+            lines.append(f"    return {src.name(_reference(hints, fields, opening, closing), 'reference')}(o)")
+        return "\n".join(lines) + "\n"
 
-    lead, rest = pieces[:shared], pieces[shared:]
-    between = [(True, ", ")] if lead and rest else []
-    functions = {"whole": [(True, "{"), *seq(pieces), (True, "}")],
-                 "head": [(True, "{"), *seq(lead), *between],
-                 "tail": [*seq(rest), (True, "}")]}
-    return "".join([*src.helpers, *(f"def {name}(o):\n    return {expression(items)}\n"
-                                    for name, items in functions.items())])
+    head_fields, tail_fields = names[:shared], names[shared:]
+    opening = "{" + lead
+    between = ", " if (lead or head_fields) and tail_fields else ""
+    functions = [function("whole", names, opening + (", " if lead and names else ""), "}"),
+                 function("head", head_fields, opening + (", " if lead and head_fields else ""), between),
+                 function("tail", tail_fields, "", "}")]
+    return "".join([*src.helpers, *functions])
+
+
+def _brace(text: str) -> str:
+    """Literal text for an f-string: braces doubled."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def _fstring(opening: str, items: list[str], closing: str) -> str:
+    """The inside of the f-string: the literal parts with their braces doubled, the ``{expression}`` parts as they are."""
+    out = [_brace(opening)]
+    for item in items:
+        head, _, rest = item.partition(": {")
+        out.append(_brace(head) + ": {" + rest)
+    out.append(_brace(closing))
+    text = "".join(out)
+    if "\\" in text or "'''" in text:  # pragma: no cover - field names are identifiers
+        raise TypeError(f"cannot compile a JSON writer for the text {text!r}")
+    return text
+
+
+def _reference(hints: dict[str, Any], fields: list[str], opening: str, closing: str) -> Callable[[Any], str]:
+    """The reference writer of ``fields`` between ``opening`` and ``closing``: each field's data by the data encoder
+    of :mod:`maumau_rules.notation`, written by the standard encoder (``json_text({name: data})`` without its
+    braces is exactly that field's part of the object's text)."""
+    encoders = [(field, _encoder(hints[field])) for field in fields]
+
+    def write(o: Any) -> str:
+        return opening + ", ".join(_JSON({field: enc(getattr(o, field))})[1:-1] for field, enc in encoders) + closing
+
+    return write
 
 
 _ENCODERS: dict[tuple[type, str | None, tuple[str, ...]], TextEncoder] = {}
