@@ -291,7 +291,25 @@ def views(state: GameState, *, scores: Sequence[int] | None = None) -> tuple[Pla
         raise ArgumentTypeError(f"{shown(state)} is not a Mau-Mau game state (make one with new_game)")
     public = _public_fields(state)
     public["scores"] = _scores(state, scores)
-    return tuple(_made(PlayerView, _seat_fields(state, public.copy(), p)) for p in range(len(public["announced"])))
+    to_act, over, hand = public["seat_to_act"], public["end"] is not None, state.hand
+    drawn = None if over else state.__dict__["drawn"]
+    # A seat that is not to act has moves only inside an open window (legal_moves): with none open, it has none.
+    others = None if public["windows"] else ()
+    out = []
+    for p in range(len(public["announced"])):
+        fields = public.copy()
+        fields["seat"] = p
+        fields["hand"] = hand(p)
+        if p == to_act:
+            fields["drawn"] = drawn
+            fields["legal_moves"] = legal_moves(state, p)
+        else:
+            fields["drawn"] = None
+            fields["legal_moves"] = legal_moves(state, p) if others is None else others
+        view = _new(PlayerView)
+        _set_attr(view, "__dict__", fields)
+        out.append(view)
+    return tuple(out)
 
 
 _PRIVATE: Final = tuple(f.name for f in attrs.fields(PlayerView) if f.name not in attrs.fields_dict(PublicView))
