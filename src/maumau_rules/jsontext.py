@@ -257,7 +257,7 @@ class TextEncoder:
         exec(compile(self.source, f"<json text of {cls.__qualname__}>", "exec"), namespace)
         self._whole: Callable[[Any], str] = namespace["whole"]
         self._head: Callable[[Any], str] = namespace["head"]
-        self._tail: Callable[[Any], str] = namespace["tail"]
+        self._tail: Callable[[Any, str], str] = namespace["tail"]
 
     def __call__(self, value: Any) -> str:
         """The JSON text of ``value`` (an instance of :attr:`cls`).
@@ -285,20 +285,21 @@ class TextEncoder:
             return []
         head = self._head(items[0])
         tail = self._tail
-        return [head + tail(v) for v in items]
+        return [tail(v, head) for v in items]
 
 
 def _compile_source(src: _Source, hints: dict[str, Any], lead: str, shared: int) -> str:
     """The source of ``whole(o)`` (the text of ``o``), ``head(o)`` (``lead`` and the first ``shared`` fields, with
-    the separator after them) and ``tail(o)`` (the other fields and the closing brace).
+    the separator after them) and ``tail(o, h)`` (the text ``h``, then the other fields and the closing brace).
 
     Each function reads every field once, checks that the numbers, flags and text among them are of exactly their
     declared types, and then writes the whole text with one f-string; otherwise (a value outside its type) it hands
     the value to the reference writer (:func:`_reference`)."""
     names = list(hints)
 
-    def function(name: str, fields: list[str], opening: str, closing: str) -> str:
-        lines = [f"def {name}(o):"]
+    def function(name: str, fields: list[str], opening: str, closing: str, after: bool = False) -> str:
+        """The function ``name(o)`` (with ``after``: ``name(o, h)``, its text written after the text ``h``)."""
+        lines = [f"def {name}(o, h):" if after else f"def {name}(o):"]
         guards: list[str] = []
         texts: list[str] = []
         body: list[str] = []
@@ -312,7 +313,7 @@ def _compile_source(src: _Source, hints: dict[str, Any], lead: str, shared: int)
                 body.append(f"        t{i} = {text}")
                 text = f"t{i}"
             texts.append(("" if i == 0 else ", ") + _QUOTE(field) + ": {" + text + "}")
-        fstring = "f'''" + _fstring(opening, texts, closing) + "'''"
+        fstring = "f'''" + ("{h}" if after else "") + _fstring(opening, texts, closing) + "'''"
         indent = "    "
         if guards:
             lines.append(f"    if {' and '.join(guards)}:")
@@ -320,7 +321,8 @@ def _compile_source(src: _Source, hints: dict[str, Any], lead: str, shared: int)
         lines += [line if guards else line[4:] for line in body]
         lines.append(f"{indent}return {fstring}")
         if guards:
-            lines.append(f"    return {src.name(_reference(hints, fields, opening, closing), 'reference')}(o)")
+            reference = src.name(_reference(hints, fields, opening, closing), "reference")
+            lines.append(f"    return h + {reference}(o)" if after else f"    return {reference}(o)")
         return "\n".join(lines) + "\n"
 
     head_fields, tail_fields = names[:shared], names[shared:]
@@ -328,7 +330,7 @@ def _compile_source(src: _Source, hints: dict[str, Any], lead: str, shared: int)
     between = ", " if (lead or head_fields) and tail_fields else ""
     functions = [function("whole", names, opening + (", " if lead and names else ""), "}"),
                  function("head", head_fields, opening + (", " if lead and head_fields else ""), between),
-                 function("tail", tail_fields, "", "}")]
+                 function("tail", tail_fields, "", "}", after=True)]
     return "".join([*src.helpers, *functions])
 
 

@@ -23,6 +23,7 @@ import attrs
 
 from ...cards import Card, Suit
 from ...errors import ArgumentTypeError, SeatError, shown
+from ...handmask import cards_of
 from ...moves import Call, Move
 from ...state import EndReason, Window
 from ...variants import Variant, find_variant
@@ -191,8 +192,9 @@ class PlayerView(PublicView):
     none)."""
 
 
-def _public_fields(state: GameState) -> dict[str, Any]:
-    """The allow-list: every field a view may hold, each copied from a public part of ``state``."""
+def _public_fields(state: GameState, hands: Sequence[tuple[Card, ...]] | None = None) -> dict[str, Any]:
+    """The allow-list: every field a view may hold, each copied from a public part of ``state`` (the hand sizes
+    counted from ``hands``, every seat's hand, when the caller has decoded them)."""
     f = state.__dict__
     return {
         "variant": f["variant"].id,
@@ -202,7 +204,7 @@ def _public_fields(state: GameState) -> dict[str, Any]:
         "direction": f["direction"],
         "dealer": f["dealer"],
         "phase": f["phase"],
-        "hand_sizes": state.hand_sizes,
+        "hand_sizes": state.hand_sizes if hands is None else tuple(map(len, hands)),
         "stock_size": len(f["stock"]),
         "discard": f["discard"],
         "wished_suit": f["wished_suit"],
@@ -289,20 +291,23 @@ def views(state: GameState, *, scores: Sequence[int] | None = None) -> tuple[Pla
     """
     if type(state) is not GameState:
         raise ArgumentTypeError(f"{shown(state)} is not a Mau-Mau game state (make one with new_game)")
-    public = _public_fields(state)
+    f = state.__dict__
+    plan = f["variant"]._plan
+    hm, full, width = f["_hm"], plan.seat_full, plan.width
+    hands = [cards_of((hm >> shift) & full, width) for shift in plan.shifts[:len(f["announced"])]]  # (GameState.hand)
+    public = _public_fields(state, hands)
     public["scores"] = _scores(state, scores)
-    to_act, over, hand = public["seat_to_act"], public["end"] is not None, state.hand
-    drawn = None if over else state.__dict__["drawn"]
+    to_act = public["seat_to_act"]
     # A seat that is not to act has moves only inside an open window (legal_moves): with none open, it has none.
     others = None if public["windows"] else ()
     out = []
-    for p in range(len(public["announced"])):
+    for p, hand in enumerate(hands):
         fields = public.copy()
         fields["seat"] = p
-        fields["hand"] = hand(p)
+        fields["hand"] = hand
         if p == to_act:
-            fields["drawn"] = drawn
-            fields["legal_moves"] = legal_moves(state, p)
+            fields["drawn"] = None if public["end"] is not None else f["drawn"]
+            fields["legal_moves"] = f["_legal"]  # (legal_moves of the seat to act: part of the state)
         else:
             fields["drawn"] = None
             fields["legal_moves"] = legal_moves(state, p) if others is None else others
