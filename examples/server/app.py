@@ -920,7 +920,7 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
                              "players": game.players, "turn": state.turn, "over": state.is_over,
                              "commitment": game.fairness.commitment})
 
-    async def get_view(request: Request) -> JSONResponse:
+    async def get_view(request: Request) -> Response:
         game = _find(request)
         if isinstance(game, JSONResponse):
             return game
@@ -931,7 +931,7 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
             state = store.current(game)
         return _json_text(dumps(view(state, seat)))
 
-    async def get_public(request: Request) -> JSONResponse:
+    async def get_public(request: Request) -> Response:
         game = _find(request)
         if isinstance(game, JSONResponse):
             return game
@@ -939,7 +939,7 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
             state = store.current(game)
         return _json_text(dumps(public_view(state)))
 
-    async def post_move(request: Request) -> JSONResponse:
+    async def post_move(request: Request) -> Response:
         game = _find(request)
         if isinstance(game, JSONResponse):
             return game

@@ -294,7 +294,8 @@ class MauMauFamily(FamilyBase):
         >>> FAMILY.views(s) == tuple(FAMILY.view(s, p) for p in range(3))
         True
         """
-        return _views().views(state, scores=scores)
+        every: tuple[Any, ...] = _views().views(state, scores=scores)
+        return every
 
     def views_json(self, state: GameState, scores: Sequence[int] | None = None) -> tuple[str, ...]:
         """The JSON text of every seat's view, the public part written once (see
@@ -306,7 +307,8 @@ class MauMauFamily(FamilyBase):
         >>> FAMILY.views_json(s) == tuple(dumps(v) for v in FAMILY.views(s))
         True
         """
-        return _views().views_json(state, scores=scores)
+        texts: tuple[str, ...] = _views().views_json(state, scores=scores)
+        return texts
 
     def view_kind(self, item: object) -> str | None:
         """The family's ``view_kind`` (see :class:`~maumau_rules.families.GameFamily`).
