@@ -205,7 +205,7 @@ def _items(src: _Source, inner: Any, expr: str) -> str:
     if inner is Card:
         return f"('[' + ', '.join(map({src.name(_table(Card), 'cards')}.__getitem__, {expr})) + ']')"
     if inner is int:  # (the standard encoder, made once: faster than joining the numbers here)
-        return f"(_JSON({expr}) if {expr}.__class__ is tuple else _JSON(list({expr})))"
+        return f"(('[]' if not {expr} else _JSON({expr})) if {expr}.__class__ is tuple else _JSON(list({expr})))"
     item = src.var()
     return f"('[' + ', '.join([{_value(src, inner, item)} for {item} in {expr}]) + ']')"
 

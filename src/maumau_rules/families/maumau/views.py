@@ -296,7 +296,7 @@ def views(state: GameState, *, scores: Sequence[int] | None = None) -> tuple[Pla
     hm, full, width = f["_hm"], plan.seat_full, plan.width
     hands = [cards_of((hm >> shift) & full, width) for shift in plan.shifts[:len(f["announced"])]]  # (GameState.hand)
     public = _public_fields(state, hands)
-    public["scores"] = _scores(state, scores)
+    public["scores"] = None if scores is None else _scores(state, scores)
     to_act = public["seat_to_act"]
     # A seat that is not to act has moves only inside an open window (legal_moves): with none open, it has none.
     others = None if public["windows"] else ()
