@@ -631,13 +631,15 @@ def server_player(variant: Variant, players: int, seed: int, spent: list[float] 
     choice = rng.choice
     game_seed = itertools.count(seed * 1_000_003)
     clock = CLOCK[0]
+    client_texts: dict[Move, str] = {}  # the client's own work: the text of each move it sends, made once
 
     def play_one() -> int:
         s = new_game(variant, players, next(game_seed))
         n = 0
         while not s.is_over:
             seat, turn = s.seat_to_act, s.turn
-            text = str(choice(legal_moves(s)))  # the client's choice, as the text it sends
+            chosen = choice(legal_moves(s))  # the client's choice, as the text it sends
+            text = client_texts.get(chosen) or client_texts.setdefault(chosen, str(chosen))
             if plain:
                 move = parse_move(text)
                 if not check(s, move, player=seat, turn=turn).ok:
@@ -712,7 +714,8 @@ def bench_server(cfg: Settings) -> None:
             [name, f"{dt * 1e6 / moves:.2f}", f"{100 * dt / total:.0f}%"]
             for name, dt in zip((*SERVER_PARTS, SERVER_VIEWS_ALONE), spent, strict=True)
         ] + [["total of the parts", f"{total * 1e6 / moves:.2f}", "100%"]]))
-    print("\nNotes: the client's move is the text of a uniformly chosen legal move; parse_move reads it (a bounded\n"
+    print("\nNotes: the client's move is the text of a uniformly chosen legal move (the client keeps the text of each\n"
+          "move it made once: its work, not the server's); parse_move reads it (a bounded\n"
           "cache of texts); apply judges it for the seat and the turn the client saw and makes the next state (one\n"
           "validation: no separate check); views_json(state) builds every seat's view and writes each as JSON, the\n"
           "text every client is sent (the public part, the same for all seats, written once, by an encoder compiled\n"

@@ -297,6 +297,8 @@ def views(state: GameState, *, scores: Sequence[int] | None = None) -> tuple[Pla
     hands = [cards_of((hm >> shift) & full, width) for shift in plan.shifts[:len(f["announced"])]]  # (GameState.hand)
     public = _public_fields(state, hands)
     public["scores"] = None if scores is None else _scores(state, scores)
+    # Each seat's fields, filled below, hold a place in the public part already: a copy then needs no resizing.
+    public["seat"] = public["hand"] = public["drawn"] = public["legal_moves"] = None
     to_act = public["seat_to_act"]
     # A seat that is not to act has moves only inside an open window (legal_moves): with none open, it has none.
     others = None if public["windows"] else ()
