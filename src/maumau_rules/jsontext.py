@@ -87,24 +87,18 @@ class _TextsById:
         return text
 
 
-class _SeqTexts:
-    """The JSON text of each tuple met lately, found by the tuple's identity: a state hands the same tuple to many
-    views (its legal moves come from a plan's memo; its calls and discard pile stay the same object from state to
-    state while they do not change; a hand that did not change is decoded to the same tuple,
-    :func:`maumau_rules.handmask.cards_of`). The entry holds the tuple (so that its ``id`` is not reused while it lives);
-    the table is emptied when it reaches :data:`_TABLE_LIMIT` tuples. The items of a tuple never change, so neither
-    does its text."""
-
-    def __init__(self) -> None:
-        self._by_id: dict[int, tuple[Any, str]] = {}
-        self.get = self._by_id.get
+class _SeqTexts(dict[tuple[Any, ...], str]):
+    """The JSON text of each tuple met lately, by value (a tuple of cards, moves, calls or windows hashes and compares
+    its items in C; equal tuples of these items have the same text): a state hands the same tuples to many views
+    (its legal moves, its calls and discard pile from state to state while they do not change, a hand that did not
+    change). The table is emptied when it reaches :data:`_TABLE_LIMIT` tuples."""
 
     def keep(self, seq: Any, text: str) -> str:
         """Remember ``text`` for the tuple ``seq`` (anything else is not remembered) and return it."""
         if seq.__class__ is tuple:
-            if len(self._by_id) >= _TABLE_LIMIT:
-                self._by_id.clear()
-            self._by_id[id(seq)] = (seq, text)
+            if len(self) >= _TABLE_LIMIT:
+                self.clear()
+            self[seq] = text
         return text
 
 
@@ -182,9 +176,9 @@ def _value(src: _Source, tp: Any, expr: str) -> str:
         if inner is int:  # (most such tuples are made anew for each view: written each time)
             return _items(src, inner, expr)
         table = _SeqTexts()
-        got, keep, helper, entry = src.name(table.get, "seen"), src.name(table.keep, "keep"), src.var(), src.var()
+        got, keep, helper = src.name(table.get, "seen"), src.name(table.keep, "keep"), src.var()
         src.helpers.append(f"def {helper}(x):\n    return {keep}(x, {_items(src, inner, 'x')})\n")
-        return f"({entry}[1] if ({entry} := {got}(id({expr}))) is not None and {entry}[0] is {expr} else {helper}({expr}))"
+        return f"(({got}({expr}) or {helper}({expr})) if {expr}.__class__ is tuple else {helper}({expr}))"
     elif tp is int:
         return f"(str({expr}) if {expr}.__class__ is int else _JSON({expr}))"
     elif tp is bool:
