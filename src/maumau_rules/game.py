@@ -277,11 +277,12 @@ def apply(state: S, move: Move, *, player: int | None = None, turn: int | None =
         step = _APPLY.setdefault(type(state), _family(state).apply)
     except TypeError:  # an unhashable type
         raise _not_a_state(state) from None
+    known: Any = state  # (a state of a registered family: its turn, seat to act and legal moves are read below)
     if turn is not None and player is not None and type(turn) is int and type(player) is int \
-            and turn == state.turn and player == state.seat_to_act:
+            and turn == known.turn and player == known.seat_to_act:
         # A server's move, from the seat to act at the turn it saw: judged once. Found among the legal moves (by
         # value: a move read from text is another object), it is applied as the move legal_moves handed out.
-        for legal in state._legal:
+        for legal in known._legal:
             if legal is move or (type(legal) is type(move) and legal == move):
                 return step(state, legal, None, None)  # type: ignore[no-any-return]
     return step(state, move, player, turn)  # type: ignore[no-any-return]
