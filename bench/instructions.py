@@ -61,12 +61,12 @@ def worker(spec: str) -> int:
         play = openspiel_player(players, seed, arm.partition("-")[2] or "uniform")
     elif arm == "rlcard":
         play = rlcard_player(players, seed)
-    elif arm == "server":
+    elif arm in ("server", "server-plain"):
         from run import server_player
 
         from maumau_rules import find_variant
 
-        play = server_player(find_variant(variant_id), players, seed)
+        play = server_player(find_variant(variant_id), players, seed, plain=arm == "server-plain")
     else:
         play = ours_player(variant_id, players, seed)
     for _ in range(WARMUP_GAMES):
@@ -106,7 +106,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--compiled", type=Path, default=None, help="a mypyc build (bench/compile.py) to count too")
     parser.add_argument("--server", action="store_true",
-                        help="also count a whole server step per move (bench/run.py --only server)")
+                        help="also count a whole server step per move, and the plain way of it (bench/run.py --only "
+                             "server)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -120,6 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         arms.append((f"maumau_rules {args.variant} (mypyc)", "compiled", str(args.compiled)))
     if args.server:
         arms.append((f"maumau_rules {args.variant} server step", "server", src))
+        arms.append((f"maumau_rules {args.variant} plain server step", "server-plain", src))
     if openspiel_available():
         arms += [(f"openspiel crazy_eights ({mode} chance)", f"openspiel-{mode}", None) for mode in CHANCE_MODES]
     if rlcard_available():
@@ -132,7 +134,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         results[label] = ir
         print(f"{label:40s} {ir:10,.0f}  ({decisions} decisions)")
     peers = [label for label, arm, _ in arms if arm.startswith(("openspiel", "rlcard"))]
-    ours = [label for label, arm, _ in arms if arm in ("ours", "compiled", "server")]
+    ours = [label for label, arm, _ in arms if arm in ("ours", "compiled", "server", "server-plain")]
+    if args.server:
+        bare = results[arms[0][0]]
+        print("\nA server step per move against a bare decision (instructions, the same games):")
+        for label, arm, _ in arms:
+            if arm.startswith("server"):
+                print(f"  {label} / bare decision: {results[label] / bare:.2f}x")
     if peers:
         print("\nOur instructions per decision divided by the peer's (>1: we execute more):")
         for mine in ours:

@@ -83,7 +83,7 @@ from maumau_rules import (
     parse_move,
 )
 from maumau_rules.notation import dumps
-from maumau_rules.views import view, views
+from maumau_rules.views import view, views, views_json
 
 T = TypeVar("T")
 Chooser = Callable[[Sequence[Move]], Move]
@@ -611,51 +611,55 @@ def bench_records(cfg: Settings) -> None:
 
 # ====================================================================== section: server path
 
-SERVER_PARTS = ("parse the client's text", "check (seat and turn)", "apply", "a view for every seat",
-                "JSON of one view")
+SERVER_PARTS = ("parse the client's text (parse_move)", "apply for the seat and turn (one validation)",
+                "every seat's view and its JSON (views_json)")
+SERVER_VIEWS_ALONE = "  of which every seat's view alone (views)"
 
 
-def server_player(variant: Variant, players: int, seed: int,
-                  spent: list[float] | None = None) -> Callable[[], int]:
+def server_player(variant: Variant, players: int, seed: int, spent: list[float] | None = None, *,
+                  plain: bool = False) -> Callable[[], int]:
     """One uniform-random game played as a server plays it, move by move (returns the moves).
 
-    Each move arrives as text from the seat to act and is parsed; ``check`` judges it for that seat and the
-    turn the client saw; ``apply`` makes the next state; every seat gets its view, and one view is written as
-    JSON (what a server sends one client). With ``spent``, the clock's time of each part (in the order of
-    :data:`SERVER_PARTS`) is added to it.
+    Each move arrives as text from the seat to act and is parsed; ``apply`` judges it for that seat and the turn
+    the client saw and makes the next state (one validation: a refusal would be its ``IllegalMoveError``, which
+    carries the verdict); every seat's view is written as JSON (what the server sends each client:
+    ``views_json``). With ``plain``, the way of the first server example instead: ``check`` for the seat and
+    turn, then ``apply`` again, ``views``, and ``dumps`` of each view (the same texts). With ``spent``, the
+    clock's time of each part (in the order of :data:`SERVER_PARTS`, then the views alone) is added to it.
     """
     rng = random.Random(seed)
     choice = rng.choice
     game_seed = itertools.count(seed * 1_000_003)
     clock = CLOCK[0]
+    client_texts: dict[Move, str] = {}  # the client's own work: the text of each move it sends, made once
 
     def play_one() -> int:
         s = new_game(variant, players, next(game_seed))
         n = 0
         while not s.is_over:
             seat, turn = s.seat_to_act, s.turn
-            text = str(choice(legal_moves(s)))  # the client's choice, as the text it sends
-            if spent is None:
+            chosen = choice(legal_moves(s))  # the client's choice, as the text it sends
+            text = client_texts.get(chosen) or client_texts.setdefault(chosen, str(chosen))
+            if plain:
                 move = parse_move(text)
                 if not check(s, move, player=seat, turn=turn).ok:
                     raise AssertionError(f"a legal move was refused: {text}")
                 s = apply(s, move)
-                dumps(views(s)[seat])
+                [dumps(v) for v in views(s)]
+            elif spent is None:
+                s = apply(s, parse_move(text), player=seat, turn=turn)
+                views_json(s)
             else:
                 t0 = clock()
                 move = parse_move(text)
                 t1 = clock()
-                ok = check(s, move, player=seat, turn=turn).ok
+                s = apply(s, move, player=seat, turn=turn)
                 t2 = clock()
-                s = apply(s, move)
+                views_json(s)
                 t3 = clock()
-                every = views(s)
+                views(s)
                 t4 = clock()
-                dumps(every[seat])
-                t5 = clock()
-                if not ok:
-                    raise AssertionError(f"a legal move was refused: {text}")
-                for i, dt in enumerate((t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4)):
+                for i, dt in enumerate((t1 - t0, t2 - t1, t3 - t2, t4 - t3)):
                     spent[i] += dt
             n += 1
         return n
@@ -664,51 +668,61 @@ def server_player(variant: Variant, players: int, seed: int,
 
 
 def bench_server(cfg: Settings) -> None:
-    """A whole server step per move (parse, check for a seat and turn, apply, every seat's view, one view's JSON)
-    beside the bare decision of the random-play loop, Standard 2 and 4 players."""
-    section("Server path (Standard: a whole server step per move, beside a bare decision)")
+    """A whole server step per move (parse, apply for a seat and turn, every seat's view and the JSON of every
+    view) beside the bare decision of the random-play loop and beside the plain way, Standard 2 and 4 players."""
+    section("Server path (Standard: a whole server step per move, beside a bare decision and the plain way)")
     v = find_variant("standard")
     arms: list[Arm] = []
     for p in (2, 4):
         arms.append(Arm(f"bare decision (legal_moves + choice + apply), {p}p", p,
                         ours(v, p, v.id, cfg.warmup_games)))
+        for plain in (False, True):
+            def server_runner(seconds: float, seed: int, p: int = p, plain: bool = plain) -> AnchorResult:
+                games, moves, elapsed = timed_games(server_player(v, p, seed, plain=plain), seconds,
+                                                    cfg.warmup_games)
+                return AnchorResult(f"server step{' (plain)' if plain else ''}, {p}p", p, games, moves, elapsed)
 
-        def server_runner(seconds: float, seed: int, p: int = p) -> AnchorResult:
-            games, moves, elapsed = timed_games(server_player(v, p, seed), seconds, cfg.warmup_games)
-            return AnchorResult(f"server step, {p}p", p, games, moves, elapsed)
-
-        arms.append(Arm(f"server step (parse, check, apply, {p} views, JSON), {p}p", p, server_runner))
+            label = ("plain server step (parse, check, apply, views, dumps of each)" if plain else
+                     "server step (parse, apply for seat and turn, views_json)")
+            arms.append(Arm(f"{label}, {p}p", p, server_runner))
     print(f"{len(arms)} arms x {cfg.repeats} repeats x {cfg.seconds:g} s, round-robin; seed {cfg.seed}\n")
     results = round_robin(arms, cfg.seconds, cfg.repeats, cfg.seed)
     print(table(("configuration", *PLAY_HEADERS[1:]), play_rows(results)))
     rows: list[list[object]] = []
     for p in (2, 4):
-        bare, server = (a for a in arms if a.players == p)
-        b = statistics.median(r.us_per_decision for r in results[bare])
-        t = statistics.median(r.us_per_decision for r in results[server])
-        rows.append([p, f"{b:.1f}", f"{t:.1f}", f"{t / b:.2f}x"])
-    print("\nA server step against a bare decision (medians; goal for 4 players: within 3x):\n")
-    print(table(("players", "bare us/decision", "server us/move", "ratio"), rows))
+        bare, server, plain = (statistics.median(r.us_per_decision for r in results[a])
+                               for a in arms if a.players == p)
+        rows.append([p, f"{bare:.1f}", f"{server:.1f}", f"{server / bare:.2f}x", f"{plain:.1f}",
+                     f"{plain / bare:.2f}x", f"{plain / server:.2f}x"])
+    print("\nA server step against a bare decision, the same run (medians; goal for 4 players: within 5x):\n")
+    print(table(("players", "bare us/decision", "server us/move", "server/bare", "plain us/move", "plain/bare",
+                 "plain/server"), rows))
     for p in (2, 4):
-        spent = [0.0] * len(SERVER_PARTS)
+        spent = [0.0] * (len(SERVER_PARTS) + 1)
         play = server_player(v, p, cfg.seed, spent)
         moves = 0
         for _ in range(max(3, cfg.warmup_games)):
             play()
-        spent[:] = [0.0] * len(SERVER_PARTS)
+        spent[:] = [0.0] * len(spent)
         clock = CLOCK[0]
         start = clock()
         while clock() - start < cfg.seconds:
             moves += play()
-        total = sum(spent)
+        total = sum(spent[:len(SERVER_PARTS)])
         print(f"\nWhere a server step's time goes, {p} players ({moves} moves, each part timed alone):\n")
         print(table(("part", "us/move", "share"), [
-            [name, f"{dt * 1e6 / moves:.2f}", f"{100 * dt / total:.0f}%"] for name, dt in zip(SERVER_PARTS, spent, strict=True)
+            [name, f"{dt * 1e6 / moves:.2f}", f"{100 * dt / total:.0f}%"]
+            for name, dt in zip((*SERVER_PARTS, SERVER_VIEWS_ALONE), spent, strict=True)
         ] + [["total of the parts", f"{total * 1e6 / moves:.2f}", "100%"]]))
-    print("\nNotes: the client's move is the text of a uniformly chosen legal move; parse_move reads it, check\n"
-          "judges it for the seat and the turn the client saw, apply makes the next state (a move parsed anew\n"
-          "is found among the legal moves by value), and views(state) builds every seat's view (the public part\n"
-          "gathered once); one view is written with notation.dumps. Instructions per move: python bench/instructions.py --server.")
+    print("\nNotes: the client's move is the text of a uniformly chosen legal move (the client keeps the text of each\n"
+          "move it made once: its work, not the server's); parse_move reads it (a bounded\n"
+          "cache of texts); apply judges it for the seat and the turn the client saw and makes the next state (one\n"
+          "validation: no separate check); views_json(state) builds every seat's view and writes each as JSON, the\n"
+          "text every client is sent (the public part, the same for all seats, written once, by an encoder compiled\n"
+          "once per view class: maumau_rules.jsontext). The JSON of every view is part of the step (a server sends\n"
+          "each client its view); until this run's version the step wrote one view's JSON. The plain way is the\n"
+          "earlier example server's: check, apply again, views, dumps of each view (the same texts, byte for byte).\n"
+          "Instructions per move: python bench/instructions.py --server --players 4.")
 
 
 # ====================================================================== section: memory

@@ -1,8 +1,9 @@
 """An example Mau-Mau game server on Starlette + uvicorn, with games kept in SQLite.
 
 The server holds the full state; each seat sees only its own view; moves arrive as JSON in the move
-notation and are judged by :func:`maumau_rules.check` (with the client's seat and the turn it saw);
-every game is stored as a replayable record.
+notation and are judged and applied by :func:`maumau_rules.apply` (with the client's seat and the turn it saw:
+one validation, whose refusal carries the verdict); a view is sent as the text of :func:`maumau_rules.notation.dumps`
+(written by the view class's compiled encoder); every game is stored as a replayable record.
 
 Run it::
 
@@ -108,13 +109,23 @@ try:
 except ImportError:  # pragma: no cover (httptools is optional: uvicorn then speaks HTTP with h11)
     HttpToolsProtocol = None  # type: ignore[assignment,misc]
 
-from maumau_rules import MauMauError, Move, NotationError, Reason, apply, check, find_variant, new_game, parse_move
+from maumau_rules import (
+    IllegalMoveError,
+    MauMauError,
+    Move,
+    NotationError,
+    Reason,
+    apply,
+    find_variant,
+    new_game,
+    parse_move,
+)
 from maumau_rules.bots import Bot
 from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
 from maumau_rules.families.maumau.state import GameState
 from maumau_rules.i18n import gettext as _
 from maumau_rules.i18n import language, negotiate_language, translate_message
-from maumau_rules.notation import from_json
+from maumau_rules.notation import dumps, from_json
 from maumau_rules.records import GameRecord, RecordedMove, RecordResult, first_violation, loads_record
 from maumau_rules.variants import Variant
 from maumau_rules.verify import verify_record
@@ -697,6 +708,12 @@ class Store:
         return out
 
 
+def _json_text(text: str) -> Response:
+    """A 200 response with a JSON text written already (a view's: :func:`maumau_rules.notation.dumps`, which the
+    view class's compiled encoder writes, instead of Starlette encoding its dict again)."""
+    return Response(text.encode(), media_type="application/json")
+
+
 def _token(request: Request) -> str:
     auth = request.headers.get("authorization", "")
     return auth[7:] if auth[:7].lower() == "bearer " else ""
@@ -773,12 +790,17 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
 
     async def record_move(game: Game, state: GameState, seat: int, move: Move, turn: int) -> GameState | JSONResponse:
         """Judge ``move`` of ``seat`` against the game's ``state`` (held under ``game.lock``) and store it: the new
-        state, or the refusal."""
-        verdict = check(state, move, player=seat, turn=turn)
-        if not verdict.ok:
+        state, or the refusal.
+
+        One validation: ``apply`` judges the move for the seat and the turn the client saw, and its refusal carries
+        the verdict (no separate ``check`` first). A variant's own answer to a wrong card is kept: where R_WRONG_CARD
+        penalizes (table play), the card goes back and the player draws, as at a real table."""
+        try:
+            new = apply(state, move, player=seat, turn=turn)
+        except IllegalMoveError as exc:
+            verdict = exc.verdict
             status = 409 if verdict.reason in CONFLICT_REASONS else 422
             return _error(status, verdict.reason.value, verdict.message, verdict.rule_id, turn=state.turn)
-        new = apply(state, move, player=seat, turn=turn)
         now = _dt.datetime.now(_dt.UTC).isoformat(timespec="milliseconds")
         try:
             stored = await store.writer.submit(("move", game.gid, state.turn, seat, str(move), now, int(new.is_over)))
@@ -898,7 +920,7 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
                              "players": game.players, "turn": state.turn, "over": state.is_over,
                              "commitment": game.fairness.commitment})
 
-    async def get_view(request: Request) -> JSONResponse:
+    async def get_view(request: Request) -> Response:
         game = _find(request)
         if isinstance(game, JSONResponse):
             return game
@@ -907,17 +929,17 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
             return seat
         async with game.lock:
             state = store.current(game)
-        return JSONResponse(view(state, seat).to_json())
+        return _json_text(dumps(view(state, seat)))
 
-    async def get_public(request: Request) -> JSONResponse:
+    async def get_public(request: Request) -> Response:
         game = _find(request)
         if isinstance(game, JSONResponse):
             return game
         async with game.lock:
             state = store.current(game)
-        return JSONResponse(public_view(state).to_json())
+        return _json_text(dumps(public_view(state)))
 
-    async def post_move(request: Request) -> JSONResponse:
+    async def post_move(request: Request) -> Response:
         game = _find(request)
         if isinstance(game, JSONResponse):
             return game
@@ -941,7 +963,7 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
         if isinstance(new, JSONResponse):
             return new
         wake_bots(game)
-        return JSONResponse({"ok": True, "view": view(new, seat).to_json()})
+        return _json_text('{"ok": true, "view": ' + dumps(view(new, seat)) + "}")
 
     async def get_record(request: Request) -> JSONResponse:
         game = _find(request)

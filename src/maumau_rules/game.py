@@ -278,8 +278,15 @@ def apply(state: S, move: Move, *, player: int | None = None, turn: int | None =
         step = _APPLY.setdefault(type(state), (fam.apply, fam.advance))
     except TypeError:  # an unhashable type
         raise _not_a_state(state) from None
+    known: Any = state  # (a state of a registered family: its turn, seat to act and legal moves are read below)
     if player is None and turn is None:
-        for m in state._legal:  # type: ignore[attr-defined]  # a move legal_moves handed out, by identity
+        for m in known._legal:  # a move legal_moves handed out, found by identity: nothing to check
             if m is move:
                 return step[1](state, move)  # type: ignore[no-any-return]
+    elif type(turn) is int and type(player) is int and turn == known.turn and player == known.seat_to_act:
+        # A server's move, from the seat to act at the turn it saw: judged once. Found among the legal moves (by
+        # value: a move read from text is another object), it is applied as the move legal_moves handed out.
+        for legal in known._legal:
+            if legal is move or (type(legal) is type(move) and legal == move):
+                return step[1](state, legal)  # type: ignore[no-any-return]
     return step[0](state, move, player, turn)  # type: ignore[no-any-return]

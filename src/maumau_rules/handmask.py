@@ -20,7 +20,9 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
+from operator import getitem as _getitem
 from typing import Final
 
 from .cards import JOKER, SORT_INDEX, Card
@@ -35,6 +37,12 @@ POSITION: Final[dict[Card, int]] = {card: i for i, card in enumerate(ORDER)}
 """Each card's position (index into :data:`ORDER`)."""
 FRENCH_SPAN: Final = POSITION[JOKER] + 1
 """Positions of the French cards and the Joker: every French-suited deck fits in this many fields."""
+DECODED_HANDS: Final = 4096
+"""How many hands of width 1 :func:`cards_of` remembers (the least recently decoded are forgotten first)."""
+_BYTE_CARDS: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
+    tuple(tuple(ORDER[8 * i + j] for j in range(8) if byte >> j & 1 and 8 * i + j < len(ORDER)) for byte in range(256))
+    for i in range((len(ORDER) + 7) // 8))
+"""For the ``i``-th byte of a hand integer of width 1 and each value of that byte, its cards in hand order."""
 
 
 def span_for(cards: Iterable[Card]) -> int:
@@ -97,13 +105,9 @@ def cards_of(mask: int, width: int) -> tuple[Card, ...]:
     >>> cards_of(mask_of(parse_cards("Kh 7c"), 1), 1) == parse_cards("7c Kh")
     True
     """
-    out: list[Card] = []
     if width == 1:
-        while mask:
-            low = mask & -mask
-            out.append(ORDER[low.bit_length() - 1])
-            mask ^= low
-        return tuple(out)
+        return _single_cards(mask)
+    out: list[Card] = []
     field = (1 << width) - 1
     while mask:
         pos = ((mask & -mask).bit_length() - 1) // width
@@ -111,6 +115,16 @@ def cards_of(mask: int, width: int) -> tuple[Card, ...]:
         out += [ORDER[pos]] * ((mask >> shift) & field)
         mask &= ~(field << shift)
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=DECODED_HANDS)
+def _single_cards(mask: int) -> tuple[Card, ...]:
+    """The cards of a hand integer of width 1, byte by byte, each byte's cards from a table (the calls all run in
+    C); the last :data:`DECODED_HANDS` hands decoded are remembered (most seats' hands do not change from one state
+    to the next, and one tuple then serves every reader: a view's JSON writer finds it by identity)."""
+    if mask < 0 or mask >> len(ORDER):
+        raise ValueError(f"hand integer {mask} holds positions outside the {len(ORDER)} cards")
+    return sum(map(_getitem, _BYTE_CARDS, mask.to_bytes((mask.bit_length() + 7) >> 3, "little")), ())
 
 
 def presence(mask: int, width: int, low: int) -> int:

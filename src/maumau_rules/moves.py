@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import enum
+import functools
 from typing import Final, TypeAlias
 
 import attrs
@@ -239,7 +240,31 @@ def parse_move(text: str) -> Move:
     Traceback (most recent call last):
     ...
     maumau_rules.errors.NotationError: unknown move '7x': unknown card '7x': expected a rank and a suit such as '7h', '7♥', 'h7' or 'Herz 7'
+
+    A text read before is not read again: the move of each of the last :data:`PARSE_CACHE_SIZE` texts is kept
+    (moves are frozen values, so one object serves every caller); a text that is not a move is read, and refused
+    with the same error, every time.
+
+    >>> parse_move("Jc>h") is parse_move("Jc>h")
+    True
     """
+    if type(text) is str:
+        return _parse_cached(text)
+    return _parse_move(text)
+
+
+PARSE_CACHE_SIZE: Final = 2048
+"""How many move texts :func:`parse_move` remembers (the least recently read are forgotten first)."""
+
+
+@functools.lru_cache(maxsize=PARSE_CACHE_SIZE)
+def _parse_cached(text: str) -> Move:
+    """:func:`_parse_move` of a ``str``, remembered (an exception is not: bad text is refused each time)."""
+    return _parse_move(text)
+
+
+def _parse_move(text: str) -> Move:
+    """Read a move from its notation, without the cache (see :func:`parse_move`)."""
     if not isinstance(text, str):
         raise NotationError(f"unknown move {shown(text)}: expected a string")
     if len(text) > MAX_MOVE_TEXT:

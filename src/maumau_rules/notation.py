@@ -50,6 +50,7 @@ __all__ = [
     "format_card",
     "format_move",
     "from_json",
+    "json_text",
     "loads",
     "loads_card",
     "loads_move",
@@ -167,6 +168,44 @@ def parse_json_text(text: str | bytes, what: str, *, limit: int = MAX_JSON_TEXT)
     except ValueError as exc:  # JSONDecodeError, and integers with too many digits
         raise NotationError(_("{what} {text} is not valid JSON: {exc}")
                             .format(what=what, text=_quote(text), exc=exc)) from None
+
+
+def _reused_encoder() -> Callable[[Any], str]:
+    """``json.JSONEncoder(ensure_ascii=False).encode``, with the standard library's C encoder made once instead of
+    once per call (the same text: the same C code, string quoting and separators; there is no circular-reference
+    check, which the library's JSON data, made fresh by its encoders, never needs)."""
+    reference = json.JSONEncoder(ensure_ascii=False)
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # pragma: no cover - an interpreter without the C accelerator
+        return reference.encode
+    chunks = make(None, reference.default, json.encoder.encode_basestring,
+                  None, reference.key_separator, reference.item_separator, False, False, True)
+    join = "".join
+
+    def encode(data: Any) -> str:
+        return join(chunks(data, 0))
+
+    return encode
+
+
+_ENCODE: Final = _reused_encoder()
+
+
+def json_text(data: Any) -> str:
+    """``json.dumps(data, ensure_ascii=False)``: the JSON text of JSON data (dicts, lists, tuples, text, numbers,
+    flags and ``None``), the standard encoder made once.
+
+    Raises:
+        TypeError: ``data`` holds a value that is not JSON data.
+
+    >>> json_text({"card": "7♥", "cards": (1, 2), "ok": True, "none": None})
+    '{"card": "7♥", "cards": [1, 2], "ok": true, "none": null}'
+    >>> json_text({1j})
+    Traceback (most recent call last):
+    ...
+    TypeError: Object of type set is not JSON serializable
+    """
+    return _ENCODE(data)
 
 
 # ====================================================================== generic field codec
@@ -713,12 +752,9 @@ def dumps(obj: Any, *, indent: int | None = None) -> str:
     '{"type": "move", "version": 1, "move": "pass"}'
     """
     if indent is None:
-        return _JSON_TEXT(to_json(obj))
+        write = getattr(codec_for_value(obj), "text", None)  # a family's value writes its own text (jsontext)
+        return write(obj) if write is not None else json_text(to_json(obj))
     return json.dumps(to_json(obj), ensure_ascii=False, indent=indent)
-
-
-_JSON_TEXT: Final = json.JSONEncoder(ensure_ascii=False).encode
-"""``json.dumps(data, ensure_ascii=False)``, with its encoder made once."""
 
 
 def loads(text: str | bytes) -> Any:

@@ -3,7 +3,7 @@
 Each family builds its views from an allow-list of the state's public parts, plus, for a player, that seat's
 own hand and legal moves (:meth:`~maumau_rules.families.GameFamily.view`); nothing else of the state can reach
 a view: not the other hands, not the stock's order, not the random state. A server sends each client
-``view(state, seat).to_json()``.
+its view's JSON: :func:`views_json` writes every seat's at once.
 
 >>> from maumau_rules import new_game
 >>> s = new_game("standard", players=3, seed=1)
@@ -23,7 +23,7 @@ from ._compat import moved_attr
 from .errors import ArgumentTypeError, shown
 from .families import state_family
 
-__all__ = ["public_view", "view", "views"]
+__all__ = ["public_view", "view", "views", "views_json"]
 
 
 def public_view(state: Any, *, scores: Sequence[int] | None = None) -> Any:
@@ -98,6 +98,27 @@ def views(state: Any, *, scores: Sequence[int] | None = None) -> tuple[Any, ...]
     [0, 1, 2, 3]
     """
     return tuple(_family(state).views(state, scores))
+
+
+def views_json(state: Any, *, scores: Sequence[int] | None = None) -> tuple[str, ...]:
+    """The JSON text of every seat's view of ``state`` (of any family), by seat: what a server sends each client
+    after each move. Each equals ``dumps(view(state, seat))``, byte for byte; a family writes the public part, the
+    same for every seat, once (:meth:`~maumau_rules.families.GameFamily.views_json`, :mod:`maumau_rules.jsontext`).
+
+    Raises:
+        SeatError: ``scores`` is malformed.
+        ArgumentTypeError: ``state`` is not a game state.
+
+    >>> from maumau_rules import new_game
+    >>> from maumau_rules.notation import dumps
+    >>> s = new_game("standard", players=3, seed=1)
+    >>> texts = views_json(s)
+    >>> texts == tuple(dumps(view(s, seat)) for seat in range(3)), texts[0][:38]
+    (True, '{"type": "player-view", "version": 1, ')
+    >>> views_json(new_game("malilla", players=4, seed=1)) == tuple(dumps(v) for v in views(new_game("malilla", 4, seed=1)))
+    True
+    """
+    return tuple(_family(state).views_json(state, scores))
 
 
 def __getattr__(name: str) -> Any:

@@ -574,6 +574,15 @@ class GameFamily(Protocol):
         True
         """
 
+    def views_json(self, state: Any, scores: Sequence[int] | None = None) -> Sequence[str]:
+        """The JSON text of every seat's view, by seat (each equal to ``dumps(view(state, seat, scores))``; the
+        public part, the same for every seat, may be written once).
+
+        >>> from maumau_rules.families import families
+        >>> all(callable(getattr(type(f), "views_json", None)) for f in families())
+        True
+        """
+
     def public_view(self, state: Any, scores: Sequence[int] | None = None) -> Any:
         """What every player and spectator may see.
 

@@ -26,7 +26,62 @@ if TYPE_CHECKING:
     from ..variants import Variant
     from . import JsonCodec
 
-__all__ = ["FamilyBase"]
+__all__ = ["FamilyBase", "FieldCodec"]
+
+
+class FieldCodec:
+    """The shared half of a family's JSON codec for a value type written field by field (``{"type": tag,
+    "version": 1, **fields}``): its text, by a per-class encoder compiled once (:mod:`maumau_rules.jsontext`).
+
+    A codec class sets :attr:`tag` and :attr:`value_type` and writes :meth:`encode` and ``decode``.
+
+    >>> from maumau_rules import new_game
+    >>> from maumau_rules.families import codec_for_value
+    >>> from maumau_rules.notation import to_json
+    >>> from maumau_rules.notation import json_text
+    >>> s = new_game("malilla", 4, seed=1)
+    >>> codec = codec_for_value(s)
+    >>> isinstance(codec, FieldCodec), codec.text(s) == json_text(to_json(s))
+    (True, True)
+    """
+
+    tag: str
+    """The document's ``"type"``."""
+    value_type: type
+    """The class written."""
+
+    def encode(self, value: Any) -> dict[str, Any]:
+        """The JSON-ready dict of ``value`` (each codec writes its own).
+
+        >>> FieldCodec().encode(None)
+        Traceback (most recent call last):
+        ...
+        NotImplementedError: FieldCodec.encode
+        """
+        raise NotImplementedError(f"{type(self).__name__}.encode")
+
+    def text(self, value: Any) -> str:
+        """The JSON text of ``value``: ``json_text(self.encode(value))``, written directly for a value of exactly
+        :attr:`value_type` (the same text, byte for byte; tests/unit/test_jsontext.py).
+
+        >>> from maumau_rules import new_game, view
+        >>> from maumau_rules.families import codec_for_value
+        >>> v = view(new_game("standard", 2, seed=1), 0)
+        >>> codec_for_value(v).text(v)[:38]
+        '{"type": "player-view", "version": 1, '
+        """
+        if type(value) is self.value_type:
+            try:
+                write = self.__dict__["_write"]
+            except KeyError:
+                from ..jsontext import text_encoder
+
+                write = self.__dict__["_write"] = text_encoder(self.value_type, self.tag)
+            text: str = write(value)
+            return text
+        from ..notation import json_text
+
+        return json_text(self.encode(value))
 
 
 class FamilyBase:
@@ -122,6 +177,21 @@ class FamilyBase:
         [0, 1, 2, 3]
         """
         return tuple(self.view(state, seat, scores) for seat in range(state.players))
+
+    def views_json(self, state: Any, scores: Sequence[int] | None = None) -> tuple[str, ...]:
+        """The JSON text of every seat's view, by seat: ``dumps`` of each of :meth:`views` (a family may write the
+        public part once for all seats).
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.families import family_named
+        >>> from maumau_rules.notation import dumps
+        >>> s = new_game("malilla", 4, seed=1)
+        >>> FamilyBase.views_json(family_named("malilla"), s) == tuple(dumps(v) for v in family_named("malilla").views(s))
+        True
+        """
+        from ..notation import dumps
+
+        return tuple(dumps(v) for v in self.views(state, scores))
 
     def is_legal(self, state: Any, move: Move) -> bool:
         """Whether ``move`` is legal for the seat to act.

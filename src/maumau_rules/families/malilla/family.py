@@ -20,7 +20,7 @@ from ...i18n import gettext as _
 from ...moves import Call, Move
 from ...state import Deal, Window
 from ...variants import Variant
-from ..base import FamilyBase
+from ..base import FamilyBase, FieldCodec
 from . import engine, explain, invariants, match, views
 from .bots import make_bot as _make_bot
 from .rules import compile_plan
@@ -32,7 +32,7 @@ __all__ = ["FAMILY", "MalillaFamily"]
 _NONE: Final[tuple[Move, ...]] = ()
 
 
-class _Codec:
+class _Codec(FieldCodec):
     """The JSON form of one Malilla value type, through the shared field codec of :mod:`maumau_rules.notation`."""
 
     def __init__(self, tag: str, value_type: type, read: Callable[[dict[str, Any]], Any]) -> None:
@@ -85,8 +85,8 @@ class MalillaFamily(FamilyBase):
     events_module: ClassVar[str] = "maumau_rules.families.malilla.events"
     batch_module: ClassVar[str | None] = None  # no table form: a trick game is not played batched
     json_codecs: tuple[_Codec, ...] = (_Codec("malilla-state", MalillaState, _read_state),
-                   _Codec("malilla-player-view", MalillaPlayerView, _view_reader(MalillaPlayerView)),
-                   _Codec("malilla-public-view", MalillaPublicView, _view_reader(MalillaPublicView)))
+                   _Codec(views.PLAYER_VIEW_TAG, MalillaPlayerView, _view_reader(MalillaPlayerView)),
+                   _Codec(views.PUBLIC_VIEW_TAG, MalillaPublicView, _view_reader(MalillaPublicView)))
 
     def compile_plan(self, variant: Variant) -> Any:
         """The family's ``compile_plan`` (see :class:`~maumau_rules.families.GameFamily`).
@@ -180,6 +180,28 @@ class MalillaFamily(FamilyBase):
         True
         """
         return views.public_view(state, scores=scores)
+
+    def views(self, state: MalillaState, scores: Sequence[int] | None = None) -> tuple[MalillaPlayerView, ...]:
+        """Every seat's view, the public part gathered once (see :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules import new_game
+        >>> s = new_game("malilla", 4, seed=1)
+        >>> FAMILY.views(s) == tuple(FAMILY.view(s, p) for p in range(4))
+        True
+        """
+        return views.views(state, scores=scores)
+
+    def views_json(self, state: MalillaState, scores: Sequence[int] | None = None) -> tuple[str, ...]:
+        """The JSON text of every seat's view, the public part written once (see
+        :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.notation import dumps
+        >>> s = new_game("malilla", 4, seed=1)
+        >>> FAMILY.views_json(s) == tuple(dumps(v) for v in FAMILY.views(s))
+        True
+        """
+        return views.views_json(state, scores=scores)
 
     def view_kind(self, item: object) -> str | None:
         """The family's ``view_kind`` (see :class:`~maumau_rules.families.GameFamily`).

@@ -18,7 +18,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -31,7 +31,13 @@ from ...variants import Variant, find_variant
 from .plan import SEATS
 from .state import MalillaState, Stage, Trick
 
-__all__ = ["MalillaPlayerView", "MalillaPublicView", "public_view", "view"]
+__all__ = ["PLAYER_VIEW_TAG", "PUBLIC_VIEW_TAG", "MalillaPlayerView", "MalillaPublicView", "public_view", "view", "views",
+           "views_json"]
+
+PLAYER_VIEW_TAG: Final = "malilla-player-view"
+"""The ``"type"`` of a player's view's JSON."""
+PUBLIC_VIEW_TAG: Final = "malilla-public-view"
+"""The ``"type"`` of a public view's JSON."""
 
 
 @attrs.frozen
@@ -276,6 +282,51 @@ def view(state: MalillaState, player: int, *, scores: Sequence[int] | None = Non
     """
     if type(player) is not int or not 0 <= player < SEATS:
         raise SeatError(f"no seat {shown(player)} in a game of 4 players")
+    return _seat_view(state, _public_fields(state), player)
+
+
+def _seat_view(state: MalillaState, public: dict[str, Any], player: int) -> MalillaPlayerView:
+    """The view of seat ``player``: the public fields ``public`` of ``state``, and what that seat alone may see."""
     mine = player == state.seat_to_act and state.end is None
-    return MalillaPlayerView(**_public_fields(state), seat=player, hand=state.hands[player],
+    return MalillaPlayerView(**public, seat=player, hand=state.hands[player],
                              legal_moves=state.legal_moves() if mine else ())
+
+
+def views(state: MalillaState, *, scores: Sequence[int] | None = None) -> tuple[MalillaPlayerView, ...]:
+    """Every seat's view of ``state``, by seat (the public part gathered once); each equals ``view(state, seat)``.
+
+    Args:
+        state: the full state (held by the server).
+        scores: ignored, as for :func:`view`.
+
+    >>> from maumau_rules.families.malilla.engine import new_hand
+    >>> s = new_hand("malilla", seed=1)
+    >>> views(s) == tuple(view(s, seat) for seat in range(4))
+    True
+    """
+    public = _public_fields(state)
+    return tuple(_seat_view(state, public, seat) for seat in range(SEATS))
+
+
+_PRIVATE: Final = tuple(f.name for f in attrs.fields(MalillaPlayerView)
+                        if f.name not in attrs.fields_dict(MalillaPublicView))
+"""The fields of a player's view that are its seat's alone (the last ones: the rest is the same for every seat)."""
+_WRITER: list[Any] = []
+"""The compiled JSON writer of :class:`MalillaPlayerView` (made on first use)."""
+
+
+def views_json(state: MalillaState, *, scores: Sequence[int] | None = None) -> tuple[str, ...]:
+    """The JSON text of every seat's view of ``state``, by seat: each equals ``dumps(view(state, seat))``, and the
+    public part is written once for all seats (:meth:`maumau_rules.jsontext.TextEncoder.texts`).
+
+    >>> from maumau_rules.families.malilla.engine import new_hand
+    >>> from maumau_rules.notation import dumps
+    >>> s = new_hand("malilla", seed=1)
+    >>> views_json(s) == tuple(dumps(view(s, seat)) for seat in range(4))
+    True
+    """
+    if not _WRITER:
+        from ...jsontext import text_encoder
+
+        _WRITER.append(text_encoder(MalillaPlayerView, PLAYER_VIEW_TAG, _PRIVATE).texts)
+    return tuple(_WRITER[0](views(state, scores=scores)))

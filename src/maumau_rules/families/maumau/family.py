@@ -21,17 +21,28 @@ from ...i18n import gettext as _
 from ...moves import Call, CallOut, Draw, Move, Pass, Play
 from ...state import Deal, StateError, Window
 from ...variants import Variant
-from ..base import FamilyBase
+from ..base import FamilyBase, FieldCodec
 from . import engine, explain, match
 from .plan import PlanBuilder
 from .state import GameState
 
 __all__ = ["FAMILY", "MauMauFamily"]
 
+_VIEWS: list[ModuleType] = []
+"""The family's views module, imported on first use (it imports the engine facade, which imports the registry)."""
+
+
+def _views() -> ModuleType:
+    if not _VIEWS:
+        from . import views
+
+        _VIEWS.append(views)
+    return _VIEWS[0]
+
 _CALLS: Final[tuple[Call | None, ...]] = (None, Call.MAU, Call.MAU_MAU)
 
 
-class _Codec:
+class _Codec(FieldCodec):
     """The JSON form of a Mau-Mau value type, through the shared codec of :mod:`maumau_rules.notation`."""
 
     def __init__(self, tag: str, value_type: type, view: bool) -> None:
@@ -164,10 +175,10 @@ class MauMauFamily(FamilyBase):
         >>> all(callable(getattr(type(f), "json_codecs", None)) or hasattr(f, "json_codecs") for f in families())
         True
         """
-        from .views import PlayerView, PublicView
+        from .views import PLAYER_VIEW_TAG, PUBLIC_VIEW_TAG, PlayerView, PublicView
 
-        return (_Codec("state", GameState, False), _Codec("player-view", PlayerView, True),
-                _Codec("public-view", PublicView, True))
+        return (_Codec("state", GameState, False), _Codec(PLAYER_VIEW_TAG, PlayerView, True),
+                _Codec(PUBLIC_VIEW_TAG, PublicView, True))
 
     @property
     def exports(self) -> Mapping[str, object]:
@@ -265,9 +276,7 @@ class MauMauFamily(FamilyBase):
         >>> all(callable(getattr(type(f), "view", None)) or hasattr(f, "view") for f in families())
         True
         """
-        from .views import view
-
-        return view(state, player, scores)
+        return _views().view(state, player, scores)
 
     def public_view(self, state: GameState, scores: Sequence[int] | None = None) -> Any:
         """The family's ``public_view`` (see :class:`~maumau_rules.families.GameFamily`).
@@ -276,9 +285,7 @@ class MauMauFamily(FamilyBase):
         >>> all(callable(getattr(type(f), "public_view", None)) or hasattr(f, "public_view") for f in families())
         True
         """
-        from .views import public_view
-
-        return public_view(state, scores)
+        return _views().public_view(state, scores)
 
     def views(self, state: GameState, scores: Sequence[int] | None = None) -> tuple[Any, ...]:
         """Every seat's view, the public part gathered once (see :class:`~maumau_rules.families.GameFamily`).
@@ -288,9 +295,21 @@ class MauMauFamily(FamilyBase):
         >>> FAMILY.views(s) == tuple(FAMILY.view(s, p) for p in range(3))
         True
         """
-        from .views import views
+        every: tuple[Any, ...] = _views().views(state, scores=scores)
+        return every
 
-        return views(state, scores=scores)
+    def views_json(self, state: GameState, scores: Sequence[int] | None = None) -> tuple[str, ...]:
+        """The JSON text of every seat's view, the public part written once (see
+        :class:`~maumau_rules.families.GameFamily`).
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.notation import dumps
+        >>> s = new_game("standard", 3, seed=1)
+        >>> FAMILY.views_json(s) == tuple(dumps(v) for v in FAMILY.views(s))
+        True
+        """
+        texts: tuple[str, ...] = _views().views_json(state, scores=scores)
+        return texts
 
     def view_kind(self, item: object) -> str | None:
         """The family's ``view_kind`` (see :class:`~maumau_rules.families.GameFamily`).

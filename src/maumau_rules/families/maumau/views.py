@@ -17,21 +17,28 @@ False
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
 from ...cards import Card, Suit
 from ...errors import ArgumentTypeError, SeatError, shown
-from ...game import legal_moves, open_windows
+from ...handmask import cards_of
 from ...moves import Call, Move
 from ...state import EndReason, Window
 from ...variants import Variant, find_variant
+from .engine import legal_moves, open_windows
 from .state import GameState, Phase
 
-__all__ = ["PlayerView", "PublicView", "public_view", "view", "views"]
+__all__ = ["PLAYER_VIEW_TAG", "PUBLIC_VIEW_TAG", "PlayerView", "PublicView", "public_view", "view", "views",
+           "views_json"]
 
 _V = TypeVar("_V", bound="PublicView")
+
+PLAYER_VIEW_TAG: Final = "player-view"
+"""The ``"type"`` of a player's view's JSON."""
+PUBLIC_VIEW_TAG: Final = "public-view"
+"""The ``"type"`` of a public view's JSON."""
 
 _new = object.__new__
 _set_attr = object.__setattr__
@@ -185,8 +192,9 @@ class PlayerView(PublicView):
     none)."""
 
 
-def _public_fields(state: GameState) -> dict[str, Any]:
-    """The allow-list: every field a view may hold, each copied from a public part of ``state``."""
+def _public_fields(state: GameState, hands: Sequence[tuple[Card, ...]] | None = None) -> dict[str, Any]:
+    """The allow-list: every field a view may hold, each copied from a public part of ``state`` (the hand sizes
+    counted from ``hands``, every seat's hand, when the caller has decoded them)."""
     f = state.__dict__
     return {
         "variant": f["variant"].id,
@@ -196,7 +204,7 @@ def _public_fields(state: GameState) -> dict[str, Any]:
         "direction": f["direction"],
         "dealer": f["dealer"],
         "phase": f["phase"],
-        "hand_sizes": state.hand_sizes,
+        "hand_sizes": state.hand_sizes if hands is None else tuple(map(len, hands)),
         "stock_size": len(f["stock"]),
         "discard": f["discard"],
         "wished_suit": f["wished_suit"],
@@ -283,6 +291,56 @@ def views(state: GameState, *, scores: Sequence[int] | None = None) -> tuple[Pla
     """
     if type(state) is not GameState:
         raise ArgumentTypeError(f"{shown(state)} is not a Mau-Mau game state (make one with new_game)")
-    public = _public_fields(state)
-    public["scores"] = _scores(state, scores)
-    return tuple(_made(PlayerView, _seat_fields(state, public.copy(), p)) for p in range(len(public["announced"])))
+    f = state.__dict__
+    plan = f["variant"]._plan
+    hm, full, width = f["_hm"], plan.seat_full, plan.width
+    hands = [cards_of((hm >> shift) & full, width) for shift in plan.shifts[:len(f["announced"])]]  # (GameState.hand)
+    public = _public_fields(state, hands)
+    public["scores"] = None if scores is None else _scores(state, scores)
+    # Each seat's fields, filled below, hold a place in the public part already: a copy then needs no resizing.
+    public["seat"] = public["hand"] = public["drawn"] = public["legal_moves"] = None
+    to_act = public["seat_to_act"]
+    # A seat that is not to act has moves only inside an open window (legal_moves): with none open, it has none.
+    others = None if public["windows"] else ()
+    out = []
+    for p, hand in enumerate(hands):
+        fields = public.copy()
+        fields["seat"] = p
+        fields["hand"] = hand
+        if p == to_act:
+            fields["drawn"] = None if public["end"] is not None else f["drawn"]
+            fields["legal_moves"] = f["_legal"]  # (legal_moves of the seat to act: part of the state)
+        else:
+            fields["drawn"] = None
+            fields["legal_moves"] = legal_moves(state, p) if others is None else others
+        view = _new(PlayerView)
+        _set_attr(view, "__dict__", fields)
+        out.append(view)
+    return tuple(out)
+
+
+_PRIVATE: Final = tuple(f.name for f in attrs.fields(PlayerView) if f.name not in attrs.fields_dict(PublicView))
+"""The fields of a player's view that are its seat's alone (the last ones: the rest is the same for every seat)."""
+_WRITER: list[Any] = []
+"""The compiled JSON writer of :class:`PlayerView` (made on first use)."""
+
+
+def views_json(state: GameState, *, scores: Sequence[int] | None = None) -> tuple[str, ...]:
+    """The JSON text of every seat's view of ``state``, by seat: each equals ``dumps(view(state, seat))``, and the
+    public part is written once for all seats (:meth:`maumau_rules.jsontext.TextEncoder.texts`).
+
+    Raises:
+        SeatError: ``scores`` is malformed.
+        ArgumentTypeError: ``state`` is not a Mau-Mau game state.
+
+    >>> from maumau_rules import new_game
+    >>> from maumau_rules.notation import dumps
+    >>> s = new_game("standard", players=3, seed=1)
+    >>> views_json(s) == tuple(dumps(v) for v in views(s))
+    True
+    """
+    if not _WRITER:
+        from ...jsontext import text_encoder
+
+        _WRITER.append(text_encoder(PlayerView, PLAYER_VIEW_TAG, _PRIVATE).texts)
+    return tuple(_WRITER[0](views(state, scores=scores)))

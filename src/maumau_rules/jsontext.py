@@ -1,0 +1,388 @@
+"""JSON text of the library's frozen values, written by a per-class encoder compiled once (stdlib only).
+
+:func:`maumau_rules.notation.dumps` writes a state or a view as ``json.dumps(to_json(value), ensure_ascii=False)``:
+first a dict of JSON data, then its text. A server writes a view for every seat after every move, and those two
+steps cost more than the move itself. This module writes the text directly: for each class, once, it reads the
+declared type of every public field (the same types :mod:`maumau_rules.notation` encodes by) and compiles one
+Python function that concatenates the field's key and the text of its value. Numbers, flags and text are written as
+they are; cards, suits, enum members and moves through tables of their JSON text, filled on first use; a nested
+value type (a Malilla trick) through its own compiled encoder; any other type (a variant reference, a window)
+through the data encoder of :mod:`maumau_rules.notation` and the standard library's JSON encoder, so the text is
+byte for byte what ``dumps`` wrote before (the tests compare them over random states of every variant).
+
+A player's view of one state shares its public part with every other seat's: :meth:`TextEncoder.texts` writes the
+shared part once and only each seat's own fields per seat (:func:`maumau_rules.views.views_json`).
+
+>>> from maumau_rules import new_game
+>>> from maumau_rules.notation import dumps
+>>> from maumau_rules.views import view
+>>> v = view(new_game("standard", players=3, seed=1), 0)
+>>> enc = text_encoder(type(v), "player-view")
+>>> enc(v) == dumps(v)
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import json
+import types
+import typing
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final
+
+import attrs
+
+from .cards import Card
+from .moves import MOVE_TYPES
+from .notation import FORMAT_VERSION, _encoder, _hints, json_text
+
+__all__ = ["TextEncoder", "text_encoder"]
+
+
+_JSON: Final = json_text
+"""``json.dumps(data, ensure_ascii=False)`` (the reference the compiled code follows)."""
+_QUOTE: Final[Callable[[str], str]] = json.encoder.encode_basestring
+"""A string as JSON text, exactly as the standard encoder writes it with ``ensure_ascii=False``."""
+_NONE: Final = type(None)
+_TABLE_LIMIT: Final = 4096
+"""Most entries a table of JSON texts keeps (cards and enum members are far fewer; moves are bounded by the decks)."""
+
+
+class _Texts(dict[Any, str]):
+    """The JSON text of each value met so far, by value (for cards: one object per card, hashed at C speed), found
+    by the data encoder ``encode`` the first time and kept (up to :data:`_TABLE_LIMIT` values of the exact types
+    ``kinds``; others are written each time, errors included)."""
+
+    def __init__(self, encode: Callable[[Any], Any], kinds: tuple[type, ...]) -> None:
+        super().__init__()
+        self._encode = encode
+        self._kinds = kinds
+
+    def __missing__(self, value: Any) -> str:
+        text = _JSON(self._encode(value))
+        if type(value) in self._kinds and len(self) < _TABLE_LIMIT:
+            self[value] = text
+        return text
+
+
+class _TextsById:
+    """The JSON text of each value met so far, found by the value's identity (enum members and moves hash in Python,
+    so a lookup by value costs a call): ``get(id(value))`` is ``(value, text)``, and the entry holds the value, so
+    that its ``id`` cannot be reused while the entry lives. A value met the first time goes through :meth:`first`
+    (the data encoder ``encode``, then kept for up to :data:`_TABLE_LIMIT` values of the exact types ``kinds``)."""
+
+    def __init__(self, encode: Callable[[Any], Any], kinds: tuple[type, ...]) -> None:
+        self._by_id: dict[int, tuple[Any, str]] = {}
+        self.get = self._by_id.get
+        self._encode = encode
+        self._kinds = kinds
+
+    def first(self, value: Any) -> str:
+        """The text of ``value``, not (yet) in the table."""
+        text = _JSON(self._encode(value))
+        if type(value) in self._kinds and len(self._by_id) < _TABLE_LIMIT:
+            self._by_id[id(value)] = (value, text)
+        return text
+
+
+class _SeqTexts(dict[tuple[Any, ...], str]):
+    """The JSON text of each tuple met lately, by value (a tuple of cards, moves, calls or windows hashes and compares
+    its items in C; equal tuples of these items have the same text): a state hands the same tuples to many views
+    (its legal moves, its calls and discard pile from state to state while they do not change, a hand that did not
+    change). The table is emptied when it reaches :data:`_TABLE_LIMIT` tuples."""
+
+    def keep(self, seq: Any, text: str) -> str:
+        """Remember ``text`` for the tuple ``seq`` (anything else is not remembered) and return it."""
+        if seq.__class__ is tuple:
+            if len(self) >= _TABLE_LIMIT:
+                self.clear()
+            self[seq] = text
+        return text
+
+
+@functools.cache
+def _table(tp: Any) -> Any:
+    """The table of JSON texts of the values of type ``tp`` (one per type, shared by every encoder): by value for
+    cards, by identity for moves (``"move"``) and enum members."""
+    if tp == "move":
+        return _TextsById(_encoder(typing.Union[tuple(MOVE_TYPES)]), tuple(MOVE_TYPES))  # noqa: UP007
+    if tp is Card:
+        return _Texts(_encoder(tp), (tp,))
+    return _TextsById(_encoder(tp), (tp,))
+
+
+class _Source:
+    """The compiled encoder's source, growing: the names it calls, and a fresh variable per value."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, Any] = {"_JSON": _JSON, "_QUOTE": _QUOTE}
+        self.helpers: list[str] = []
+        """Functions the compiled code calls (the writing of a tuple met the first time)."""
+        self._n = 0
+
+    def name(self, value: Any, hint: str) -> str:
+        """A global name of the compiled code bound to ``value``."""
+        self._n += 1
+        key = f"_{hint}{self._n}"
+        self.names[key] = value
+        return key
+
+    def var(self) -> str:
+        """A fresh local variable."""
+        self._n += 1
+        return f"v{self._n}"
+
+
+def _is_moves(tp: Any) -> bool:
+    return set(typing.get_args(tp)) - {_NONE} == set(MOVE_TYPES)
+
+
+_SCALARS: Final = {int: "int", bool: "bool", str: "str"}
+"""The field types written straight into the text once their values are seen to be of exactly that type."""
+
+
+def _field(src: _Source, tp: Any, var: str) -> tuple[str | None, str]:
+    """How the compiled code writes a field of declared type ``tp`` held in the local ``var``: a condition under
+    which the fast text is exact (``None``: always), and an expression that is its text (for a number, ``var``
+    itself: the f-string writes it)."""
+    rest = [a for a in typing.get_args(tp) if a is not _NONE]
+    optional = typing.get_origin(tp) in (types.UnionType, typing.Union) and len(rest) == 1 and not _is_moves(tp)
+    inner = rest[0] if optional else tp
+    kind = _SCALARS.get(inner) if isinstance(inner, type) else None
+    if kind is None:
+        return None, _value(src, tp, var)
+    exact = f"{var}.__class__ is {kind}"
+    text = {"int": var, "bool": f"('true' if {var} else 'false')", "str": f"_QUOTE({var})"}[kind]
+    if not optional:
+        return exact, text
+    return f"({var} is None or {exact})", f"('null' if {var} is None else {text})"
+
+
+def _value(src: _Source, tp: Any, expr: str) -> str:
+    """An expression that is the JSON text of the value ``expr`` (a plain variable or attribute) of declared type
+    ``tp``, as the data encoder of :mod:`maumau_rules.notation` and the standard JSON encoder write it, whatever
+    the value (one outside its declared type goes through the data encoder and the standard encoder)."""
+    origin = typing.get_origin(tp)
+    if origin in (types.UnionType, typing.Union):
+        if _is_moves(tp):  # (the data encoder writes None as null for a move union, optional or not)
+            return f"('null' if {expr} is None else {_by_id(src, 'move', expr)})"
+        rest = [a for a in typing.get_args(tp) if a is not _NONE]
+        if len(rest) == 1:
+            return f"('null' if {expr} is None else {_value(src, rest[0], expr)})"
+    elif origin is tuple:
+        (inner, _ellipsis) = typing.get_args(tp)
+        if inner is int:  # (most such tuples are made anew for each view: written each time)
+            return _items(src, inner, expr)
+        table = _SeqTexts()
+        got, keep, helper = src.name(table.get, "seen"), src.name(table.keep, "keep"), src.var()
+        src.helpers.append(f"def {helper}(x):\n    return {keep}(x, {_items(src, inner, 'x')})\n")
+        return f"(({got}({expr}) or {helper}({expr})) if {expr}.__class__ is tuple else {helper}({expr}))"
+    elif tp is int:
+        return f"(str({expr}) if {expr}.__class__ is int else _JSON({expr}))"
+    elif tp is bool:
+        return f"('true' if {expr} is True else 'false' if {expr} is False else _JSON({expr}))"
+    elif tp is str:
+        return f"(_QUOTE({expr}) if {expr}.__class__ is str else _JSON({expr}))"
+    elif tp is Card:
+        return f"{src.name(_table(Card), 'cards')}[{expr}]"
+    elif isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return _by_id(src, tp, expr)
+    elif isinstance(tp, type) and attrs.has(tp) and not _is_opaque(tp):  # a value type inside a document
+        return f"{src.name(text_encoder(tp, None), 'nested')}({expr})"
+    return f"_JSON({src.name(_encoder(tp), 'data')}({expr}))"  # anything else: the data encoder, then the text
+
+
+def _items(src: _Source, inner: Any, expr: str) -> str:
+    """An expression that is the JSON text of the sequence ``expr`` of values of type ``inner`` (a JSON list)."""
+    if inner is Card:
+        return f"('[' + ', '.join(map({src.name(_table(Card), 'cards')}.__getitem__, {expr})) + ']')"
+    if inner is int:  # (the standard encoder, made once: faster than joining the numbers here)
+        return f"(('[]' if not {expr} else _JSON({expr})) if {expr}.__class__ is tuple else _JSON(list({expr})))"
+    item = src.var()
+    return f"('[' + ', '.join([{_value(src, inner, item)} for {item} in {expr}]) + ']')"
+
+
+def _by_id(src: _Source, tp: Any, expr: str) -> str:
+    """The text of ``expr`` from the identity table of ``tp`` (:class:`_TextsById`)."""
+    table = _table(tp)
+    got, first, entry = src.name(table.get, "get"), src.name(table.first, "first"), src.var()
+    return f"({entry}[1] if ({entry} := {got}(id({expr}))) is not None and {entry}[0] is {expr} else {first}({expr}))"
+
+
+def _is_opaque(tp: type) -> bool:
+    """Whether the data encoder writes ``tp`` its own way (not field by field): a variant, a window."""
+    from .state import Window
+    from .variants import Variant
+
+    return tp is Variant or tp is Window
+
+
+class TextEncoder:
+    """The JSON text of the values of one attrs class, compiled once from its fields' declared types.
+
+    ``encoder(value)`` equals ``json.dumps({"type": tag, "version": 1, **fields}, ensure_ascii=False)`` where the
+    fields are those :func:`~maumau_rules.notation.to_json` writes (without ``tag``: only the fields, as a value
+    nested in a document). :meth:`texts` writes several values that share every field but the last ``private``
+    ones, the shared part once.
+
+    >>> from maumau_rules import Verdict
+    >>> text_encoder(Verdict, None)(Verdict.accept())
+    '{"ok": true, "reason": "ok", "rule_id": "", "message": "legal"}'
+    """
+
+    def __init__(self, cls: type, tag: str | None, private: Sequence[str] = ()) -> None:
+        hints = _hints(cls)
+        names = list(hints)
+        if list(private) != names[len(names) - len(private):]:
+            raise TypeError(f"the private fields {list(private)} of {cls.__name__} are not its last fields")
+        src = _Source()
+        lead = _QUOTE("type") + ": " + _QUOTE(tag) + ", " + _QUOTE("version") + f": {FORMAT_VERSION}" \
+            if tag is not None else ""
+        shared = len(names) - len(private)
+        self.cls = cls
+        """The class written."""
+        self.tag = tag
+        """The document's ``"type"`` (``None``: a nested value, without ``type`` and ``version``)."""
+        self.source = _compile_source(src, hints, lead, shared)
+        """The compiled code (for the curious, and for the tests)."""
+        namespace: dict[str, Any] = dict(src.names)
+        exec(compile(self.source, f"<json text of {cls.__qualname__}>", "exec"), namespace)
+        self._whole: Callable[[Any], str] = namespace["whole"]
+        self._head: Callable[[Any], str] = namespace["head"]
+        self._tail: Callable[[Any, str], str] = namespace["tail"]
+
+    def __call__(self, value: Any) -> str:
+        """The JSON text of ``value`` (an instance of :attr:`cls`).
+
+        >>> from maumau_rules import Verdict
+        >>> text_encoder(Verdict, "verdict")(Verdict.accept())[:35]
+        '{"type": "verdict", "version": 1, "'
+        """
+        return self._whole(value)
+
+    def texts(self, values: Iterable[Any]) -> list[str]:
+        """The JSON text of each of ``values``, which all hold the same values in every field but the private ones
+        (the views of one state for every seat): the shared fields are written once, from the first value.
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.notation import dumps
+        >>> from maumau_rules.views import views
+        >>> vs = views(new_game("standard", players=3, seed=1))
+        >>> enc = text_encoder(type(vs[0]), "player-view", ("seat", "hand", "drawn", "legal_moves"))
+        >>> enc.texts(vs) == [dumps(v) for v in vs]
+        True
+        """
+        items = list(values)
+        if not items:
+            return []
+        head = self._head(items[0])
+        tail = self._tail
+        return [tail(v, head) for v in items]
+
+
+def _compile_source(src: _Source, hints: dict[str, Any], lead: str, shared: int) -> str:
+    """The source of ``whole(o)`` (the text of ``o``), ``head(o)`` (``lead`` and the first ``shared`` fields, with
+    the separator after them) and ``tail(o, h)`` (the text ``h``, then the other fields and the closing brace).
+
+    Each function reads every field once, checks that the numbers, flags and text among them are of exactly their
+    declared types, and then writes the whole text with one f-string; otherwise (a value outside its type) it hands
+    the value to the reference writer (:func:`_reference`)."""
+    names = list(hints)
+
+    def function(name: str, fields: list[str], opening: str, closing: str, after: bool = False) -> str:
+        """The function ``name(o)`` (with ``after``: ``name(o, h)``, its text written after the text ``h``)."""
+        lines = [f"def {name}(o, h):" if after else f"def {name}(o):"]
+        guards: list[str] = []
+        texts: list[str] = []
+        body: list[str] = []
+        for i, field in enumerate(fields):
+            var = f"x{i}"
+            lines.append(f"    {var} = o.{field}")
+            guard, text = _field(src, hints[field], var)
+            if guard is not None:
+                guards.append(guard)
+            if text != var:
+                body.append(f"        t{i} = {text}")
+                text = f"t{i}"
+            texts.append(("" if i == 0 else ", ") + _QUOTE(field) + ": {" + text + "}")
+        fstring = "f'''" + ("{h}" if after else "") + _fstring(opening, texts, closing) + "'''"
+        indent = "    "
+        if guards:
+            lines.append(f"    if {' and '.join(guards)}:")
+            indent = "        "
+        lines += [line if guards else line[4:] for line in body]
+        lines.append(f"{indent}return {fstring}")
+        if guards:
+            reference = src.name(_reference(hints, fields, opening, closing), "reference")
+            lines.append(f"    return h + {reference}(o)" if after else f"    return {reference}(o)")
+        return "\n".join(lines) + "\n"
+
+    head_fields, tail_fields = names[:shared], names[shared:]
+    opening = "{" + lead
+    between = ", " if (lead or head_fields) and tail_fields else ""
+    functions = [function("whole", names, opening + (", " if lead and names else ""), "}"),
+                 function("head", head_fields, opening + (", " if lead and head_fields else ""), between),
+                 function("tail", tail_fields, "", "}", after=True)]
+    return "".join([*src.helpers, *functions])
+
+
+def _brace(text: str) -> str:
+    """Literal text for an f-string: braces doubled."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def _fstring(opening: str, items: list[str], closing: str) -> str:
+    """The inside of the f-string: the literal parts with their braces doubled, the ``{expression}`` parts as they are."""
+    out = [_brace(opening)]
+    for item in items:
+        head, _, rest = item.partition(": {")
+        out.append(_brace(head) + ": {" + rest)
+    out.append(_brace(closing))
+    text = "".join(out)
+    if "\\" in text or "'''" in text:  # pragma: no cover - field names are identifiers
+        raise TypeError(f"cannot compile a JSON writer for the text {text!r}")
+    return text
+
+
+def _reference(hints: dict[str, Any], fields: list[str], opening: str, closing: str) -> Callable[[Any], str]:
+    """The reference writer of ``fields`` between ``opening`` and ``closing``: each field's data by the data encoder
+    of :mod:`maumau_rules.notation`, written by the standard encoder (``json_text({name: data})`` without its
+    braces is exactly that field's part of the object's text)."""
+    encoders = [(field, _encoder(hints[field])) for field in fields]
+
+    def write(o: Any) -> str:
+        return opening + ", ".join(_JSON({field: enc(getattr(o, field))})[1:-1] for field, enc in encoders) + closing
+
+    return write
+
+
+_ENCODERS: dict[tuple[type, str | None, tuple[str, ...]], TextEncoder] = {}
+"""Every encoder compiled so far (one per class, tag and private fields: a bounded set, the library's classes)."""
+
+
+def text_encoder(cls: type, tag: str | None, private: tuple[str, ...] = ()) -> TextEncoder:
+    """The compiled JSON text encoder of ``cls`` (made once per class, tag and private fields).
+
+    Args:
+        cls: an attrs value class that :mod:`maumau_rules.notation` writes field by field.
+        tag: the document's ``"type"``, or ``None`` for a value nested in a document.
+        private: the last fields of ``cls`` that differ between the values :meth:`TextEncoder.texts` writes.
+
+    Raises:
+        TypeError: ``private`` are not the last fields of ``cls``.
+
+    >>> from maumau_rules import Verdict
+    >>> text_encoder(Verdict, None) is text_encoder(Verdict, None)
+    True
+    >>> text_encoder(Verdict, None, ("ok",))
+    Traceback (most recent call last):
+    ...
+    TypeError: the private fields ['ok'] of Verdict are not its last fields
+    """
+    key = (cls, tag, tuple(private))
+    found = _ENCODERS.get(key)
+    if found is None:
+        found = _ENCODERS[key] = TextEncoder(cls, tag, private)
+    return found

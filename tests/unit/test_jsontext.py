@@ -1,0 +1,157 @@
+"""The compiled JSON text (maumau_rules.jsontext) is byte for byte the reference text, json.dumps of the JSON data
+that to_json writes, for states and views of every registered variant of every family; and the parse cache of
+parse_move gives the moves, and the errors, of the parser without it."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from maumau_rules import apply, available_variants, legal_moves, new_game
+from maumau_rules.errors import NotationError
+from maumau_rules.families import codec_for_value
+from maumau_rules.jsontext import text_encoder
+from maumau_rules.moves import _parse_move, parse_move
+from maumau_rules.notation import dumps, json_text, to_json
+from maumau_rules.views import public_view, view, views, views_json
+
+
+def reference(value: Any) -> str:
+    """The text dumps wrote before the compiled encoders: the standard encoder over to_json's data."""
+    return json.dumps(to_json(value), ensure_ascii=False)
+
+
+def sampled_states(variant: Any, games: int, seed: int) -> list[Any]:
+    """States along ``games`` random games of ``variant`` (every few moves, and each game's last state)."""
+    rng = random.Random(seed)
+    lo, hi = variant.players
+    out: list[Any] = []
+    for g in range(games):
+        s = new_game(variant, rng.randint(lo, min(hi, 5)), seed * 100 + g)
+        step = 0
+        while not s.is_over and step < 400:
+            if step % 7 == 0:
+                out.append(s)
+            s = apply(s, rng.choice(legal_moves(s)))
+            step += 1
+        out.append(s)
+    return out
+
+
+VARIANTS = available_variants()
+
+
+def test_both_families_are_covered() -> None:
+    assert {v.family for v in VARIANTS} >= {"maumau", "malilla"}
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.id)
+def test_the_compiled_text_is_the_reference_text(variant: Any) -> None:
+    """States, every seat's view (alone and all at once), public views, with and without match scores."""
+    checked = 0
+    for i, s in enumerate(sampled_states(variant, 2, seed=len(variant.id))):
+        assert dumps(s) == reference(s)
+        scores = tuple(range(s.players)) if i % 2 and variant.family == "maumau" else None
+        every = views(s, scores=scores)
+        texts = views_json(s, scores=scores)
+        assert texts == tuple(reference(v) for v in every)
+        assert texts == tuple(dumps(view(s, seat, scores=scores)) for seat in range(s.players))
+        p = public_view(s, scores=scores)
+        assert dumps(p) == reference(p)
+        checked += 1
+    assert checked >= 2
+
+
+def test_odd_field_values_are_written_as_the_standard_encoder_writes_them() -> None:
+    """Values outside their declared types (a flag in a number field, text that needs escaping) go through the
+    standard encoder: the text stays the reference text."""
+    s = new_game("standard", 3, seed=4)
+    v = view(s, 0)
+    odd = attrs.evolve(v, turn=True, variant='a "quoted"\n\\ id', hand_sizes=[True, 2, 3], any_card=1)
+    codec = codec_for_value(v)
+    assert codec is not None
+    assert text_encoder(type(v), codec.tag)(odd) == reference(odd)
+    t = new_game("malilla", 4, seed=4)
+    w = view(t, 1)
+    odd_w = attrs.evolve(w, round_no=False, variant="é\u2028\x01")
+    assert dumps(odd_w) == reference(odd_w)
+
+
+def test_a_subclass_of_a_view_is_written_as_before() -> None:
+    s = new_game("standard", 2, seed=2)
+    v = view(s, 0)
+
+    @attrs.frozen(slots=False)
+    class Mine(type(v)):  # type: ignore[misc]
+        extra: int = 5
+
+    mine = Mine(**{f.alias: getattr(v, f.name) for f in attrs.fields(type(v))})
+    assert dumps(mine) == reference(mine) == reference(v)
+
+
+def test_json_text_is_the_standard_encoder() -> None:
+    samples: list[Any] = [{"a": [1, True, None, "7♥", 2.5, {"b": ()}]}, "x\"y", 10 ** 30, [], {}, -0.0]
+    for data in samples:
+        assert json_text(data) == json.dumps(data, ensure_ascii=False)
+    with pytest.raises(TypeError, match="not JSON serializable"):
+        json_text({"a": {1, 2}})
+
+
+def test_private_fields_must_be_the_last_ones() -> None:
+    v = view(new_game("standard", 2, seed=1), 0)
+    with pytest.raises(TypeError, match="are not its last fields"):
+        text_encoder(type(v), "player-view", ("turn",))
+
+
+def test_the_shared_part_is_written_once_from_the_first_value() -> None:
+    s = new_game("standard", 3, seed=1)
+    codec = codec_for_value(view(s, 0))
+    assert codec is not None
+    private = ("seat", "hand", "drawn", "legal_moves")
+    enc = text_encoder(type(view(s, 0)), codec.tag, private)
+    assert enc.texts([]) == []
+    assert enc.texts(views(s)) == [reference(v) for v in views(s)]
+    other = apply(s, legal_moves(s)[0])  # a view of another state: its public part is not read
+    mixed = enc.texts([view(s, 0), view(other, 1)])
+    assert mixed[1] != reference(view(other, 1)) and mixed[1].endswith(reference(view(other, 1))[-40:])
+
+
+# ---------------------------------------------------------------------------------------------- parse cache
+
+MOVE_TEXTS = ["7h", "7♥", "Herz 7", "Jc>h", "J♣ > ♥", "Jc>h maumau", "9d mau", "9d Zadnja", "draw", "PASS", "pass",
+              "callout 3", "Redeal", "Joker", "1or", "Sco"]
+BAD_TEXTS = ["7x", "", "callout", "callout x", "Jc>x", "x" * 65, "7h mau mau mau", "  "]
+
+
+@pytest.mark.parametrize("text", MOVE_TEXTS)
+def test_the_parse_cache_gives_the_parsers_moves(text: str) -> None:
+    first = parse_move(text)
+    assert first == _parse_move(text) and type(first) is type(_parse_move(text))
+    assert parse_move(text) is first  # read once, then remembered
+
+
+@pytest.mark.parametrize("text", BAD_TEXTS)
+def test_bad_text_is_refused_as_before_every_time(text: str) -> None:
+    with pytest.raises(NotationError) as plain:
+        _parse_move(text)
+    for _ in range(2):
+        with pytest.raises(NotationError) as cached:
+            parse_move(text)
+        assert type(cached.value) is type(plain.value) and str(cached.value) == str(plain.value)
+
+
+def test_values_that_are_not_text_are_refused_as_before() -> None:
+    class Text(str):
+        pass
+
+    assert parse_move(Text("draw")) == _parse_move("draw")
+    for value in (None, 7, b"draw", ["draw"]):
+        with pytest.raises(NotationError) as plain:
+            _parse_move(value)  # type: ignore[arg-type]
+        with pytest.raises(NotationError) as cached:
+            parse_move(value)  # type: ignore[arg-type]
+        assert str(cached.value) == str(plain.value)
