@@ -162,7 +162,7 @@ def test_the_library_never_reads_the_environment(monkeypatch: pytest.MonkeyPatch
 GLOSSARY = tomllib.loads((ROOT / "spec" / "glossary.toml").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("lang", ["de", "ar", "tr", "el", "sr"])
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_the_glossarys_card_names_parse(lang: str) -> None:
     """Every rank and suit name of the glossary is accepted by the notation (documented in spec/glossary.toml)."""
     ranks = {"J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE}
