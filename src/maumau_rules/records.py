@@ -351,13 +351,24 @@ class ReplayError(MauMauError, ValueError):
         self.round_no = round_no
 
     def __str__(self) -> str:
-        where = "setup" if self.step is None else f"step {self.step}"
+        """Where, why and the message, in the current language (the reason code and the rule ID are the same in
+        every language; the message was written in the language of the code that raised it).
+
+        >>> from maumau_rules.i18n import language
+        >>> e = ReplayError("bad", step=3, reason="must_beat", rule_id="R_MAL_FOLLOW", round_no=2)
+        >>> str(e)
+        'round 2, step 3: must_beat, rule R_MAL_FOLLOW: bad'
+        >>> with language("de"):
+        ...     str(e)
+        'Runde 2, Schritt 3: must_beat, Regel R_MAL_FOLLOW: bad'
+        """
+        where = _("setup") if self.step is None else _("step {step}").format(step=self.step)
         if self.round_no is not None:
-            where = f"round {self.round_no}, {where}"
+            where = _("round {round}, {where}").format(round=self.round_no, where=where)
         if self.record_index is not None:
-            where = f"record {self.record_index}, {where}"
-        rule = f", rule {self.rule_id}" if self.rule_id else ""
-        return f"{where}: {self.reason}{rule}: {self.message}"
+            where = _("record {index}, {where}").format(index=self.record_index, where=where)
+        reason = _("{reason}, rule {rule}").format(reason=self.reason, rule=self.rule_id) if self.rule_id else self.reason
+        return _("{where}: {reason}: {message}").format(where=where, reason=reason, message=self.message)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of the error.
