@@ -14,10 +14,12 @@ from typing import Any
 
 import pytest
 
-from maumau_rules import new_game
+import attrs
+
+from maumau_rules import available_variants, find_variant, load_variant, new_game
 from maumau_rules.errors import MauMauError, NotationError
 from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
-from maumau_rules.i18n import LANGUAGES, language
+from maumau_rules.i18n import LANGUAGES, gettext, language, translate_message
 from maumau_rules.notation import from_json, loads, parse_json_text, to_json
 from maumau_rules.records import (
     ReplayError,
@@ -26,6 +28,7 @@ from maumau_rules.records import (
     loads_records,
     record_from_moves,
 )
+from maumau_rules.variants import variant_from_dict
 
 from .test_cli_i18n import _CODE, english_sentences, run
 from .test_terminal import english_left
@@ -152,6 +155,60 @@ BAD_JSON: dict[str, Callable[[], object]] = {
 }
 
 
+def _house(**head: object) -> Callable[[], object]:
+    """Loading a variant whose ``[variant]`` table is ``head`` (over a good one) with ``rules`` and ``data``
+    changed by the keys ``rules`` and ``data``."""
+    rules = head.pop("rules", {"R_MATCH": {}})
+    data = head.pop("data", {})
+    fields = {"id": "house", "name": "House", "deck": "french-32", "players": [2, 4], **head}
+    return lambda: variant_from_dict({"variant": {k: v for k, v in fields.items() if v is not ...}, "rules": rules,
+                                      **data})  # type: ignore[dict-item]
+
+
+_STANDARD = find_variant("standard")
+
+# each: a variant file (or a variant built in Python) that is refused
+BAD_VARIANTS: dict[str, Callable[[], object]] = {
+    "text type": lambda: load_variant(5),  # type: ignore[arg-type]
+    "text length": lambda: load_variant("#" * 300_000),
+    "data type": lambda: variant_from_dict([1]),  # type: ignore[arg-type]
+    "unknown table": _house(data={"bogus": {}}),
+    "no variant table": lambda: variant_from_dict({"rules": {}}),
+    "unknown field": _house(colour="red"),
+    "no id": _house(id=...),
+    "based_on type": _house(based_on=5),
+    "drop alone": _house(drop=["R_SKIP"]),
+    "players": _house(players=[2]),
+    "aliases": _house(aliases="house"),
+    "unknown rule": _house(rules={"R_NO_SUCH_RULE": {}}),
+    "rule table": _house(rules={"R_DEAL": 5}),
+    "rule parameter": _house(rules={"R_DEAL": {"colour": 1}}),
+    "drop unknown": _house(based_on="standard", deck=..., players=..., drop=["R_NO_SUCH_RULE"], rules={}),
+    "dropped and set": _house(based_on="standard", deck=..., players=..., drop=["R_SKIP"], rules={"R_SKIP": {}}),
+    "version": _house(version=0),
+    "external": _house(external="yes"),
+    "summary": _house(summary=5),
+    "family": _house(family="poker"),
+    "family of the base": _house(based_on="malilla", deck=..., players=..., family="maumau", rules={}),
+    "decisions": _house(data={"decisions": 5}),
+    "decision fields": _house(data={"decisions": [{"bogus": 1}]}),
+    "deck object": lambda: attrs.evolve(_STANDARD, deck="french-32"),
+    "players object": lambda: attrs.evolve(_STANDARD, players=(2,)),
+    "rule object": lambda: attrs.evolve(_STANDARD, rules=(5,)),
+    "rule family": lambda: attrs.evolve(_STANDARD, rules=(*_STANDARD.rules, find_variant("malilla").rules[0])),
+    "with_rules drop": lambda: _STANDARD.with_rules(drop=["R_NO_SUCH_RULE"]),
+    "with_rules parameter": lambda: _STANDARD.with_rules(params={"R_SKIP": {"colour": 1}}),
+    "with_rules table": lambda: _STANDARD.with_rules(params={"R_SKIP": 5}),  # type: ignore[dict-item]
+    "families": lambda: available_variants("poker"),
+}
+
+
+def _replay_error(**where: Any) -> Callable[[], str]:
+    """``str()`` of a replay error at ``where``, whose message (the engine's, made in the current language) says
+    that the round is over."""
+    return lambda: str(ReplayError(translate_message("illegal move 'draw': the round is over"), **where))
+
+
 def refusal(call: Callable[[], object]) -> str:
     try:
         call()
@@ -191,6 +248,13 @@ CASES: dict[str, dict[str, Callable[[], str]]] = {
     "records": {k: _reading(t) for k, t in BAD_RECORDS.items()},
     "fairness": {k: _refusing(c) for k, c in BAD_SETUPS.items()},
     "notation": {k: _refusing(c) for k, c in BAD_JSON.items()},
+    "variants": {k: _refusing(c) for k, c in BAD_VARIANTS.items()},
+    "replay": {k: _replay_error(**where) for k, where in {
+        "setup": {"step": None, "reason": "invalid_setup"},
+        "step": {"step": 4, "reason": "not_your_turn", "rule_id": "R_TURN_ORDER"},
+        "round": {"step": 2, "reason": "must_beat", "rule_id": "R_MAL_FOLLOW", "round_no": 3},
+        "record": {"step": 0, "reason": "invalid_record", "record_index": 5, "round_no": 1},
+    }.items()},
 }
 
 
@@ -220,6 +284,22 @@ def test_every_error_is_in_the_language(group: str, lang: str) -> None:
             if found:
                 left[name] = [text, *found[:2]]
     assert not left, left
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_short_words_of_a_replay_error_and_a_variant_file_are_in_the_language(lang: str) -> None:
+    """What the checks above cannot see in a message of one or two words: ``str(ReplayError)`` of a setup error
+    starts with the language's word for the setup, and a variant file without a deck says so in the language."""
+    error = ReplayError("—", step=None, reason="invalid_setup")
+    with language("en"):
+        english_texts = (str(error), refusal(_house(deck=...)))
+    with language(lang):
+        texts = (str(error), refusal(_house(deck=...)))
+        made = gettext("{where}: {reason}: {message}").format(where=gettext("setup"), reason="invalid_setup",
+                                                               message="—")
+        assert texts == (made, gettext("[variant] needs {key}").format(key="'deck'"))
+    assert english_texts == ("setup: invalid_setup: —", "[variant] needs 'deck'")
+    assert texts[0] != english_texts[0] and texts[1] != english_texts[1]
 
 
 def test_the_english_messages_are_as_they_were() -> None:
