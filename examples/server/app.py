@@ -114,8 +114,8 @@ from maumau_rules import MauMauError, Move, NotationError, Reason, apply, check,
 from maumau_rules.bots import Bot
 from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
 from maumau_rules.families.maumau.state import GameState
-from maumau_rules.i18n import gettext as _
 from maumau_rules.i18n import N_, direction, language, negotiate_language, ngettext, translate_message
+from maumau_rules.i18n import gettext as _
 from maumau_rules.notation import from_json
 from maumau_rules.records import GameRecord, RecordedMove, RecordResult, first_violation, loads_record
 from maumau_rules.variants import Variant

@@ -12,9 +12,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import attrs
+import pytest
 
 from maumau_rules import available_variants, find_variant, load_variant, new_game
 from maumau_rules.errors import MauMauError, NotationError
@@ -192,14 +191,22 @@ BAD_VARIANTS: dict[str, Callable[[], object]] = {
     "family of the base": _house(based_on="malilla", deck=..., players=..., family="maumau", rules={}),
     "decisions": _house(data={"decisions": 5}),
     "decision fields": _house(data={"decisions": [{"bogus": 1}]}),
-    "deck object": lambda: attrs.evolve(_STANDARD, deck="french-32"),
-    "players object": lambda: attrs.evolve(_STANDARD, players=(2,)),
-    "rule object": lambda: attrs.evolve(_STANDARD, rules=(5,)),
+    "deck object": lambda: attrs.evolve(_STANDARD, deck="french-32"),  # type: ignore[arg-type]
+    "players object": lambda: attrs.evolve(_STANDARD, players=(2,)),  # type: ignore[arg-type]
+    "rule object": lambda: attrs.evolve(_STANDARD, rules=(5,)),  # type: ignore[arg-type]
     "rule family": lambda: attrs.evolve(_STANDARD, rules=(*_STANDARD.rules, find_variant("malilla").rules[0])),
     "with_rules drop": lambda: _STANDARD.with_rules(drop=["R_NO_SUCH_RULE"]),
     "with_rules parameter": lambda: _STANDARD.with_rules(params={"R_SKIP": {"colour": 1}}),
     "with_rules table": lambda: _STANDARD.with_rules(params={"R_SKIP": 5}),  # type: ignore[dict-item]
     "families": lambda: available_variants("poker"),
+}
+
+
+_REPLAY_WHERE: dict[str, dict[str, Any]] = {  # where in a record a replay error is
+    "setup": {"step": None, "reason": "invalid_setup"},
+    "step": {"step": 4, "reason": "not_your_turn", "rule_id": "R_TURN_ORDER"},
+    "round": {"step": 2, "reason": "must_beat", "rule_id": "R_MAL_FOLLOW", "round_no": 3},
+    "record": {"step": 0, "reason": "invalid_record", "record_index": 5, "round_no": 1},
 }
 
 
@@ -249,13 +256,9 @@ CASES: dict[str, dict[str, Callable[[], str]]] = {
     "fairness": {k: _refusing(c) for k, c in BAD_SETUPS.items()},
     "notation": {k: _refusing(c) for k, c in BAD_JSON.items()},
     "variants": {k: _refusing(c) for k, c in BAD_VARIANTS.items()},
-    "replay": {k: _replay_error(**where) for k, where in {
-        "setup": {"step": None, "reason": "invalid_setup"},
-        "step": {"step": 4, "reason": "not_your_turn", "rule_id": "R_TURN_ORDER"},
-        "round": {"step": 2, "reason": "must_beat", "rule_id": "R_MAL_FOLLOW", "round_no": 3},
-        "record": {"step": 0, "reason": "invalid_record", "record_index": 5, "round_no": 1},
-    }.items()},
+    "replay": {k: _replay_error(**where) for k, where in _REPLAY_WHERE.items()},
 }
+
 
 
 @pytest.mark.parametrize("group", sorted(CASES))

@@ -35,7 +35,6 @@ from examples.server.app import (
     timeout_answer,
 )
 from maumau_rules.i18n import LANGUAGES, language
-
 from tests.server.test_server_roundtrip import Server
 
 from .test_errors_i18n import english
@@ -46,7 +45,7 @@ SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "server" / "static" 
 
 
 def _message(answer: bytes) -> str:
-    head, _, body = answer.partition(b"\r\n\r\n")
+    _head, _, body = answer.partition(b"\r\n\r\n")
     message: str = json.loads(body)["message"]
     return message
 
@@ -99,8 +98,7 @@ def test_the_connection_answers_are_in_the_language(lang: str) -> None:
     english_408, english_503 = _message(timeout_answer(2.5, "en")), _message(busy_answer(40, "en"))
     assert english_408 == "the request was not received in time (limit 2.5 s)"
     assert english_503 == "this client address has 40 connections open already (the limit)"
-    for make, source in ((lambda: timeout_answer(2.5, lang), english_408), (lambda: busy_answer(40, lang), english_503)):
-        answer = make()
+    for answer, source in ((timeout_answer(2.5, lang), english_408), (busy_answer(40, lang), english_503)):
         assert answer.startswith(b"HTTP/1.1 408 ") or answer.startswith(b"HTTP/1.1 503 ")  # the status line: HTTP's
         text = _message(answer)
         assert text != source and not english(text, lang, source), text
