@@ -16,17 +16,27 @@ import attrs
 import pytest
 
 from maumau_rules import available_variants, find_variant, load_variant, new_game
+from maumau_rules.bots import make_bot
+from maumau_rules.cards import Card
+from maumau_rules.entropy import seed_or_fresh
 from maumau_rules.errors import MauMauError, NotationError
 from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
 from maumau_rules.i18n import LANGUAGES, gettext, language, translate_message
+from maumau_rules.jsonstream import json_values
+from maumau_rules.memo import BoundedMemo
 from maumau_rules.notation import from_json, loads, parse_json_text, to_json
 from maumau_rules.records import (
     ReplayError,
+    dumps_records_jsonl,
     first_violation,
     loads_record,
     loads_records,
+    record_from_history,
     record_from_moves,
+    validate_records,
 )
+from maumau_rules.scoring import next_round, round_points, start_match
+from maumau_rules.svg import card_svg, hand_svg, pile_svg, view_svg
 from maumau_rules.variants import variant_from_dict
 
 from .test_cli_i18n import _CODE, english_sentences, run
@@ -210,6 +220,34 @@ _REPLAY_WHERE: dict[str, dict[str, Any]] = {  # where in a record a replay error
 }
 
 
+# each: a call that misuses the API (a bad argument of a library function: ArgumentError, ArgumentTypeError, BotError)
+BAD_CALLS: dict[str, Callable[[], object]] = {
+    "memo size": lambda: BoundedMemo(0),
+    "seed type": lambda: seed_or_fresh("x"),
+    "bot kind": lambda: make_bot("genius"),
+    "bot budget": lambda: make_bot("ismcts:zero"),
+    "card size": lambda: card_svg(Card.parse("7h"), size=500),
+    "card type": lambda: card_svg("7h"),  # type: ignore[arg-type]
+    "hand orientation": lambda: hand_svg([Card.parse("7h")], orientation="round"),  # type: ignore[arg-type]
+    "pile shown": lambda: pile_svg([Card.parse("7h")], shown=0),
+    "round number": lambda: start_match("standard", 2, 1, round_no=0),
+    "round points": lambda: round_points(5),
+    "round not over": lambda: round_points(new_game("standard", 2, seed=1)),
+    "next round": lambda: next_round(5, 5),  # type: ignore[arg-type]
+    "stream jsonl": lambda: list(json_values("[1]", jsonl=5)),  # type: ignore[arg-type]
+    "stream source": lambda: list(json_values(5)),  # type: ignore[arg-type]
+    "stream limit": lambda: list(json_values("[1]", limit=0)),
+    "records": lambda: dumps_records_jsonl(5),  # type: ignore[arg-type]
+    "records item": lambda: dumps_records_jsonl([5]),  # type: ignore[list-item]
+    "records limit": lambda: loads_records("[]", limit=0),
+    "validate source": lambda: validate_records(5),  # type: ignore[arg-type]
+    "moves": lambda: record_from_moves("standard", 2, 1, 5),  # type: ignore[arg-type]
+    "move pair": lambda: record_from_moves("standard", 2, 1, [(1, 2, 3)]),  # type: ignore[list-item]
+    "seed of a record": lambda: record_from_moves("standard", 2, "x", []),  # type: ignore[arg-type]
+    "history": lambda: record_from_history(5),  # type: ignore[arg-type]
+}
+
+
 def _replay_error(**where: Any) -> Callable[[], str]:
     """``str()`` of a replay error at ``where``, whose message (the engine's, made in the current language) says
     that the round is over."""
@@ -257,6 +295,7 @@ CASES: dict[str, dict[str, Callable[[], str]]] = {
     "notation": {k: _refusing(c) for k, c in BAD_JSON.items()},
     "variants": {k: _refusing(c) for k, c in BAD_VARIANTS.items()},
     "replay": {k: _replay_error(**where) for k, where in _REPLAY_WHERE.items()},
+    "misuse": {k: _refusing(c) for k, c in BAD_CALLS.items()},
 }
 
 
@@ -303,6 +342,12 @@ def test_the_short_words_of_a_replay_error_and_a_variant_file_are_in_the_languag
         assert texts == (made, gettext("[variant] needs {key}").format(key="'deck'"))
     assert english_texts == ("setup: invalid_setup: —", "[variant] needs 'deck'")
     assert texts[0] != english_texts[0] and texts[1] != english_texts[1]
+    # (a message made mostly of code, which the word checks would read as English either way)
+    with language("en"):
+        english_view = refusal(lambda: view_svg(5))
+    with language(lang):
+        assert refusal(lambda: view_svg(5)) == gettext(
+            "view_svg draws a view, not {type}(...): pass view(state, seat)").format(type="int") != english_view
 
 
 def test_the_english_messages_are_as_they_were() -> None:
