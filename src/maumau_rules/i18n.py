@@ -90,12 +90,14 @@ def normalize_language(lang: str) -> str:
     maumau_rules.errors.ArgumentError: unknown language 'xx': choose one of en, de, ar, tr, el, sr, cs, nl
     """
     if not isinstance(lang, str):
-        raise ArgumentError(f"a language must be a string such as 'de', not {type(lang).__name__}")
+        raise ArgumentError(gettext("a language must be a string such as 'de', not {type}").format(
+            type=type(lang).__name__))
     base = re.split(r"[_.@-]", lang.strip(), maxsplit=1)[0].lower()
     if base in ("c", "posix"):
         return "en"
     if base not in LANGUAGES:
-        raise ArgumentError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+        raise ArgumentError(gettext("unknown language {lang}: choose one of {languages}").format(
+            lang=repr(lang), languages=", ".join(LANGUAGES)))
     return base
 
 

@@ -20,10 +20,12 @@ from maumau_rules.bots import make_bot
 from maumau_rules.cards import Card
 from maumau_rules.entropy import seed_or_fresh
 from maumau_rules.errors import MauMauError, NotationError
+from maumau_rules.events import events_between
 from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
 from maumau_rules.i18n import LANGUAGES, gettext, language, translate_message
 from maumau_rules.jsonstream import json_values
 from maumau_rules.memo import BoundedMemo
+from maumau_rules.moves import parse_move
 from maumau_rules.notation import from_json, loads, parse_json_text, to_json
 from maumau_rules.records import (
     ReplayError,
@@ -35,6 +37,7 @@ from maumau_rules.records import (
     record_from_moves,
     validate_records,
 )
+from maumau_rules.rng import randbelow, seed_state, shuffle
 from maumau_rules.scoring import next_round, round_points, start_match
 from maumau_rules.svg import card_svg, hand_svg, pile_svg, view_svg
 from maumau_rules.variants import variant_from_dict
@@ -245,6 +248,15 @@ BAD_CALLS: dict[str, Callable[[], object]] = {
     "move pair": lambda: record_from_moves("standard", 2, 1, [(1, 2, 3)]),  # type: ignore[list-item]
     "seed of a record": lambda: record_from_moves("standard", 2, "x", []),  # type: ignore[arg-type]
     "history": lambda: record_from_history(5),  # type: ignore[arg-type]
+    "events of a state": lambda: events_between(5, parse_move("draw"), 5),
+    "events of two games": lambda: events_between(new_game("standard", 2, seed=1), parse_move("draw"),
+                                                  new_game("malilla", 4, seed=1)),
+    "events seat": lambda: events_between(new_game("standard", 2, seed=1), parse_move("draw"),
+                                          new_game("standard", 2, seed=1), player=7),
+    "language type": lambda: language(5).__enter__(),  # type: ignore[arg-type]
+    "seed of the generator": lambda: seed_state("x"),  # type: ignore[arg-type]
+    "bound of the generator": lambda: randbelow(0, 1),
+    "shuffled items": lambda: shuffle(5, 1),  # type: ignore[arg-type]
 }
 
 
@@ -342,10 +354,13 @@ def test_the_short_words_of_a_replay_error_and_a_variant_file_are_in_the_languag
         assert texts == (made, gettext("[variant] needs {key}").format(key="'deck'"))
     assert english_texts == ("setup: invalid_setup: —", "[variant] needs 'deck'")
     assert texts[0] != english_texts[0] and texts[1] != english_texts[1]
-    # (a message made mostly of code, which the word checks would read as English either way)
+    # (messages made mostly of code or language codes, which the word checks would read as English either way)
     with language("en"):
         english_view = refusal(lambda: view_svg(5))
+        assert refusal(lambda: language("xx").__enter__()).startswith("unknown language 'xx': choose one of en, de")
     with language(lang):
+        assert refusal(lambda: language("xx").__enter__()) == gettext(
+            "unknown language {lang}: choose one of {languages}").format(lang="'xx'", languages=", ".join(LANGUAGES))
         assert refusal(lambda: view_svg(5)) == gettext(
             "view_svg draws a view, not {type}(...): pass view(state, seat)").format(type="int") != english_view
 
