@@ -231,7 +231,7 @@ BAD_CALLS: dict[str, Callable[[], object]] = {
     "bot budget": lambda: make_bot("ismcts:zero"),
     "card size": lambda: card_svg(Card.parse("7h"), size=500),
     "card type": lambda: card_svg("7h"),  # type: ignore[arg-type]
-    "hand orientation": lambda: hand_svg([Card.parse("7h")], orientation="round"),  # type: ignore[arg-type]
+    "hand orientation": lambda: hand_svg([Card.parse("7h")], orientation="round"),
     "pile shown": lambda: pile_svg([Card.parse("7h")], shown=0),
     "round number": lambda: start_match("standard", 2, 1, round_no=0),
     "round points": lambda: round_points(5),
