@@ -257,6 +257,9 @@ BAD_CALLS: dict[str, Callable[[], object]] = {
     "seed of the generator": lambda: seed_state("x"),  # type: ignore[arg-type]
     "bound of the generator": lambda: randbelow(0, 1),
     "shuffled items": lambda: shuffle(5, 1),  # type: ignore[arg-type]
+    "match scores": lambda: start_match("standard", 2, 1, scores=5),  # type: ignore[arg-type]
+    "Malilla match scores": lambda: start_match("malilla", 4, 1, scores=5),  # type: ignore[arg-type]
+    "Malilla hand not over": lambda: next_round(start_match("malilla", 4, 1), new_game("malilla", 4, seed=1)),
 }
 
 
