@@ -72,7 +72,7 @@ def docs(session: nox.Session) -> None:
 
 @nox.session
 def docs_i18n(session: nox.Session) -> None:
-    """The reference in every language (``-D language=L`` for en, de, ar, tr, el, sr): each builds with -W -n, the
+    """The reference in every language (``-D language=L`` for en, de, ar, tr, el, sr, cs, nl): each builds with -W -n, the
     generated pages are in its language, the index links every language, and a headless Chromium screenshot of the
     Arabic page reads right to left. Without pytest: ``sphinx -W -b html -D language=ar docs build/docs-i18n/ar``."""
     _long_checks(session, "docs_i18n")

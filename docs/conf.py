@@ -81,7 +81,7 @@ locale_dirs = ["locale/"]
 gettext_compact = False
 gettext_uuid = False
 gettext_location = False
-LANGUAGES = ("en", "de", "ar", "tr", "el", "sr")
+LANGUAGES = ("en", "de", "ar", "tr", "el", "sr", "cs", "nl")
 """The languages the reference is built in (maumau_rules.i18n.LANGUAGES)."""
 
 html_theme = "furo"

@@ -34,7 +34,7 @@ PACKAGE = ROOT / "src" / "maumau_rules"
 LOCALE = PACKAGE / "locale"
 DOMAIN = "maumau_rules"
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "N_plural": (1, 2)}
-LANGUAGES = ("de", "ar", "tr", "el", "sr")
+LANGUAGES = ("de", "ar", "tr", "el", "sr", "cs", "nl")
 
 
 def template() -> Catalog:

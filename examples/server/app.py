@@ -37,6 +37,8 @@ The web table (docs/web-table.rst; the page is ``static/``, the helpers :mod:`ta
 
 ``GET /``, ``GET /static/...``     the page: a person plays against the server's bots and other people
 ``GET /variants``                  the registered variants (ID, name, family, player counts) and the bot kinds
+``GET /texts``                     the page's own sentences (:data:`PAGE_TEXTS`) in the language of
+                                   ``Accept-Language``, with that language's code and direction
 ``POST /games`` with ``"bots"``    ``{"variant": "prsi", "players": 2, "bots": [1], "bot": "heuristic"}``: the
                                    server plays those seats (each bot from its own view; their tokens are
                                    ``null``: nobody can read a bot's hand), pausing ``--bot-delay`` seconds
@@ -123,8 +125,8 @@ from maumau_rules import (
 from maumau_rules.bots import Bot
 from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
 from maumau_rules.families.maumau.state import GameState
+from maumau_rules.i18n import N_, direction, language, negotiate_language, ngettext, translate_message
 from maumau_rules.i18n import gettext as _
-from maumau_rules.i18n import language, negotiate_language, translate_message
 from maumau_rules.notation import dumps, from_json
 from maumau_rules.records import GameRecord, RecordedMove, RecordResult, first_violation, loads_record
 from maumau_rules.variants import Variant
@@ -147,6 +149,47 @@ MAX_WAIT: Final = 25.0
 
 STATIC: Final = Path(__file__).resolve().with_name("static")
 """The web table's page, script and style (served at ``/`` and ``/static/``; no build step)."""
+
+PAGE_TEXTS: Final = {
+    "seat": N_("Seat {n}"),
+    "your_partner": N_("(your partner)"),
+    "computer": N_("computer"),
+    "another_person": N_("another person (gets a link)"),
+    "malilla_group": N_("Malilla (4 players, partners)"),
+    "not_created": N_("The game was not created: {message}"),
+    "game_over": N_("Game over."),
+    "your_turn": N_("Your turn: click a card or a move."),
+    "to_play": N_("{name} to play…"),
+    "to_play_you_may_move": N_("{name} to play… (you may move between turns)"),
+    "commitment_changed": N_("The server's commitment changed during the game: the shuffle cannot be trusted."),
+    "title": N_("{variant} · {players} players · you are seat {seat}"),
+    "refused": N_("Refused: {message} (reason {code})"),
+    "refused_rule": N_("Refused: {message} (reason {code}, rule {rule})"),
+    "unreachable": N_("The server cannot be reached; trying again…"),
+    "over": N_("Over ({why})."),
+    "team_wins": N_("Team {team} wins ({names})."),
+    "and": N_(" and "),
+    "you_win": N_("You win ({why})."),
+    "wins": N_("{name} wins ({why})."),
+    "record_unreadable": N_("The record could not be read: {text}"),
+    "verified": N_("Verified: {message}."),
+    "not_verified": N_("NOT verified: {message}"),
+    "invite": N_("seat {n}"),
+}
+"""The web table's own sentences (``static/table.js`` writes them), as catalog entries: ``GET /texts`` sends them
+in the language of the request, and the script puts the values into the ``{...}`` fields."""
+
+
+def page_texts() -> dict[str, str]:
+    """:data:`PAGE_TEXTS` in the current language, with ``lang`` (its code) and ``dir`` (``ltr`` or ``rtl``).
+
+    >>> with language("de"):
+    ...     page_texts()["your_turn"], page_texts()["lang"]
+    ('Du bist am Zug: klicke eine Karte oder einen Zug an.', 'de')
+    """
+    from maumau_rules.i18n import current_language
+
+    return {**{key: _(text) for key, text in PAGE_TEXTS.items()}, "lang": current_language(), "dir": direction()}
 
 PAGE_HEADERS: Final = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
@@ -346,19 +389,73 @@ def _raw_error(status: str, reason: str, message: str) -> bytes:
             f"content-length: {len(body)}\r\n\r\n").encode() + body
 
 
+_ACCEPT_LANGUAGE: Final = re.compile(rb"^accept-language[ \t]*:[ \t]*([^\r\n]*)", re.IGNORECASE | re.MULTILINE)
+_HEAD_KEPT: Final = 8192  # bytes of a request head kept to find its Accept-Language (a longer head is refused anyway)
+
+
+def head_language(head: bytes) -> str | None:
+    """The catalog language the ``Accept-Language`` line of a (partial) request head asks for; ``None`` when the
+    head has no such line yet.
+
+    >>> head_language(b"GET / HTTP/1.1\\r\\nAccept-Language: el-GR, en;q=0.5\\r\\nX-Slow: "), head_language(b"GET /")
+    ('el', None)
+    """
+    found = _ACCEPT_LANGUAGE.search(head)
+    return None if found is None else negotiate_language(found.group(1).decode("latin-1"))
+
+
+def timeout_answer(limit: float, lang: str) -> bytes:
+    """The 408 answer (then the connection closes) to a request not received within ``limit`` seconds, in
+    ``lang``: the request's own ``Accept-Language``, or the one its client last sent.
+
+    >>> b'"the request was not received in time (limit 2 s)"' in timeout_answer(2.0, "en")
+    True
+    """
+    with language(lang):
+        message = _("the request was not received in time (limit {limit} s)").format(limit=f"{limit:g}")
+    return _raw_error("408 Request Timeout", "request_timeout", message)
+
+
+def busy_answer(limit: int, lang: str) -> bytes:
+    """The 503 answer (then the connection closes) to a client address that already holds ``limit`` connections,
+    in ``lang``: sent before the new connection says anything, so in the language of the client's requests on
+    its other connections (:meth:`ClientConnections.language`).
+
+    >>> b"has 3 connections open already" in busy_answer(3, "en")
+    True
+    """
+    with language(lang):
+        message = ngettext("this client address has {n} connection open already (the limit)",
+                           "this client address has {n} connections open already (the limit)", limit).format(n=limit)
+    return _raw_error("503 Service Unavailable", "too_many_connections", message)
+
+
 class ClientConnections:
-    """The connections open per client address in one server process, at most ``limit`` each.
+    """The connections open per client address in one server process, at most ``limit`` each, and the language
+    each address asked for last (``Accept-Language``; kept while it has a connection open).
 
     >>> counts = ClientConnections(limit=1)
     >>> counts.open("10.0.0.1"), counts.open("10.0.0.1"), counts.open("10.0.0.2")
     (True, False, True)
     >>> counts.close("10.0.0.1"); counts.open("10.0.0.1")
     True
+    >>> counts.heard("10.0.0.2", "de"); counts.language("10.0.0.2"), counts.language("10.0.0.1")
+    ('de', 'en')
     """
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.open_now: dict[str, int] = {}
+        self.languages: dict[str, str] = {}
+
+    def heard(self, client: str, lang: str) -> None:
+        """``client`` (which has a connection open) asked for ``lang`` in a request."""
+        if client in self.open_now:
+            self.languages[client] = lang
+
+    def language(self, client: str) -> str:
+        """The language ``client`` asked for last (English when it never said)."""
+        return self.languages.get(client, "en")
 
     def open(self, client: str) -> bool:
         """Count a new connection of ``client``; ``False`` (and not counted) when it already has ``limit``."""
@@ -375,6 +472,7 @@ class ClientConnections:
             self.open_now[client] = n
         else:
             self.open_now.pop(client, None)
+            self.languages.pop(client, None)
 
 
 class _RequestDeadlines(asyncio.Protocol):
@@ -401,21 +499,23 @@ class _RequestDeadlines(asyncio.Protocol):
         self._partial = False  # bytes of a request head arrived in this phase
         self._seen: object = None  # the request whose body the "body" phase waits for
         self._timer: asyncio.TimerHandle | None = None
+        self._head = b""  # the bytes of the request head coming in (its first _HEAD_KEPT), for its Accept-Language
+        self._language: str | None = None  # what this connection's last request head asked for
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
         peer = transport.get_extra_info("peername")
         client = str(peer[0]) if isinstance(peer, tuple) and peer else ""
         if not self._clients.open(client):
-            self.transport.write(_raw_error("503 Service Unavailable", "too_many_connections",
-                                            f"this client address has {self._clients.limit} connections open "
-                                            "already (the limit)"))
+            self.transport.write(busy_answer(self._clients.limit, self._clients.language(client)))
             self.transport.close()
             return
         self._client = client
         self._enter("head", None)
 
     def data_received(self, data: bytes) -> None:
+        if self._phase == "head" and len(self._head) < _HEAD_KEPT:
+            self._head += data[:_HEAD_KEPT - len(self._head)]
         super().data_received(data)
         self._sync()
         if self._phase == "head":
@@ -447,6 +547,10 @@ class _RequestDeadlines(asyncio.Protocol):
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if self._phase == "head" and phase != "head" and self._head:
+            self._heard(head_language(self._head))
+        if phase != self._phase:
+            self._head = b""
         self._phase, self._partial, self._seen = phase, False, cycle
         if phase and self.transport is not None and not self.transport.is_closing():
             self._timer = asyncio.get_running_loop().call_later(self._timeouts[phase], self._expired)
@@ -459,9 +563,18 @@ class _RequestDeadlines(asyncio.Protocol):
         cycle = self.cycle
         if (self._phase == "body" or self._partial) and (cycle is None or cycle.response_complete
                                                          or not cycle.response_started):
-            transport.write(_raw_error("408 Request Timeout", "request_timeout", "the request was not received in "
-                                       f"time (limit {self._timeouts[self._phase]:g} s)"))
+            if self._phase == "head":
+                self._heard(head_language(self._head))
+            lang = self._language or self._clients.language(self._client or "")
+            transport.write(timeout_answer(self._timeouts[self._phase], lang))
         transport.close()
+
+    def _heard(self, lang: str | None) -> None:
+        """A request head of this connection asked for ``lang`` (``None``: it named no language)."""
+        if lang is not None:
+            self._language = lang
+            if self._client is not None:
+                self._clients.heard(self._client, lang)
 
 
 class DeadlineH11Protocol(_RequestDeadlines, H11Protocol):
@@ -1061,6 +1174,9 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
     async def get_page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
 
+    async def get_texts(request: Request) -> JSONResponse:
+        return JSONResponse(page_texts(), headers={"Vary": "Accept-Language", "Cache-Control": "no-cache"})
+
     async def get_stats(request: Request) -> JSONResponse:
         return JSONResponse({**store.stats(), "creations_refused": creation.refused, "tables_waiting": waiting[0],
                              "bots_moving": len(bot_tasks)})
@@ -1076,6 +1192,7 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
         Route("/", get_page, methods=["GET"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Route("/variants", get_variants, methods=["GET"]),
+        Route("/texts", get_texts, methods=["GET"]),
         Route("/verify", post_verify, methods=["POST"]),
         Route("/games/{gid}/table", get_table, methods=["GET"]),
         Route("/games", create_game, methods=["POST"]),

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ._compat import moved_attr
 from .errors import BotError
 from .game import legal_moves
+from .i18n import gettext as _
 from .moves import Move
 from .views import view
 
@@ -179,9 +180,11 @@ def make_bot(kind: str, seed: int = 0, *, variant: Variant | str = "standard") -
         if not colon:
             return SearchBot(seed=seed)
         if not budget.isdigit() or int(budget) < 1:
-            raise BotError(f"bot {kind!r}: the playouts after 'ismcts:' must be a whole number of at least 1")
+            raise BotError(_("bot {value}: the playouts after 'ismcts:' must be a whole number of at least 1")
+                .format(value=repr(kind)))
         return SearchBot(int(budget), seed=seed)
-    raise BotError(f"unknown bot {kind!r}: choose 'heuristic', 'random', 'ismcts' or 'ismcts:N' (N playouts)")
+    raise BotError(_("unknown bot {value}: choose 'heuristic', 'random', 'ismcts' or 'ismcts:N' (N playouts)")
+        .format(value=repr(kind)))
 
 
 def __getattr__(name: str) -> Any:

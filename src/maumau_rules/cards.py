@@ -455,14 +455,17 @@ _SUIT_GERMAN: Final = {Suit.CLUBS: "Eichel", Suit.SPADES: "Grün", Suit.HEARTS: 
 _SUIT_WORDS: Final[dict[str, Suit]] = {}
 for _suit, _words in {
     Suit.CLUBS: ("c", "♣", "♧", "clubs", "club", "kreuz", "treff", "eichel", "eicheln", "acorns", "acorn",
-                 # the suit names of the glossary (spec/glossary.toml): Serbian, Turkish, Greek, Arabic
-                 "tref", "sinek", "σπαθί", "σπαθι", "سباتي", "السباتي"),
+                 # the suit names of the glossary (spec/glossary.toml): Serbian, Turkish, Greek, Arabic, Czech
+                 # (French and German suited), Dutch
+                 "tref", "sinek", "σπαθί", "σπαθι", "سباتي", "السباتي", "kříže", "kříž", "krize", "kriz", "žaludy",
+                 "žalud", "zaludy", "zalud", "klaveren", "klaver"),
     Suit.SPADES: ("s", "♠", "♤", "spades", "spade", "pik", "grün", "grun", "gruen", "laub", "blatt", "leaves",
-                  "maça", "maca", "μπαστούνι", "μπαστουνι", "بستوني", "البستوني"),
+                  "maça", "maca", "μπαστούνι", "μπαστουνι", "بستوني", "البستوني", "piky", "listy", "list", "schoppen",
+                  "schop"),
     Suit.HEARTS: ("h", "♥", "♡", "hearts", "heart", "herz", "rot", "cœur", "coeur",
-                  "herc", "kupa", "κούπα", "κουπα", "كبة", "الكبة"),
+                  "herc", "kupa", "κούπα", "κουπα", "كبة", "الكبة", "srdce", "harten", "hart"),
     Suit.DIAMONDS: ("d", "♦", "♢", "diamonds", "diamond", "karo", "schellen", "schelle", "bells", "bell",
-                    "καρό", "καρο", "ديناري", "الديناري"),
+                    "καρό", "καρο", "ديناري", "الديناري", "káry", "kára", "kary", "kara", "kule", "ruiten", "ruit"),
     Suit.OROS: ("or", "oros", "oro", "coins"),
     Suit.COPAS: ("co", "copas", "copa", "cups"),
     Suit.ESPADAS: ("es", "espadas", "espada", "swords"),
@@ -487,10 +490,14 @@ for _rank in Rank:
     _RANK_WORDS[_fold(_RANK_SYMBOL[_rank])] = _rank
 for _rank, _words in {
     Rank.TEN: ("t", "ten", "zehn"),
-    Rank.JACK: ("jack", "bube", "unter", "u", "b", "knave", "žandar", "zandar", "vale", "βαλές", "βαλες", "ولد"),
-    Rank.QUEEN: ("queen", "dame", "ober", "o", "d", "dama", "kız", "kiz", "ντάμα", "νταμα", "بنت"),
-    Rank.KING: ("king", "könig", "konig", "koenig", "k", "kralj", "papaz", "ρήγας", "ρηγας", "ملك"),
-    Rank.ACE: ("ace", "ass", "as", "daus", "sau", "1", "uno", "kec", "άσσος", "ασσος", "آس"),
+    Rank.JACK: ("jack", "bube", "unter", "u", "b", "knave", "žandar", "zandar", "vale", "βαλές", "βαλες", "ولد",
+                "spodek", "kluk", "boer"),
+    Rank.QUEEN: ("queen", "dame", "ober", "o", "d", "dama", "kız", "kiz", "ντάμα", "νταμα", "بنت", "svršek",
+                 "svrsek", "dáma", "vrouw"),
+    Rank.KING: ("king", "könig", "konig", "koenig", "k", "kralj", "papaz", "ρήγας", "ρηγας", "ملك", "král",
+                "kral", "heer"),
+    Rank.ACE: ("ace", "ass", "as", "daus", "sau", "1", "uno", "kec", "άσσος", "ασσος", "آس", "eso",
+               "aas"),
     Rank.JOKER: ("joker", "jk", "jo", "🃏", "*"),
     Rank.SEVEN: ("seven", "sieben"),
     Rank.EIGHT: ("eight", "acht"),

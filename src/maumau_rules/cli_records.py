@@ -98,7 +98,8 @@ def load_rules_file(path: str) -> ModuleType:
     except MauMauError:
         raise
     except Exception as exc:  # the user's file failed: say which and why, in our hierarchy
-        raise VariantError(_("rules file {path} failed: {error}").format(path=repr(path), error=f"{type(exc).__name__}: {exc}")
+        raise VariantError(_("rules file {path} failed: {error}")
+            .format(path=repr(path), error=f"{type(exc).__name__}: {exc}")
                            ) from None
     return module
 
@@ -177,7 +178,7 @@ def read_limited(stream: BinaryIO, limit: int, what: str) -> bytes:
     maumau_rules.errors.ArgumentError: the input is longer than 2 bytes: too large (limit 2 bytes)
     """
     if type(limit) is not int or limit < 0:
-        raise ArgumentError(f"limit {shown(limit)} must be a whole number of bytes")
+        raise ArgumentError(_("limit {limit} must be a whole number of bytes").format(limit=shown(limit)))
     parts: list[bytes] = []
     got = 0
     while True:
@@ -187,7 +188,8 @@ def read_limited(stream: BinaryIO, limit: int, what: str) -> bytes:
         parts.append(chunk)
         got += len(chunk)
         if got > limit:
-            raise ArgumentError(f"{what} is longer than {limit} bytes: too large (limit {limit} bytes)")
+            raise ArgumentError(_("{what} is longer than {limit} bytes: too large (limit {limit} bytes)")
+                .format(what=what, limit=limit))
 
 
 def read_record_file(path: str | os.PathLike[str], *, limit: int = MAX_RECORD_FILE_BYTES) -> str:
@@ -240,7 +242,7 @@ def read_chunks(stream: BinaryIO, size: int = _CHUNK) -> Iterator[bytes]:
     [b'ab', b'cd', b'e']
     """
     if type(size) is not int or size < 1:
-        raise ArgumentError(f"size {shown(size)} must be a positive whole number of bytes")
+        raise ArgumentError(_("size {size} must be a positive whole number of bytes").format(size=shown(size)))
     while True:
         chunk = stream.read(size)
         if not chunk:

@@ -18,6 +18,7 @@ import secrets
 from typing import Final
 
 from .errors import ArgumentTypeError, shown
+from .i18n import gettext as _
 
 __all__ = ["SEED_BITS", "fresh_bytes", "fresh_seed", "seed_or_fresh"]
 
@@ -55,5 +56,5 @@ def seed_or_fresh(seed: object) -> int:
     if seed is None:
         return fresh_seed()
     if type(seed) is not int:
-        raise ArgumentTypeError(f"seed {shown(seed)} must be an integer (or None for a fresh one)")
+        raise ArgumentTypeError(_("seed {seed} must be an integer (or None for a fresh one)").format(seed=shown(seed)))
     return seed

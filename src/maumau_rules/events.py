@@ -32,6 +32,7 @@ from .cards import Card, Suit
 from .errors import ArgumentError, ArgumentTypeError, SeatError, shown
 from .families import FamilyState, family_of, state_family
 from .game import apply
+from .i18n import gettext as _
 from .moves import MOVE_TYPES, Call, Move
 from .reasons import Reason
 from .state import EndReason
@@ -403,18 +404,18 @@ def _check_arguments(before: object, move: object, after: object, player: object
     """Refuse what is not a game, a move or a seat, with the library's errors (quoting the argument)."""
     for name, state in (("before", before), ("after", after)):
         if state_family(state) is None:
-            raise ArgumentTypeError(f"{name} {shown(state)} is not a game state")
+            raise ArgumentTypeError(_("{name} {state} is not a game state").format(name=name, state=shown(state)))
     if type(after) is not type(before):
-        raise ArgumentError("after is not a state of the same game as before")
+        raise ArgumentError(_("after is not a state of the same game as before"))
     # states of a registered family (checked above; a runtime isinstance of the protocol costs about 15 us)
     first, last = cast(FamilyState, before), cast(FamilyState, after)
     if type(move) not in MOVE_TYPES:
-        raise ArgumentTypeError(f"{shown(move)} is not a move")
+        raise ArgumentTypeError(_("{move} is not a move").format(move=shown(move)))
     if last.variant != first.variant or last.players != first.players:
-        raise ArgumentError("after is not a state of the same game as before")
+        raise ArgumentError(_("after is not a state of the same game as before"))
     for name, seat in (("player", player), ("viewer", viewer)):
         if seat is not None and (type(seat) is not int or not 0 <= seat < first.players):
-            raise SeatError(f"{name} {shown(seat)} is not a seat of a game of {first.players} players")
+            raise SeatError(_("{name} {seat} is not a seat of a game of {players} players").format(name=name, seat=shown(seat), players=first.players))
 
 
 def events_between(before: Any, move: Move, after: Any, *, player: int | None = None,
@@ -484,7 +485,6 @@ def describe_events(events: Sequence[Event], names: Sequence[str]) -> list[str]:
 def _sentence(e: Event, names: Sequence[str]) -> str:
     """One event in words, in the current language (:mod:`maumau_rules.i18n`; the terminal's own sentences, which
     speak to the human as "you", are each family's terminal game's)."""
-    from .i18n import gettext as _
     from .i18n import ngettext
 
     who = names.__getitem__

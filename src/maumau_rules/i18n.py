@@ -53,11 +53,11 @@ __all__ = [
 DOMAIN: Final = "maumau_rules"
 """The gettext domain of the catalogs."""
 
-LANGUAGES: Final = ("en", "de", "ar", "tr", "el", "sr")
+LANGUAGES: Final = ("en", "de", "ar", "tr", "el", "sr", "cs", "nl")
 """The languages with a complete catalog (English is the source text)."""
 
 LANGUAGE_NAMES: Final = {"en": "English", "de": "Deutsch", "ar": "العربية", "tr": "Türkçe", "el": "Ελληνικά",
-                         "sr": "Srpski"}
+                         "sr": "Srpski", "cs": "Čeština", "nl": "Nederlands"}
 """Each language's name in itself."""
 
 RTL_LANGUAGES: Final = frozenset({"ar"})
@@ -87,15 +87,17 @@ def normalize_language(lang: str) -> str:
     >>> normalize_language("xx")
     Traceback (most recent call last):
     ...
-    maumau_rules.errors.ArgumentError: unknown language 'xx': choose one of en, de, ar, tr, el, sr
+    maumau_rules.errors.ArgumentError: unknown language 'xx': choose one of en, de, ar, tr, el, sr, cs, nl
     """
     if not isinstance(lang, str):
-        raise ArgumentError(f"a language must be a string such as 'de', not {type(lang).__name__}")
+        raise ArgumentError(gettext("a language must be a string such as 'de', not {type}").format(
+            type=type(lang).__name__))
     base = re.split(r"[_.@-]", lang.strip(), maxsplit=1)[0].lower()
     if base in ("c", "posix"):
         return "en"
     if base not in LANGUAGES:
-        raise ArgumentError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+        raise ArgumentError(gettext("unknown language {lang}: choose one of {languages}").format(
+            lang=repr(lang), languages=", ".join(LANGUAGES)))
     return base
 
 
@@ -174,12 +176,14 @@ def gettext(message: str, lang: str | None = None) -> str:
 
 def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
     """The form of a message for the count ``n`` in ``lang`` (Arabic has six forms: none, one, two, a few, many and
-    a hundred or more; Serbian three).
+    a hundred or more; Serbian and Czech three).
 
     >>> [ngettext("{n} card left", "{n} cards left", n, "ar") for n in (0, 1, 2)]
     ['لم تبقَ أوراق', 'بقيت ورقة واحدة', 'بقيت ورقتان']
     >>> [ngettext("{n} card left", "{n} cards left", n, "sr").format(n=n) for n in (1, 3, 5)]
     ['ostala je 1 karta', 'ostale su 3 karte', 'ostalo je 5 karata']
+    >>> [ngettext("{n} card left", "{n} cards left", n, "cs").format(n=n) for n in (1, 3, 5)]
+    ['zbývá 1 karta', 'zbývají 3 karty', 'zbývá 5 karet']
     """
     return _catalog(_current.get() if lang is None else normalize_language(lang)).ngettext(singular, plural, n)
 

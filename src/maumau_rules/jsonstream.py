@@ -135,7 +135,8 @@ class _Reader:
                     if not text:
                         raise self._utf8_error(exc) from None
             else:
-                raise ArgumentTypeError(f"a piece of {self.name} must be str or bytes, got {shown(piece)}")
+                raise ArgumentTypeError(_("a piece of {name} must be str or bytes, got {piece}")
+                    .format(name=self.name, piece=shown(piece)))
             if text:
                 return text
         try:
@@ -438,18 +439,19 @@ def json_values(source: str | bytes | Iterable[str | bytes], *, jsonl: bool | No
     maumau_rules.jsonstream.StreamError: the text is longer than 1000 characters at value 0 (line 1) without ending it: ...
     """
     if type(limit) is not int or limit < 1:
-        raise ArgumentError(f"limit {shown(limit)} must be a positive whole number of characters")
+        raise ArgumentError(_("limit {limit} must be a positive whole number of characters").format(limit=shown(limit)))
     if jsonl is not None and type(jsonl) is not bool:
-        raise ArgumentTypeError(f"jsonl {shown(jsonl)} must be True, False or None")
+        raise ArgumentTypeError(_("jsonl {jsonl} must be True, False or None").format(jsonl=shown(jsonl)))
     if isinstance(source, str | bytes | bytearray | memoryview):
         pieces: Iterator[Any] = iter((source,))
     elif hasattr(source, "read"):
-        raise ArgumentTypeError(f"{shown(source)} is a file object: pass its pieces, "
-                                "e.g. iter(lambda: fh.read(65536), b''), so that long lines stay bounded")
+        raise ArgumentTypeError(_("{source} is a file object: pass its pieces, e.g. iter(lambda: fh.read(65536), "
+                                  "b''), so that long lines stay bounded").format(source=shown(source)))
     elif isinstance(source, Iterable):
         pieces = iter(source)
     else:
-        raise ArgumentTypeError(f"{shown(source)} is neither text nor an iterable of pieces of text")
+        raise ArgumentTypeError(_("{source} is neither text nor an iterable of pieces of text")
+            .format(source=shown(source)))
     return _values(_Reader(pieces, limit, name, item), jsonl, container, check)
 
 

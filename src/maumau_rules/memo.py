@@ -19,6 +19,7 @@ from collections.abc import Hashable
 from typing import Generic, TypeVar
 
 from .errors import ArgumentError, shown
+from .i18n import gettext as _
 
 __all__ = ["BoundedMemo"]
 
@@ -38,7 +39,7 @@ class BoundedMemo(Generic[V]):
 
     def __init__(self, maxsize: int) -> None:
         if type(maxsize) is not int or maxsize < 1:
-            raise ArgumentError(f"maxsize {shown(maxsize)} must be a positive integer")
+            raise ArgumentError(_("maxsize {maxsize} must be a positive integer").format(maxsize=shown(maxsize)))
         self.maxsize = maxsize
         self._items: OrderedDict[Hashable, V] = OrderedDict()
         self.hits = 0

@@ -176,9 +176,9 @@ class VariantCache:
             if value is None and name == "max_compiles":
                 continue
             if type(value) is not int:
-                raise ArgumentTypeError(f"{name} {shown(value)} must be an integer")
+                raise ArgumentTypeError(_("{name} {value} must be an integer").format(name=name, value=shown(value)))
             if value < (0 if name == "max_compiles" else 1):
-                raise ArgumentError(f"{name} {shown(value)} must be positive")
+                raise ArgumentError(_("{name} {value} must be positive").format(name=name, value=shown(value)))
         self._memo: BoundedMemo[Variant] = BoundedMemo(max_entries)
         self.max_compiles = max_compiles
         """The compile budget (``None``: no limit)."""
@@ -299,7 +299,7 @@ def _using(cache: VariantCache | None) -> Iterator[None]:
         yield
         return
     if not isinstance(cache, VariantCache):
-        raise ArgumentTypeError(f"variants {shown(cache)} must be a VariantCache")
+        raise ArgumentTypeError(_("variants {cache} must be a VariantCache").format(cache=shown(cache)))
     with cache.use():
         yield
 
@@ -351,13 +351,24 @@ class ReplayError(MauMauError, ValueError):
         self.round_no = round_no
 
     def __str__(self) -> str:
-        where = "setup" if self.step is None else f"step {self.step}"
+        """Where, why and the message, in the current language (the reason code and the rule ID are the same in
+        every language; the message was written in the language of the code that raised it).
+
+        >>> from maumau_rules.i18n import language
+        >>> e = ReplayError("bad", step=3, reason="must_beat", rule_id="R_MAL_FOLLOW", round_no=2)
+        >>> str(e)
+        'round 2, step 3: must_beat, rule R_MAL_FOLLOW: bad'
+        >>> with language("de"):
+        ...     str(e)
+        'Runde 2, Schritt 3: must_beat, Regel R_MAL_FOLLOW: bad'
+        """
+        where = _("setup") if self.step is None else _("step {step}").format(step=self.step)
         if self.round_no is not None:
-            where = f"round {self.round_no}, {where}"
+            where = _("round {round}, {where}").format(round=self.round_no, where=where)
         if self.record_index is not None:
-            where = f"record {self.record_index}, {where}"
-        rule = f", rule {self.rule_id}" if self.rule_id else ""
-        return f"{where}: {self.reason}{rule}: {self.message}"
+            where = _("record {index}, {where}").format(index=self.record_index, where=where)
+        reason = _("{reason}, rule {rule}").format(reason=self.reason, rule=self.rule_id) if self.rule_id else self.reason
+        return _("{where}: {reason}: {message}").format(where=where, reason=reason, message=self.message)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of the error.
@@ -1131,13 +1142,13 @@ def loads_record(text: str | bytes, *, limit: int = MAX_RECORD_TEXT, max_moves: 
 
 def _check_count(value: Any, what: str) -> None:
     if type(value) is not int or value < 0:
-        raise ArgumentError(f"{what} {shown(value)} must be a whole number")
+        raise ArgumentError(_("{what} {value} must be a whole number").format(what=what, value=shown(value)))
 
 
 def _check_length(text: str | bytes, what: str, limit: int) -> None:
     """Refuse a text longer than ``limit`` characters (UTF-8 bytes: more than four per character) before reading."""
     if type(limit) is not int or limit < 1:
-        raise ArgumentError(f"limit {shown(limit)} must be a positive whole number of characters")
+        raise ArgumentError(_("limit {limit} must be a positive whole number of characters").format(limit=shown(limit)))
     if isinstance(text, bytes | bytearray) and len(text) > limit * 4:
         raise NotationError(_("{what} of {n} bytes is too long (limit {limit} characters)")
                             .format(what=what, n=len(text), limit=limit))
@@ -1233,12 +1244,12 @@ def _charged_to(budget: list[int], cache: VariantCache | None = None) -> Iterato
 
 def _check_stream_args(limit: int, max_records: int | None, max_moves: int, name: str) -> None:
     if type(limit) is not int or limit < 1:
-        raise ArgumentError(f"limit {shown(limit)} must be a positive whole number of characters")
+        raise ArgumentError(_("limit {limit} must be a positive whole number of characters").format(limit=shown(limit)))
     if max_records is not None:
         _check_count(max_records, "max_records")
     _check_count(max_moves, "max_moves")
     if type(name) is not str:
-        raise ArgumentTypeError(f"name {shown(name)} must be a string")
+        raise ArgumentTypeError(_("name {name} must be a string").format(name=shown(name)))
 
 
 def iter_records(source: str | bytes | Iterable[str | bytes], *, jsonl: bool | None = None,
@@ -1333,14 +1344,16 @@ def record_lines(records: Iterable[GameRecord | MatchRecord]) -> Iterator[str]:
     (2, True, 1)
     """
     if isinstance(records, str | bytes) or not isinstance(records, Iterable):
-        raise ArgumentTypeError(f"records {shown(records)} must be an iterable of game or match records")
+        raise ArgumentTypeError(_("records {records} must be an iterable of game or match records")
+            .format(records=shown(records)))
     return _record_lines(records)
 
 
 def _record_lines(records: Iterable[Any]) -> Iterator[str]:
     for i, record in enumerate(records):
         if not isinstance(record, GameRecord | MatchRecord):
-            raise ArgumentTypeError(f"records[{i}] {shown(record)} is not a game or match record")
+            raise ArgumentTypeError(_("records[{i}] {record} is not a game or match record")
+                .format(i=i, record=shown(record)))
         yield json.dumps(record.to_json(), ensure_ascii=False) + "\n"
 
 
@@ -1473,10 +1486,10 @@ def first_violation(record: GameRecord | MatchRecord, *, variants: VariantCache 
     'invalid_setup'
     """
     if not isinstance(record, GameRecord | MatchRecord):
-        raise ArgumentTypeError(f"{shown(record)} is not a game or match record")
+        raise ArgumentTypeError(_("{record} is not a game or match record").format(record=shown(record)))
     with _using(variants):
         try:
-            for _ in (replay_match(record) if isinstance(record, MatchRecord) else replay(record)):
+            for _step in (replay_match(record) if isinstance(record, MatchRecord) else replay(record)):
                 pass
         except ReplayError as exc:
             return exc
@@ -1560,7 +1573,8 @@ def validate_records(source: str | bytes | Sequence[GameRecord | MatchRecord], *
     try:
         items = list(source)
     except Exception:
-        raise ArgumentTypeError(f"{shown(source)} is neither record text nor a sequence of records") from None
+        raise ArgumentTypeError(_("{source} is neither record text nor a sequence of records")
+            .format(source=shown(source))) from None
     return list(_validate(iter(items), lenient, MAX_MOVES, variants))
 
 
@@ -1597,7 +1611,8 @@ def iter_validate_records(source: str | bytes | Iterable[str | bytes] | Iterable
     if isinstance(source, str | bytes | bytearray | memoryview):
         return _validate(_stream_items(source, jsonl, limit, max_records, name), lenient, max_moves, variants)
     if not isinstance(source, Iterable):
-        raise ArgumentTypeError(f"{shown(source)} is neither record text, pieces of it, nor records")
+        raise ArgumentTypeError(_("{source} is neither record text, pieces of it, nor records")
+            .format(source=shown(source)))
     if isinstance(source, Sequence) and not source:
         return iter(())  # no records (an empty iterable of pieces, like an empty text, is not a record file)
     it = iter(source)
@@ -1610,7 +1625,7 @@ def iter_validate_records(source: str | bytes | Iterable[str | bytes] | Iterable
 
 def _check_cache(variants: object) -> None:
     if variants is not None and not isinstance(variants, VariantCache):
-        raise ArgumentTypeError(f"variants {shown(variants)} must be a VariantCache")
+        raise ArgumentTypeError(_("variants {variants} must be a VariantCache").format(variants=shown(variants)))
 
 
 def _validate(items: Iterator[Any], lenient: bool, max_moves: int,
@@ -1701,8 +1716,9 @@ def record_from_moves(
     """
     v = find_variant(variant)
     if type(seed) is not int:
-        raise ArgumentTypeError(f"seed {shown(seed)} must be the integer seed the game was started with (for a game "
-                                "started without a seed, write its record from its first state: record_from_start)")
+        raise ArgumentTypeError(_("seed {seed} must be the integer seed the game was started with (for a game "
+                                  "started without a seed, write its record from its first state: record_from_start)")
+                                .format(seed=shown(seed)))
     state = new_game(v, players, seed, deal=deal, dealer=dealer, first_player=first_player, hand_sizes=hand_sizes)
     sizes = None if hand_sizes is None else tuple(len(h) for h in state.hands)  # as dealt (given: maybe an iterator)
     recorded, state = _played(state, moves)
@@ -1715,11 +1731,12 @@ def _played(state: Any, moves: Iterable[Move | str | tuple[int, Move | str]]) ->
     """Apply ``moves`` (each with its seat, or the seat to act's) to ``state``: the recorded moves and the last state."""
     recorded = []
     if isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
-        raise ArgumentTypeError(f"moves {shown(moves)} must be a sequence of moves")
+        raise ArgumentTypeError(_("moves {moves} must be a sequence of moves").format(moves=shown(moves)))
     for i, m in enumerate(moves):
         if isinstance(m, tuple):
             if len(m) != 2:
-                raise ArgumentTypeError(f"move {i}: {shown(m)} must be a move or a (seat, move) pair")
+                raise ArgumentTypeError(_("move {i}: {m} must be a move or a (seat, move) pair")
+                    .format(i=i, m=shown(m)))
             seat, move = m[0], _as_move(m[1], i)
         else:
             seat, move = state.seat_to_act, _as_move(m, i)
@@ -1783,19 +1800,21 @@ def _record(v: Variant, players: int, seed: int, deal: Deal | None, moves: tuple
 def _fair_for(record: GameRecord | MatchRecord, fairness: object) -> FairSeed:
     """``fairness``, checked to be a fair seed committed to ``record``'s setup whose game seed is the record's."""
     if not isinstance(fairness, FairSeed):
-        raise ArgumentTypeError(f"fairness {shown(fairness)} must be a FairSeed")
+        raise ArgumentTypeError(_("fairness {fairness} must be a FairSeed").format(fairness=shown(fairness)))
     try:
         stated = FairSetup.of(record)
         committed = fairness.setup
         if committed is None:
-            raise ArgumentError("the fair seed is bound to no setup (FairSeed.bind): it has no commitment")
+            raise ArgumentError(_("the fair seed is bound to no setup (FairSeed.bind): it has no commitment"))
         differences = committed.differences(stated)
         if differences:
-            raise ArgumentError(f"the fair seed is committed to another setup: {'; '.join(differences)}")
+            raise ArgumentError(_("the fair seed is committed to another setup: {items}")
+                .format(items='; '.join(differences)))
     except FairnessError as exc:
         raise ArgumentError(str(exc)) from None
     if record.seed != fairness.game_seed:
-        raise ArgumentError(f"seed {shown(record.seed)} is not the game seed {fairness.game_seed} of the fair seed")
+        raise ArgumentError(_("seed {seed} is not the game seed {game_seed} of the fair seed")
+            .format(seed=shown(record.seed), game_seed=fairness.game_seed))
     return fairness
 
 
@@ -1889,7 +1908,7 @@ def record_from_history(history: Sequence[Any], *, names: Sequence[str] = (),
     True
     """
     if not isinstance(history, Sequence) or not all(state_family(s) is not None for s in history):
-        raise ArgumentTypeError(f"history {shown(history)} must be a sequence of game states")
+        raise ArgumentTypeError(_("history {history} must be a sequence of game states").format(history=shown(history)))
     if not history:
         raise NotationError(_("a history needs at least the initial state"))
     first = history[0]
@@ -1906,7 +1925,7 @@ def _setup_of(first: Any) -> tuple[int, dict[str, Any]]:
     and deck order) that reproduce a game's first state."""
     fam = state_family(first)
     if fam is None:
-        raise ArgumentTypeError(f"start {shown(first)} must be the first state of a game")
+        raise ArgumentTypeError(_("start {first} must be the first state of a game").format(first=shown(first)))
     if first.turn != 0:
         raise NotationError(_("a game's first state is at turn 0, not turn {turn}").format(turn=first.turn))
     seed = _seed_for(first.rng)

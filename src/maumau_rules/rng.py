@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Final, TypeVar
 
 from .errors import ArgumentError, ArgumentTypeError, shown
+from .i18n import gettext as _
 
 __all__ = ["next_u64", "randbelow", "seed_state", "shuffle"]
 
@@ -38,7 +39,7 @@ def seed_state(seed: int) -> int:
     True
     """
     if type(seed) is not int:
-        raise ArgumentTypeError(f"seed {shown(seed)} must be an integer")
+        raise ArgumentTypeError(_("seed {seed} must be an integer").format(seed=shown(seed)))
     return (seed * 0x2545F4914F6CDD1D + 0x632BE59BD9B4E019) & _MASK
 
 
@@ -52,7 +53,7 @@ def next_u64(state: int) -> tuple[int, int]:
     True
     """
     if type(state) is not int:
-        raise ArgumentTypeError(f"generator state {shown(state)} must be an integer")
+        raise ArgumentTypeError(_("generator state {state} must be an integer").format(state=shown(state)))
     state = (state + _GAMMA) & _MASK
     z = state
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -71,9 +72,9 @@ def randbelow(n: int, state: int) -> tuple[int, int]:
     True
     """
     if type(n) is not int or type(state) is not int:
-        raise ArgumentTypeError(f"randbelow needs integers, got n={shown(n)}, state={shown(state)}")
+        raise ArgumentTypeError(_("randbelow needs integers, got n={n}, state={state}").format(n=shown(n), state=shown(state)))
     if not 0 < n <= _TWO64:
-        raise ArgumentError(f"randbelow needs a bound from 1 to 2**64, got {shown(n)}")
+        raise ArgumentError(_("randbelow needs a bound from 1 to 2**64, got {n}").format(n=shown(n)))
     limit = _TWO64 - (_TWO64 % n)
     while True:
         # next_u64, inlined (the same stream)
@@ -101,11 +102,11 @@ def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
     True
     """
     if type(state) is not int:
-        raise ArgumentTypeError(f"shuffle needs an integer state, got {shown(state)}")
+        raise ArgumentTypeError(_("shuffle needs an integer state, got {state}").format(state=shown(state)))
     try:
         out = list(items)
     except TypeError:
-        raise ArgumentTypeError(f"shuffle needs a sequence of items, got {shown(items)}") from None
+        raise ArgumentTypeError(_("shuffle needs a sequence of items, got {items}").format(items=shown(items))) from None
     count = len(out)
     if count < 2:
         return tuple(out), state

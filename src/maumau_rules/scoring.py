@@ -30,6 +30,7 @@ import attrs
 from .entropy import seed_or_fresh
 from .errors import ArgumentError, ArgumentTypeError, shown
 from .families import family_named, state_family
+from .i18n import gettext as _
 from .variants import Variant, find_variant
 
 __all__ = ["Match", "RoundResult", "next_round", "round_points", "start_match"]
@@ -147,7 +148,7 @@ def start_match(variant: Variant | str, players: int, seed: int | None = None, *
     v = find_variant(variant)
     seed = seed_or_fresh(seed)
     if type(round_no) is not int or round_no < 1:
-        raise ArgumentError(f"round_no {shown(round_no)} must be a positive integer")
+        raise ArgumentError(_("round_no {round_no} must be a positive integer").format(round_no=shown(round_no)))
     match: Match = family_named(v.family).start_match(v, players, seed, scores=scores, dealer=dealer,
                                                       round_no=round_no)
     return match
@@ -169,9 +170,9 @@ def round_points(state: Any) -> tuple[int, ...]:
     """
     fam = state_family(state)
     if fam is None:
-        raise ArgumentTypeError(f"{shown(state)} is not a game state")
+        raise ArgumentTypeError(_("{state} is not a game state").format(state=shown(state)))
     if not state.is_over:
-        raise ArgumentError("the round is not over yet: it has no points")
+        raise ArgumentError(_("the round is not over yet: it has no points"))
     return fam.round_points(state)
 
 
@@ -189,13 +190,13 @@ def next_round(match: Match, finished: Any) -> Match:
     maumau_rules.errors.ArgumentError: the round is not over yet: it has no points
     """
     if type(match) is not Match:
-        raise ArgumentTypeError(f"{shown(match)} is not a match (start one with start_match)")
+        raise ArgumentTypeError(_("{match} is not a match (start one with start_match)").format(match=shown(match)))
     fam = state_family(finished)
     if fam is None:
-        raise ArgumentTypeError(f"{shown(finished)} is not a game state")
+        raise ArgumentTypeError(_("{finished} is not a game state").format(finished=shown(finished)))
     if match.over:
-        raise ArgumentError("the match is over: no more rounds")
+        raise ArgumentError(_("the match is over: no more rounds"))
     if finished.variant != match.variant or finished.players != len(match.seats):
-        raise ArgumentError("that state is not a round of this match")
+        raise ArgumentError(_("that state is not a round of this match"))
     result: Match = fam.next_round(match, finished)
     return result

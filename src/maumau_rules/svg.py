@@ -37,6 +37,7 @@ from xml.sax.saxutils import escape, quoteattr
 import attrs
 
 from .errors import ArgumentTypeError, shown
+from .i18n import gettext as _
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -375,7 +376,7 @@ def _document(width: float, height: float, size: float, label: str, body: str) -
     """The SVG document: an image, or a group when it holds buttons (an image's parts are hidden from screen
     readers, a group's are not)."""
     if not isinstance(size, (int, float)) or isinstance(size, bool) or not 0 < size <= 100:
-        raise ArgumentTypeError(f"size {shown(size)} must be a number above 0 and at most 100")
+        raise ArgumentTypeError(_("size {size} must be a number above 0 and at most 100").format(size=shown(size)))
     role = "group" if 'role="button"' in body else "img"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * size:.1f}" height="{height * size:.1f}" '
             f'viewBox="0 0 {width:g} {height:g}" role="{role}" aria-label={quoteattr(label)}>'
@@ -386,13 +387,14 @@ def _palette(colors: Palette | None) -> Palette:
     if colors is None:
         return _DEFAULT
     if not isinstance(colors, Palette):
-        raise ArgumentTypeError(f"colors {shown(colors)} must be a Palette")
+        raise ArgumentTypeError(_("colors {colors} must be a Palette").format(colors=shown(colors)))
     return colors
 
 
 def _check_card(card: object, what: str = "card") -> None:
     if not _is_card(card):
-        raise ArgumentTypeError(f"{what} {shown(card)} is not a Card (parse text with Card.parse)")
+        raise ArgumentTypeError(_("{what} {card} is not a Card (parse text with Card.parse)")
+            .format(what=what, card=shown(card)))
 
 
 def card_svg(card: Card, *, size: float = 1.0, face_up: bool = True, highlight: bool = False,
@@ -471,7 +473,8 @@ def hand_svg(cards: Sequence[Card], *, size: float = 1.0, highlight: Iterable[ob
     True
     """
     if orientation not in ("horizontal", "vertical"):
-        raise ArgumentTypeError(f"orientation {shown(orientation)} must be 'horizontal' or 'vertical'")
+        raise ArgumentTypeError(_("orientation {orientation} must be 'horizontal' or 'vertical'")
+            .format(orientation=shown(orientation)))
     cards = tuple(cards)
     for c in cards:
         _check_card(c)
@@ -513,7 +516,8 @@ def pile_svg(cards: Sequence[Card], *, size: float = 1.0, shown: int = 4, last_m
     for c in cards:
         _check_card(c)
     if type(shown) is not int or shown < 1:
-        raise ArgumentTypeError(f"shown {shown!r} must be a whole number of cards, at least 1")
+        raise ArgumentTypeError(_("shown {value} must be a whole number of cards, at least 1")
+            .format(value=repr(shown)))
     palette = _palette(colors)
     top = cards[-shown:]
     last = getattr(last_move, "card", None)
@@ -899,12 +903,13 @@ def view_svg(view: Any, *, size: float = 1.0, highlight: Iterable[object] = (), 
     if names is not None:
         names = tuple(names)
         if not all(isinstance(n, str) for n in names):
-            raise ArgumentTypeError(f"names {shown(names)} must be strings, one for each seat")
+            raise ArgumentTypeError(_("names {names} must be strings, one for each seat").format(names=shown(names)))
     for fam in families():
         if fam.view_kind(view) is not None:
             scene = fam.table_scene(view, names=names)
             return draw_scene(scene, size=size, highlight=highlight, last_move=last_move, colors=colors)
-    raise ArgumentTypeError(f"view_svg draws a view, not {type(view).__name__}(...): pass view(state, seat)")
+    raise ArgumentTypeError(_("view_svg draws a view, not {type}(...): pass view(state, seat)")
+        .format(type=type(view).__name__))
 
 
 def seat_names(players: int, viewer: int | None, names: Sequence[str] | None) -> tuple[str, ...]:
@@ -918,6 +923,7 @@ def seat_names(players: int, viewer: int | None, names: Sequence[str] | None) ->
     """
     if names is not None:
         if len(names) != players:
-            raise ArgumentTypeError(f"names {shown(names)} must hold one name for each of {players} seats")
+            raise ArgumentTypeError(_("names {names} must hold one name for each of {players} seats")
+                .format(names=shown(names), players=players))
         return tuple(names)
     return tuple(f"you (seat {p})" if p == viewer else f"seat {p}" for p in range(players))

@@ -24,6 +24,7 @@ from .cards import _fold
 from .deck import DeckSpec
 from .errors import NotationError, VariantError, shown
 from .families import family_named, family_names
+from .i18n import gettext as _
 from .rules.base import RULE_CLASSES, CardSet, Rule
 
 __all__ = ["Decision", "Difference", "Variant", "available_variants", "diff_variants", "find_variant", "format_value",
@@ -96,17 +97,21 @@ class Variant:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.deck, DeckSpec):
-            raise VariantError(f"variant {self.id!r}: deck must be a DeckSpec, got {self.deck!r}")
+            raise VariantError(_("variant {id}: deck must be a DeckSpec, got {deck}").format(id=repr(self.id),
+                                                                                           deck=shown(self.deck)))
         players = self.players
         if (not isinstance(players, tuple) or len(players) != 2
                 or not all(type(p) is int for p in players)):
-            raise VariantError(f"variant {self.id!r}: players must be (min, max), got {players!r}")
+            raise VariantError(_("variant {id}: players must be (min, max), got {players}").format(
+                id=repr(self.id), players=shown(players)))
         for rule in self.rules:
             if not isinstance(rule, Rule):
-                raise VariantError(f"variant {self.id!r}: {rule!r} is not a rule object (a maumau_rules.rules.Rule)")
+                raise VariantError(_("variant {id}: {rule} is not a rule object (a maumau_rules.rules.Rule)").format(
+                    id=repr(self.id), rule=shown(rule)))
             if rule.family != self.family:
-                raise VariantError(f"variant {self.id!r} is of the {self.family!r} family, but rule {rule.rule_id} "
-                                   f"is of the {rule.family!r} family")
+                raise VariantError(_("variant {id} is of the {family} family, but rule {rule} is of the {other} family")
+                                   .format(id=repr(self.id), family=repr(self.family), rule=rule.rule_id,
+                                           other=repr(rule.family)))
         object.__setattr__(self, "_plan", family_named(self.family).compile_plan(self))
 
     def __reduce__(self) -> tuple[type[Variant], tuple[Any, ...]]:
@@ -183,7 +188,8 @@ class Variant:
         dropped = set(drop)
         unknown = sorted(r for r in dropped if self.rule(r) is None)
         if unknown:
-            raise VariantError(f"variant {self.id!r} has no rule {', '.join(unknown)} to drop")
+            raise VariantError(_("variant {id} has no rule {rules} to drop").format(id=repr(self.id),
+                                                                                   rules=", ".join(unknown)))
         new = {r.rule_id: r for r in rules}
         out: list[Rule] = []
         for r in self.rules:
@@ -215,23 +221,24 @@ def _make_rule(rule_id: str, params: Mapping[str, Any], where: str) -> Rule:
             family_named(name)
         cls = RULE_CLASSES.get(rule_id)
     if cls is None:
-        raise VariantError(f"{where}: unknown rule {rule_id!r}")
+        raise VariantError(_("{where}: unknown rule {rule}").format(where=where, rule=shown(rule_id)))
     if not isinstance(params, Mapping):
-        raise VariantError(f"{where}: parameters of {rule_id} must be a table")
+        raise VariantError(_("{where}: parameters of {rule} must be a table").format(where=where, rule=rule_id))
     _check_params(cls, params, where)
     try:
         return cls(**_untomlify(params))
     except VariantError:
         raise
     except (TypeError, ValueError, OverflowError) as exc:
-        raise VariantError(f"{where}: rule {rule_id}: {exc}") from None
+        raise VariantError(_("{where}: rule {rule}: {why}").format(where=where, rule=rule_id, why=exc)) from None
 
 
 def _check_params(cls: type[Rule], params: Mapping[str, Any], where: str) -> None:
     fields = {f.name for f in attrs.fields(cast(Any, cls))}
     bad = sorted(set(params) - fields)
     if bad:
-        raise VariantError(f"{where}: rule {cls.rule_id} has no parameter {', '.join(map(repr, bad))}")
+        raise VariantError(_("{where}: rule {rule} has no parameter {names}").format(
+            where=where, rule=cls.rule_id, names=", ".join(map(repr, bad))))
 
 
 def _with_params(rules: list[Rule], params: Mapping[str, Mapping[str, Any]], where: str) -> list[Rule]:
@@ -240,17 +247,19 @@ def _with_params(rules: list[Rule], params: Mapping[str, Mapping[str, Any]], whe
     for rule_id, changes in params.items():
         at = next((i for i, r in enumerate(out) if r.rule_id == rule_id), None)
         if at is None:
-            out.append(_make_rule(rule_id, changes, f"variant {where!r}"))
+            out.append(_make_rule(rule_id, changes, _variant(where)))
             continue
         if not isinstance(changes, Mapping):
-            raise VariantError(f"variant {where!r}: parameters of {rule_id} must be a table")
-        _check_params(type(out[at]), changes, f"variant {where!r}")
+            raise VariantError(_("{where}: parameters of {rule} must be a table").format(where=_variant(where),
+                                                                                         rule=rule_id))
+        _check_params(type(out[at]), changes, _variant(where))
         try:
             out[at] = attrs.evolve(cast(Any, out[at]), **_untomlify(changes))
         except VariantError:
             raise
         except (TypeError, ValueError, OverflowError) as exc:
-            raise VariantError(f"variant {where!r}: rule {rule_id}: {exc}") from None
+            raise VariantError(_("{where}: rule {rule}: {why}").format(where=_variant(where), rule=rule_id,
+                                                                       why=exc)) from None
     return out
 
 
@@ -278,80 +287,88 @@ def variant_from_dict(data: Mapping[str, Any], base: Callable[[str], Variant] | 
     (50, True)
     """
     if not isinstance(data, Mapping):
-        raise VariantError(f"variant data must be a table, got {type(data).__name__}")
+        raise VariantError(_("variant data must be a table, got {type}").format(type=type(data).__name__))
     unknown_top = sorted(set(data) - {"variant", "rules", "decisions"})
     if unknown_top:
-        raise VariantError(f"unknown table(s) {', '.join(map(repr, unknown_top))} in a variant")
+        raise VariantError(_("unknown table(s) {names} in a variant").format(names=", ".join(map(repr, unknown_top))))
     try:
         head = dict(data["variant"])
         rules_data = dict(data.get("rules", {}))
     except (KeyError, TypeError, ValueError):
-        raise VariantError("variant data needs a [variant] table and a [rules] table") from None
+        raise VariantError(_("variant data needs a [variant] table and a [rules] table")) from None
     unknown = sorted(set(head) - HEAD_KEYS)
     if unknown:
-        raise VariantError(f"unknown field(s) {', '.join(map(repr, unknown))} in [variant]")
+        raise VariantError(_("unknown field(s) {names} in [variant]").format(names=", ".join(map(repr, unknown))))
     for key in ("id", "name"):
         if not isinstance(head.get(key), str) or not head[key]:
-            raise VariantError(f"[variant] needs {key!r} (a non-empty string)")
+            raise VariantError(_("[variant] needs {key} (a non-empty string)").format(key=repr(key)))
     vid = head["id"]
     parent: Variant | None = None
     if "based_on" in head:
         if not isinstance(head["based_on"], str):
-            raise VariantError(f"variant {vid!r}: based_on must be a variant name, got {head['based_on']!r}")
+            raise VariantError(_("variant {id}: based_on must be a variant name, got {value}").format(
+                id=repr(vid), value=shown(head["based_on"])))
         parent = (base or find_variant)(head["based_on"])
     elif "drop" in head:
-        raise VariantError(f"variant {vid!r}: drop needs based_on (there is nothing to drop from)")
+        raise VariantError(_("variant {id}: drop needs based_on (there is nothing to drop from)").format(id=repr(vid)))
     for key in ("deck", "players"):
         if key not in head and parent is None:
-            raise VariantError(f"[variant] needs {key!r}")
+            raise VariantError(_("[variant] needs {key}").format(key=repr(key)))
     if "deck" in head:
         try:
             deck = DeckSpec.parse(head["deck"])
         except NotationError as exc:
-            raise VariantError(f"variant {vid!r}: {exc}") from None
+            raise VariantError(_("{where}: {why}").format(where=_variant(vid), why=exc)) from None
     else:
         assert parent is not None
         deck = parent.deck
     players = head.get("players", list(parent.players) if parent is not None else None)
     if (not isinstance(players, list | tuple) or len(players) != 2
             or not all(isinstance(p, int) and not isinstance(p, bool) for p in players)):
-        raise VariantError(f"variant {vid!r}: players must be [min, max], got {players!r}")
+        raise VariantError(_("variant {id}: players must be [min, max], got {players}").format(
+            id=repr(vid), players=shown(players)))
     for key in ("aliases", "sources", "drop"):
         if not isinstance(head.get(key, []), list) or not all(isinstance(a, str) for a in head.get(key, [])):
-            raise VariantError(f"variant {vid!r}: {key} must be a list of strings, got {head.get(key)!r}")
-    where = f"variant {vid!r}"
+            raise VariantError(_("variant {id}: {key} must be a list of strings, got {value}").format(
+                id=repr(vid), key=key, value=shown(head.get(key))))
+    where = _variant(vid)
     if parent is None:
         rules = [_make_rule(rule_id, params, where) for rule_id, params in rules_data.items()]
     else:
         drop = set(head.get("drop", []))
         missing = sorted(d for d in drop if parent.rule(d) is None)
         if missing:
-            raise VariantError(f"{where}: {parent.id!r} has no rule {', '.join(missing)} to drop")
+            raise VariantError(_("{where}: {parent} has no rule {rules} to drop").format(
+                where=where, parent=repr(parent.id), rules=", ".join(missing)))
         both = sorted(drop & set(rules_data))
         if both:
-            raise VariantError(f"{where}: rule {', '.join(both)} is both dropped and set")
+            raise VariantError(_("{where}: rule {rules} is both dropped and set").format(where=where, rules=", ".join(both)))
         rules = _with_params([r for r in parent.rules if r.rule_id not in drop], rules_data, vid)
     version = head.get("version", 1)
     if type(version) is not int or not 1 <= version < 1_000_000:
-        raise VariantError(f"variant {vid!r}: version must be a positive integer, got {version!r}")
+        raise VariantError(_("variant {id}: version must be a positive integer, got {value}").format(
+            id=repr(vid), value=shown(version)))
     if not isinstance(head.get("external", False), bool):
-        raise VariantError(f"variant {vid!r}: external must be true or false")
+        raise VariantError(_("variant {id}: external must be true or false").format(id=repr(vid)))
     if not isinstance(head.get("summary", ""), str) or not isinstance(head.get("since", ""), str):
-        raise VariantError(f"variant {vid!r}: summary and since must be strings")
+        raise VariantError(_("variant {id}: summary and since must be strings").format(id=repr(vid)))
     family = head.get("family", parent.family if parent is not None else "maumau")
     if family not in family_names():
-        raise VariantError(f"variant {vid!r}: unknown family {family!r}: one of {', '.join(family_names())}")
+        raise VariantError(_("variant {id}: unknown family {family}: one of {families}").format(
+            id=repr(vid), family=shown(family), families=", ".join(family_names())))
     family_named(str(family))  # its rule classes are registered with the family
     if parent is not None and family != parent.family:
-        raise VariantError(f"variant {vid!r} is of the {family!r} family but based on {parent.id!r}, of the "
-                           f"{parent.family!r} family")
+        raise VariantError(_("variant {id} is of the {family} family but based on {parent}, of the {other} family")
+                           .format(id=repr(vid), family=repr(family), parent=repr(parent.id),
+                                   other=repr(parent.family)))
     raw_decisions = data.get("decisions", [])
     if not isinstance(raw_decisions, list) or not all(isinstance(d, Mapping) for d in raw_decisions):
-        raise VariantError(f"variant {vid!r}: [[decisions]] must be tables")
+        raise VariantError(_("variant {id}: [[decisions]] must be tables").format(id=repr(vid)))
     for d in raw_decisions:
         extra = sorted(set(d) - {"gap", "param", "value", "reason"})
         if extra:
-            raise VariantError(f"variant {vid!r}: unknown field(s) {', '.join(map(repr, extra))} in [[decisions]]")
+            raise VariantError(_("variant {id}: unknown field(s) {names} in [[decisions]]").format(
+                id=repr(vid), names=", ".join(map(repr, extra))))
     decisions = [Decision(gap=str(d.get("gap", "")), param=str(d.get("param", "")), value=str(d.get("value", "")),
                           reason=str(d.get("reason", ""))) for d in raw_decisions]
     sources = list(head.get("sources", ()))
@@ -370,7 +387,12 @@ def variant_from_dict(data: Mapping[str, Any], base: Callable[[str], Variant] | 
     except VariantError:
         raise
     except (TypeError, ValueError, OverflowError, NotationError) as exc:
-        raise VariantError(f"variant {vid!r}: the rules cannot be combined: {exc}") from None
+        raise VariantError(_("variant {id}: the rules cannot be combined: {why}").format(id=repr(vid), why=exc)) from None
+
+
+def _variant(vid: str) -> str:
+    """How an error names the variant ``vid`` (in the current language)."""
+    return _("variant {id}").format(id=repr(vid))
 
 
 def _untomlify(params: Mapping[str, Any]) -> dict[str, Any]:
@@ -402,15 +424,16 @@ def load_variant(text: str) -> Variant:
     (True, True)
     """
     if not isinstance(text, str):
-        raise VariantError(f"variant text must be a string, got {type(text).__name__}")
+        raise VariantError(_("variant text must be a string, got {type}").format(type=type(text).__name__))
     if len(text) > MAX_VARIANT_TEXT:
-        raise VariantError(f"variant text of {len(text)} characters is too long (limit {MAX_VARIANT_TEXT})")
+        raise VariantError(_("variant text of {n} characters is too long (limit {limit})").format(
+            n=len(text), limit=MAX_VARIANT_TEXT))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise VariantError(f"variant text is not valid TOML: {exc}") from None
+        raise VariantError(_("variant text is not valid TOML: {why}").format(why=exc)) from None
     except RecursionError:
-        raise VariantError("variant text is nested too deeply to be a variant") from None
+        raise VariantError(_("variant text is nested too deeply to be a variant")) from None
     return variant_from_dict(data)
 
 
@@ -509,7 +532,8 @@ def available_variants(family: str | None = None) -> tuple[Variant, ...]:
     ['malilla', 'malilla-table']
     """
     if family is not None and family not in family_names():
-        raise VariantError(f"unknown family {family!r}: one of {', '.join(family_names())}")
+        raise VariantError(_("unknown family {family}: one of {families}").format(family=shown(family),
+                                                                                  families=", ".join(family_names())))
     known = _registry()
     return tuple(known[k] for k in sorted(known) if family is None or known[k].family == family)
 

@@ -106,7 +106,7 @@ def test_blocks_nest_and_a_wrong_language_changes_nothing() -> None:
         with language("sr"):
             assert current_language() == "sr"
         assert current_language() == "tr"
-        with pytest.raises(ArgumentError, match="unknown language 'xx'"), language("xx"):
+        with pytest.raises(ArgumentError, match="bilinmeyen dil 'xx'"), language("xx"):  # said in the block's language
             pass
         assert current_language() == "tr"
         with pytest.raises(ArgumentError):
@@ -162,7 +162,7 @@ def test_the_library_never_reads_the_environment(monkeypatch: pytest.MonkeyPatch
 GLOSSARY = tomllib.loads((ROOT / "spec" / "glossary.toml").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("lang", ["de", "ar", "tr", "el", "sr"])
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_the_glossarys_card_names_parse(lang: str) -> None:
     """Every rank and suit name of the glossary is accepted by the notation (documented in spec/glossary.toml)."""
     ranks = {"J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE}

@@ -155,6 +155,10 @@ FORMS = {  # inflections of the glossary's words that the sentences use (the glo
     ("sr", "trump"): ("adut", "seče", "seci", "preseci"), ("tr", "trump"): ("koz",), ("tr", "trick"): ("el",),
     ("de", "trick"): ("Stich",), ("de", "trump"): ("Trumpf", "stech", "stich", "überstech"),
     ("tr", "partner"): ("eş",), ("ar", "partner"): ("شريك",), ("ar", "trick"): ("لمّة", "لمّات", "للّمّة", "للّمّات"),
+    # Czech declines the card words (spodka, spodci, svrška, esa, "n es": n Aces); Dutch plurals (heren, azen) and
+    # the verb of the trump (troeven, introeven, overtroeven)
+    ("cs", "J"): ("spod",), ("cs", "Q"): ("svrš",), ("cs", "A"): ("esa", "esem", "esu", "esy", " es "),
+    ("nl", "K"): ("heren",), ("nl", "A"): ("azen",), ("nl", "trump"): ("troev",),
 }
 
 

@@ -40,9 +40,11 @@ PROGRAMMER_WORDS = {
     ("conflicting option string: %s", "conflicting option strings: %s"),
 }
 
-# words of English that the other five languages do not use (a line with two of them is English left over)
+# words of English that the other languages do not use (a line with two of them is English left over); Dutch writes
+# two of them itself ("is" is, "of" is "or"), so they are no sign of English in a Dutch line
 ENGLISH_WORDS = frozenset({"the", "and", "of", "is", "are", "with", "this", "that", "from", "which", "not", "has",
                            "have", "or", "by", "be", "its", "their", "been", "into", "when", "each", "every"})
+SHARED_WORDS = {"nl": frozenset({"is", "of"})}
 _CODE = re.compile(r"'[^']*'|\"[^\"]*\"|--?[\w-]+|\b[A-Z][A-Z0-9_]+\b|\b\w+_\w+\b|\S*[/\\.]\S+|\[[^\]]*\]|\{[^}]*\}")
 
 
@@ -73,12 +75,13 @@ def english_sentences(text: str, lang: str = "en") -> list[str]:
     catalog's English that the language never uses, outside the parts that are code (quoted inputs, options,
     metavariables, reason codes, rule IDs, paths, choices)."""
     vocabulary = english_vocabulary(lang) if lang != "en" else frozenset()
+    english_words = ENGLISH_WORDS - SHARED_WORDS.get(lang, frozenset())
     found = []
     for line in text.splitlines():
         for external in EXTERNAL:
             line = line.replace(external, " ")
         words = [w.lower() for w in re.findall(r"[A-Za-z]+", _CODE.sub(" ", line))]
-        if sum(w in ENGLISH_WORDS for w in words) >= 2 or (lang != "en" and sum(w in vocabulary for w in words) >= 3):
+        if sum(w in english_words for w in words) >= 2 or (lang != "en" and sum(w in vocabulary for w in words) >= 3):
             found.append(line.strip())
     return found
 

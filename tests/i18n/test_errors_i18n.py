@@ -12,20 +12,35 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
-from maumau_rules import new_game
+from maumau_rules import available_variants, find_variant, load_variant, new_game
+from maumau_rules.bots import make_bot
+from maumau_rules.cards import Card
+from maumau_rules.entropy import seed_or_fresh
 from maumau_rules.errors import MauMauError, NotationError
+from maumau_rules.events import events_between
 from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
-from maumau_rules.i18n import LANGUAGES, language
+from maumau_rules.i18n import LANGUAGES, gettext, language, translate_message
+from maumau_rules.jsonstream import json_values
+from maumau_rules.memo import BoundedMemo
+from maumau_rules.moves import parse_move
 from maumau_rules.notation import from_json, loads, parse_json_text, to_json
 from maumau_rules.records import (
     ReplayError,
+    dumps_records_jsonl,
     first_violation,
     loads_record,
     loads_records,
+    record_from_history,
     record_from_moves,
+    validate_records,
 )
+from maumau_rules.rng import randbelow, seed_state, shuffle
+from maumau_rules.scoring import next_round, round_points, start_match
+from maumau_rules.svg import card_svg, hand_svg, pile_svg, view_svg
+from maumau_rules.variants import variant_from_dict
 
 from .test_cli_i18n import _CODE, english_sentences, run
 from .test_terminal import english_left
@@ -152,6 +167,108 @@ BAD_JSON: dict[str, Callable[[], object]] = {
 }
 
 
+def _house(**head: object) -> Callable[[], object]:
+    """Loading a variant whose ``[variant]`` table is ``head`` (over a good one) with ``rules`` and ``data``
+    changed by the keys ``rules`` and ``data``."""
+    rules = head.pop("rules", {"R_MATCH": {}})
+    data = head.pop("data", {})
+    fields = {"id": "house", "name": "House", "deck": "french-32", "players": [2, 4], **head}
+    return lambda: variant_from_dict({"variant": {k: v for k, v in fields.items() if v is not ...}, "rules": rules,
+                                      **data})  # type: ignore[dict-item]
+
+
+_STANDARD = find_variant("standard")
+
+# each: a variant file (or a variant built in Python) that is refused
+BAD_VARIANTS: dict[str, Callable[[], object]] = {
+    "text type": lambda: load_variant(5),  # type: ignore[arg-type]
+    "text length": lambda: load_variant("#" * 300_000),
+    "data type": lambda: variant_from_dict([1]),  # type: ignore[arg-type]
+    "unknown table": _house(data={"bogus": {}}),
+    "no variant table": lambda: variant_from_dict({"rules": {}}),
+    "unknown field": _house(colour="red"),
+    "no id": _house(id=...),
+    "based_on type": _house(based_on=5),
+    "drop alone": _house(drop=["R_SKIP"]),
+    "players": _house(players=[2]),
+    "aliases": _house(aliases="house"),
+    "unknown rule": _house(rules={"R_NO_SUCH_RULE": {}}),
+    "rule table": _house(rules={"R_DEAL": 5}),
+    "rule parameter": _house(rules={"R_DEAL": {"colour": 1}}),
+    "drop unknown": _house(based_on="standard", deck=..., players=..., drop=["R_NO_SUCH_RULE"], rules={}),
+    "dropped and set": _house(based_on="standard", deck=..., players=..., drop=["R_SKIP"], rules={"R_SKIP": {}}),
+    "version": _house(version=0),
+    "external": _house(external="yes"),
+    "summary": _house(summary=5),
+    "family": _house(family="poker"),
+    "family of the base": _house(based_on="malilla", deck=..., players=..., family="maumau", rules={}),
+    "decisions": _house(data={"decisions": 5}),
+    "decision fields": _house(data={"decisions": [{"bogus": 1}]}),
+    "deck object": lambda: attrs.evolve(_STANDARD, deck="french-32"),  # type: ignore[arg-type]
+    "players object": lambda: attrs.evolve(_STANDARD, players=(2,)),  # type: ignore[arg-type]
+    "rule object": lambda: attrs.evolve(_STANDARD, rules=(5,)),  # type: ignore[arg-type]
+    "rule family": lambda: attrs.evolve(_STANDARD, rules=(*_STANDARD.rules, find_variant("malilla").rules[0])),
+    "with_rules drop": lambda: _STANDARD.with_rules(drop=["R_NO_SUCH_RULE"]),
+    "with_rules parameter": lambda: _STANDARD.with_rules(params={"R_SKIP": {"colour": 1}}),
+    "with_rules table": lambda: _STANDARD.with_rules(params={"R_SKIP": 5}),  # type: ignore[dict-item]
+    "families": lambda: available_variants("poker"),
+}
+
+
+_REPLAY_WHERE: dict[str, dict[str, Any]] = {  # where in a record a replay error is
+    "setup": {"step": None, "reason": "invalid_setup"},
+    "step": {"step": 4, "reason": "not_your_turn", "rule_id": "R_TURN_ORDER"},
+    "round": {"step": 2, "reason": "must_beat", "rule_id": "R_MAL_FOLLOW", "round_no": 3},
+    "record": {"step": 0, "reason": "invalid_record", "record_index": 5, "round_no": 1},
+}
+
+
+# each: a call that misuses the API (a bad argument of a library function: ArgumentError, ArgumentTypeError, BotError)
+BAD_CALLS: dict[str, Callable[[], object]] = {
+    "memo size": lambda: BoundedMemo(0),
+    "seed type": lambda: seed_or_fresh("x"),
+    "bot kind": lambda: make_bot("genius"),
+    "bot budget": lambda: make_bot("ismcts:zero"),
+    "card size": lambda: card_svg(Card.parse("7h"), size=500),
+    "card type": lambda: card_svg("7h"),  # type: ignore[arg-type]
+    "hand orientation": lambda: hand_svg([Card.parse("7h")], orientation="round"),
+    "pile shown": lambda: pile_svg([Card.parse("7h")], shown=0),
+    "round number": lambda: start_match("standard", 2, 1, round_no=0),
+    "round points": lambda: round_points(5),
+    "round not over": lambda: round_points(new_game("standard", 2, seed=1)),
+    "next round": lambda: next_round(5, 5),  # type: ignore[arg-type]
+    "stream jsonl": lambda: list(json_values("[1]", jsonl=5)),  # type: ignore[arg-type]
+    "stream source": lambda: list(json_values(5)),  # type: ignore[arg-type]
+    "stream limit": lambda: list(json_values("[1]", limit=0)),
+    "records": lambda: dumps_records_jsonl(5),  # type: ignore[arg-type]
+    "records item": lambda: dumps_records_jsonl([5]),  # type: ignore[list-item]
+    "records limit": lambda: loads_records("[]", limit=0),
+    "validate source": lambda: validate_records(5),  # type: ignore[arg-type]
+    "moves": lambda: record_from_moves("standard", 2, 1, 5),  # type: ignore[arg-type]
+    "move pair": lambda: record_from_moves("standard", 2, 1, [(1, 2, 3)]),  # type: ignore[list-item]
+    "seed of a record": lambda: record_from_moves("standard", 2, "x", []),  # type: ignore[arg-type]
+    "history": lambda: record_from_history(5),  # type: ignore[arg-type]
+    "events of a state": lambda: events_between(5, parse_move("draw"), 5),
+    "events of two games": lambda: events_between(new_game("standard", 2, seed=1), parse_move("draw"),
+                                                  new_game("malilla", 4, seed=1)),
+    "events seat": lambda: events_between(new_game("standard", 2, seed=1), parse_move("draw"),
+                                          new_game("standard", 2, seed=1), player=7),
+    "language type": lambda: language(5).__enter__(),  # type: ignore[arg-type]
+    "seed of the generator": lambda: seed_state("x"),  # type: ignore[arg-type]
+    "bound of the generator": lambda: randbelow(0, 1),
+    "shuffled items": lambda: shuffle(5, 1),  # type: ignore[arg-type]
+    "match scores": lambda: start_match("standard", 2, 1, scores=5),  # type: ignore[arg-type]
+    "Malilla match scores": lambda: start_match("malilla", 4, 1, scores=5),  # type: ignore[arg-type]
+    "Malilla hand not over": lambda: next_round(start_match("malilla", 4, 1), new_game("malilla", 4, seed=1)),
+}
+
+
+def _replay_error(**where: Any) -> Callable[[], str]:
+    """``str()`` of a replay error at ``where``, whose message (the engine's, made in the current language) says
+    that the round is over."""
+    return lambda: str(ReplayError(translate_message("illegal move 'draw': the round is over"), **where))
+
+
 def refusal(call: Callable[[], object]) -> str:
     try:
         call()
@@ -191,7 +308,11 @@ CASES: dict[str, dict[str, Callable[[], str]]] = {
     "records": {k: _reading(t) for k, t in BAD_RECORDS.items()},
     "fairness": {k: _refusing(c) for k, c in BAD_SETUPS.items()},
     "notation": {k: _refusing(c) for k, c in BAD_JSON.items()},
+    "variants": {k: _refusing(c) for k, c in BAD_VARIANTS.items()},
+    "replay": {k: _replay_error(**where) for k, where in _REPLAY_WHERE.items()},
+    "misuse": {k: _refusing(c) for k, c in BAD_CALLS.items()},
 }
+
 
 
 @pytest.mark.parametrize("group", sorted(CASES))
@@ -220,6 +341,31 @@ def test_every_error_is_in_the_language(group: str, lang: str) -> None:
             if found:
                 left[name] = [text, *found[:2]]
     assert not left, left
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_short_words_of_a_replay_error_and_a_variant_file_are_in_the_language(lang: str) -> None:
+    """What the checks above cannot see in a message of one or two words: ``str(ReplayError)`` of a setup error
+    starts with the language's word for the setup, and a variant file without a deck says so in the language."""
+    error = ReplayError("—", step=None, reason="invalid_setup")
+    with language("en"):
+        english_texts = (str(error), refusal(_house(deck=...)))
+    with language(lang):
+        texts = (str(error), refusal(_house(deck=...)))
+        made = gettext("{where}: {reason}: {message}").format(where=gettext("setup"), reason="invalid_setup",
+                                                               message="—")
+        assert texts == (made, gettext("[variant] needs {key}").format(key="'deck'"))
+    assert english_texts == ("setup: invalid_setup: —", "[variant] needs 'deck'")
+    assert texts[0] != english_texts[0] and texts[1] != english_texts[1]
+    # (messages made mostly of code or language codes, which the word checks would read as English either way)
+    with language("en"):
+        english_view = refusal(lambda: view_svg(5))
+        assert refusal(lambda: language("xx").__enter__()).startswith("unknown language 'xx': choose one of en, de")
+    with language(lang):
+        assert refusal(lambda: language("xx").__enter__()) == gettext(
+            "unknown language {lang}: choose one of {languages}").format(lang="'xx'", languages=", ".join(LANGUAGES))
+        assert refusal(lambda: view_svg(5)) == gettext(
+            "view_svg draws a view, not {type}(...): pass view(state, seat)").format(type="int") != english_view
 
 
 def test_the_english_messages_are_as_they_were() -> None:

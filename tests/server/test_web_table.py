@@ -108,8 +108,8 @@ def _check_finished_game(page: TablePage, downloads: Path, commitment: str, seat
     game_paths = 0
     for r in page.responses():
         path = _path(r.url)
-        if path in ("/", "/variants") or path.startswith("/static/"):
-            continue  # (the page and the rules' summaries: no game's cards)
+        if path in ("/", "/variants", "/texts") or path.startswith("/static/"):
+            continue  # (the page, its own sentences and the rules' summaries: no game's cards)
         body = json.loads(r.body)
         if path.endswith("/record") or path == "/verify":
             assert over_at is not None and r.time >= over_at, f"{path} was read before the game was over"

@@ -15,6 +15,22 @@ const page = {
   views: new Map(), names: [], variant: "", record: null,
 };
 
+// the page's own sentences, in the browser's language (GET /texts answers by Accept-Language)
+let texts = {};
+
+function t(key, values = {}) {
+  return (texts[key] || key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+async function loadTexts() {
+  try {
+    const res = await fetch("/texts", { cache: "no-store" });
+    if (res.ok) texts = await res.json();
+  } catch (e) { /* the keys stand in for the sentences */ }
+  if (texts.lang) document.documentElement.lang = texts.lang;
+  if (texts.dir) document.documentElement.dir = texts.dir;
+}
+
 function showError(text) {
   const box = $("error");
   box.textContent = text;
@@ -46,11 +62,11 @@ function seatRows() {
     const p = document.createElement("p");
     const label = document.createElement("label");
     label.htmlFor = `seat-${s}`;
-    label.textContent = `Seat ${s}` + (v && v.family === "malilla" && s === 2 ? " (your partner)" : "");
+    label.textContent = t("seat", { n: s }) + (v && v.family === "malilla" && s === 2 ? " " + t("your_partner") : "");
     const sel = document.createElement("select");
     sel.id = `seat-${s}`;
     sel.dataset.seat = String(s);
-    for (const [value, text] of [["bot", "computer"], ["person", "another person (gets a link)"]]) {
+    for (const [value, text] of [["bot", t("computer")], ["person", t("another_person")]]) {
       const o = document.createElement("option");
       o.value = value;
       o.textContent = text;
@@ -86,7 +102,7 @@ async function lobby() {
   const sel = $("variant");
   for (const family of ["maumau", "malilla"]) {
     const group = document.createElement("optgroup");
-    group.label = family === "maumau" ? "Mau-Mau" : "Malilla (4 players, partners)";
+    group.label = family === "maumau" ? "Mau-Mau" : t("malilla_group");
     for (const v of variants.filter((x) => x.family === family)) {
       const o = document.createElement("option");
       o.value = v.id;
@@ -119,7 +135,7 @@ async function startGame(event) {
     body: JSON.stringify({ variant: $("variant").value, players, bots, bot: $("bot-kind").value }),
   });
   $("start").disabled = false;
-  if (status !== 201) { showError(`The game was not created: ${body.message}`); return; }
+  if (status !== 201) { showError(t("not_created", { message: body.message })); return; }
   // the commitment comes before any card is dealt to the page: keep it, and compare the record with it at the end
   sessionStorage.setItem(`commitment:${body.id}`, body.commitment);
   const invites = body.tokens.map((t, s) => (t && s !== 0 ? { seat: s, link: seatLink(body.id, s, t) } : null)).filter(Boolean);
@@ -140,11 +156,11 @@ function setStatus(data) {
   const view = data.view;
   let text;
   if (data.over) {
-    text = "Game over.";
+    text = t("game_over");
   } else if (view.seat_to_act === page.seat) {
-    text = "Your turn: click a card or a move.";
+    text = t("your_turn");
   } else {
-    text = `${page.names[view.seat_to_act]} to play…` + (view.legal_moves.length ? " (you may move between turns)" : "");
+    text = t(view.legal_moves.length ? "to_play_you_may_move" : "to_play", { name: page.names[view.seat_to_act] });
   }
   $("status").textContent = text;
 }
@@ -189,13 +205,13 @@ function render(data) {
     page.commitment = data.commitment;
     $("commitment").textContent = data.commitment;
   } else if (data.commitment !== page.commitment) {
-    showError("The server's commitment changed during the game: the shuffle cannot be trusted.");
+    showError(t("commitment_changed"));
   }
   page.turn = data.turn;
   page.names = data.names;
   page.variant = data.variant;
   keepView(data.view);
-  $("title").textContent = `${data.variant_name} · ${data.players} players · you are seat ${page.seat}`;
+  $("title").textContent = t("title", { variant: data.variant_name, players: data.players, seat: page.seat });
   $("board").innerHTML = data.svg; // the server's picture of this seat's own view (other hands are card backs)
   renderMoves(data.view);
   appendSteps(data.steps);
@@ -215,7 +231,10 @@ function showRefusal(body) {
   if (!body) { box.hidden = true; delete box.dataset.reason; return; }
   const code = document.createElement("code");
   code.textContent = body.reason;
-  box.append("Refused: ", body.message, " (reason ", code, body.rule_id ? `, rule ${body.rule_id})` : ")");
+  // the sentence around the reason code (a <code> element): its text before and after the {code} field
+  const [before, after] = t(body.rule_id ? "refused_rule" : "refused", { message: body.message, rule: body.rule_id })
+    .split("{code}");
+  box.append(before, code, after ?? "");
   box.dataset.reason = body.reason;
   box.hidden = false;
 }
@@ -247,7 +266,7 @@ async function poll() {
     try {
       answer = await api(`/games/${encodeURIComponent(page.game)}/table?seat=${page.seat}&since=${since}&wait=${wait}`);
     } catch (e) {
-      showError("The server cannot be reached; trying again…");
+      showError(t("unreachable"));
       await new Promise((r) => setTimeout(r, 2000));
       continue;
     }
@@ -268,18 +287,18 @@ async function finish(data) {
   const res = data.view;
   const winner = res.winner;
   const why = String(res.end).replaceAll("_", " ");
-  let outcome = `Over (${why}).`;
+  let outcome = t("over", { why });
   if (typeof winner === "number") {
-    outcome = data.family === "malilla"
-      ? `Team ${winner} wins (${[0, 1, 2, 3].filter((s) => s % 2 === winner).map((s) => page.names[s]).join(" and ")}).`
-      : `${winner === page.seat ? "You win" : page.names[winner] + " wins"} (${why}).`;
+    const team = [0, 1, 2, 3].filter((s) => s % 2 === winner).map((s) => page.names[s]).join(t("and"));
+    outcome = data.family === "malilla" ? t("team_wins", { team: winner, names: team })
+      : winner === page.seat ? t("you_win", { why }) : t("wins", { name: page.names[winner], why });
   }
   $("outcome").textContent = outcome;
   // the record is kept as the server's text: its seeds are 64-bit numbers, which JavaScript's numbers would round
   const res2 = await fetch(`/games/${encodeURIComponent(page.game)}/record`,
                            { headers: { Authorization: `Bearer ${page.token}` }, cache: "no-store" });
   const text = await res2.text();
-  if (res2.status !== 200) { $("verify").textContent = `The record could not be read: ${text}`; return; }
+  if (res2.status !== 200) { $("verify").textContent = t("record_unreadable", { text }); return; }
   page.record = text;
   const views = [...page.views.values()];
   download($("download-record"), `maumau-${page.game}.json`, text);
@@ -290,7 +309,7 @@ async function finish(data) {
   const check = await api("/verify", { method: "POST", body });
   const box = $("verify");
   box.className = check.body.ok ? "ok" : "bad";
-  box.textContent = check.body.ok ? `Verified: ${check.body.message}.` : `NOT verified: ${check.body.message}`;
+  box.textContent = t(check.body.ok ? "verified" : "not_verified", { message: check.body.message });
   document.body.dataset.verified = String(Boolean(check.body.ok));
 }
 
@@ -310,7 +329,7 @@ function table(params) {
       const li = document.createElement("li");
       const a = document.createElement("a");
       a.href = link;
-      a.textContent = `seat ${seat}`;
+      a.textContent = t("invite", { n: seat });
       li.append(a);
       $("invite-links").append(li);
     }
@@ -340,7 +359,8 @@ function table(params) {
   poll();
 }
 
-function start() {
+async function start() {
+  await loadTexts();
   const params = new URLSearchParams(location.hash.slice(1));
   if (params.get("game")) table(params); else lobby();
 }

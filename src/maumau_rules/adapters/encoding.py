@@ -133,8 +133,9 @@ def round_rewards(state: Any) -> tuple[float, ...]:
     """
     if not getattr(state, "is_over", False):
         from ..errors import ArgumentError
+        from ..i18n import gettext as _
 
-        raise ArgumentError("the round is not over yet: it has no rewards")
+        raise ArgumentError(_("the round is not over yet: it has no rewards"))
     return tuple(tools_for(state.variant).seat_rewards(state))
 
 

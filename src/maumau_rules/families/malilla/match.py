@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import attrs
 
 from ...errors import ArgumentError, ArgumentTypeError, VariantError, shown
+from ...i18n import gettext as _
 from ...scoring import Match, RoundResult, round_seed
 from ...variants import Variant
 from .engine import new_hand, plan_of
@@ -50,7 +51,8 @@ def _scores(scores: Sequence[int], sides: int) -> tuple[int, ...]:
     try:
         out = tuple(scores)
     except TypeError:
-        raise ArgumentTypeError(f"scores {shown(scores)} must be a sequence of whole numbers") from None
+        raise ArgumentTypeError(_("scores {scores} must be a sequence of whole numbers")
+                                .format(scores=shown(scores))) from None
     if len(out) != sides or not all(type(x) is int and x >= 0 for x in out):
         raise VariantError(f"scores {shown(scores)} must be {sides} whole numbers, one per team")
     return out
@@ -73,9 +75,9 @@ def next_round(match: Match, finished: MalillaState) -> Match:
     plan = plan_of(v)
     scheme = next((r for r in v.rules if isinstance(r, MalillaScore)), None)
     if not finished.is_over:
-        raise ArgumentError("the hand is not over yet: it has no points")
+        raise ArgumentError(_("the hand is not over yet: it has no points"))
     if finished.scores != match.scores or finished.round_no != match.round_no:
-        raise ArgumentError("that hand is not the current hand of this match")
+        raise ArgumentError(_("that hand is not the current hand of this match"))
     points: tuple[int, ...] = (0, 0)
     if scheme is None:  # no match scoring: the hand decides
         over, champion, scores, why = True, finished.winner, match.scores, "a single hand decides"
@@ -105,6 +107,6 @@ def round_points(state: MalillaState) -> tuple[int, ...]:
     maumau_rules.errors.ArgumentError: the round is not over yet: it has no points
     """
     if not state.is_over:
-        raise ArgumentError("the round is not over yet: it has no points")
+        raise ArgumentError(_("the round is not over yet: it has no points"))
     scheme = next((r for r in state.variant.rules if isinstance(r, MalillaScore)), None)
     return scheme.round_points(state) if scheme is not None else (0, 0)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import attrs
 
 from ...errors import ArgumentError, ArgumentTypeError, VariantError, shown
+from ...i18n import gettext as _
 from ...scoring import Match, RoundResult, round_seed
 from ...variants import Variant
 from .engine import new_game
@@ -45,7 +46,8 @@ def start_match(variant: Variant, players: int, seed: int, *, scores: Sequence[i
         try:
             score_t = tuple(scores)
         except TypeError:
-            raise ArgumentTypeError(f"scores {shown(scores)} must be a sequence of whole numbers") from None
+            raise ArgumentTypeError(_("scores {scores} must be a sequence of whole numbers")
+                                    .format(scores=shown(scores))) from None
         if len(score_t) != players or not all(type(x) is int for x in score_t):
             raise VariantError(f"scores {shown(scores)} must be {players} whole numbers, one per seat")
     sizes = tuple(len(h) for h in game.hands)
@@ -67,7 +69,7 @@ def round_points(state: GameState) -> tuple[int, ...]:
     1
     """
     if not state.is_over:
-        raise ArgumentError("the round is not over yet: it has no points")
+        raise ArgumentError(_("the round is not over yet: it has no points"))
     plan = state.variant.plan
     if plan.scoring is None:
         return tuple(1 if i == state.winner else 0 for i in range(state.players))
