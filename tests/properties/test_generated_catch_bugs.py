@@ -13,10 +13,10 @@ import pytest
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis import strategies as st
 
-from maumau_rules.families.maumau.plan import PlanBuilder
-from maumau_rules.families.maumau.turn import Turn
 from maumau_rules.families.maumau import effects
 from maumau_rules.families.maumau import rules as catalog
+from maumau_rules.families.maumau.plan import PlanBuilder
+from maumau_rules.families.maumau.turn import Turn
 from maumau_rules.testing.strategies import composed_variants
 from maumau_rules.variants import Variant
 
