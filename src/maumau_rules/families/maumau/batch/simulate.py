@@ -197,16 +197,7 @@ def simulate_batch(
         if not done.size:
             continue
         r = eng.finished
-        for i in range(done.size):
-            winner = int(r["winner"][i])
-            counts = {"reshuffles": int(r["reshuffles"][i]), "penalties": int(r["penalties"][i]),
-                      "penalty_cards": int(r["penalty_cards"][i])}
-            end = END_REASONS[int(r["end"][i])]
-            assert end is not None
-            facts.append(GameFacts(lineups[int(done[i])], int(r["first"][i]), int(r["direction"][i]),
-                                   () if winner < 0 else (winner,), end, int(r["decisions"][i]),
-                                   int(r["turns"][i]), tuple((k, counts[k]) for k in names),
-                                   tuple(int(p) for p in r["points"][i])))
+        facts += _facts_of(lineups, names, done, r, r["points"], direction="direction", decisions="decisions")
         quota[done] -= 1
         again = done[quota[done] > 0]
         if again.size:
@@ -215,6 +206,24 @@ def simulate_batch(
             progress(len(facts), games)
     cell = CellResult.of(v.id, n, facts, v.family)
     return SimulationResult(seed, games, tuple(bots), True, (cell,), False)
+
+
+def _facts_of(lineups: Sequence[tuple[str, ...]], names: Sequence[str], done: np.ndarray,
+              r: dict[str, np.ndarray], points: np.ndarray, *, direction: str, decisions: str) -> list[GameFacts]:
+    """The facts of the games ``done`` that just finished, from their results ``r`` and ``points`` (row ``i``: game
+    ``done[i]``); the numpy and the jax engine name a game's first direction and its decisions differently
+    (``direction``, ``decisions``)."""
+    out = []
+    for i in range(done.size):
+        winner = int(r["winner"][i])
+        counts = {"reshuffles": int(r["reshuffles"][i]), "penalties": int(r["penalties"][i]),
+                  "penalty_cards": int(r["penalty_cards"][i])}
+        end = END_REASONS[int(r["end"][i])]
+        assert end is not None
+        out.append(GameFacts(lineups[int(done[i])], int(r["first"][i]), int(r[direction][i]),
+                             () if winner < 0 else (winner,), end, int(r[decisions][i]), int(r["turns"][i]),
+                             tuple((k, counts[k]) for k in names), tuple(int(p) for p in points[i])))
+    return out
 
 
 def _simulate_jax(v: Variant, n: int, games: int, seed: int, size: int, bots: tuple[str, ...],
@@ -244,16 +253,7 @@ def _simulate_jax(v: Variant, n: int, games: int, seed: int, size: int, bots: tu
         scorer.hands[done] = r["hands"].astype(np.uint64)
         scorer.winner[done] = r["winner"]
         scorer.last_card[done] = np.where(r["end"] == 1, r["top"], r["last"])
-        points = scorer.points(done)
-        for i in range(done.size):
-            winner = int(r["winner"][i])
-            counts = {"reshuffles": int(r["reshuffles"][i]), "penalties": int(r["penalties"][i]),
-                      "penalty_cards": int(r["penalty_cards"][i])}
-            end = END_REASONS[int(r["end"][i])]
-            assert end is not None
-            facts.append(GameFacts(lineups[int(done[i])], int(r["first"][i]), int(r["start_dir"][i]),
-                                   () if winner < 0 else (winner,), end, int(r["turn"][i]), int(r["turns"][i]),
-                                   tuple((k, counts[k]) for k in names), tuple(int(p) for p in points[i])))
+        facts += _facts_of(lineups, names, done, r, scorer.points(done), direction="start_dir", decisions="turn")
         quota[done] -= 1
         if progress is not None:
             progress(len(facts), games)
