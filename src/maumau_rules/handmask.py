@@ -21,13 +21,13 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from operator import getitem as _getitem
 from typing import Final
 
 from .cards import JOKER, SORT_INDEX, Card
 
-__all__ = ["FRENCH_SPAN", "ORDER", "POSITION", "cards_of", "hand_size", "low_bits", "mask_of", "presence",
+__all__ = ["FRENCH_SPAN", "ORDER", "POSITION", "cards_of", "decoder", "hand_size", "low_bits", "mask_of", "presence",
            "presence_and_size", "span_for", "width_for"]
 
 ORDER: Final[tuple[Card, ...]] = tuple(sorted(SORT_INDEX, key=SORT_INDEX.__getitem__))
@@ -115,6 +115,21 @@ def cards_of(mask: int, width: int) -> tuple[Card, ...]:
         out += [ORDER[pos]] * ((mask >> shift) & field)
         mask &= ~(field << shift)
     return tuple(out)
+
+
+def decoder(width: int) -> Callable[[int], tuple[Card, ...]]:
+    """:func:`cards_of` for hands of ``width`` bits a card, as a function of the hand integer alone (for width 1,
+    the remembered byte-table decoder itself: no call in between, for a loop that decodes every seat's hand).
+
+    >>> from maumau_rules.cards import parse_cards
+    >>> decoder(1)(mask_of(parse_cards("Kh 7c"), 1)) == cards_of(mask_of(parse_cards("Kh 7c"), 1), 1)
+    True
+    >>> decoder(2)(mask_of(parse_cards("7h 7h"), 2)) == parse_cards("7h 7h")
+    True
+    """
+    if width == 1:
+        return _single_cards
+    return functools.partial(cards_of, width=width)
 
 
 @functools.lru_cache(maxsize=DECODED_HANDS)

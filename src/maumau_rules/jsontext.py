@@ -262,6 +262,23 @@ class TextEncoder:
         """
         return self._whole(value)
 
+    @property
+    def halves(self) -> tuple[Callable[[Any], str], Callable[[Any, str], str]]:
+        """The two halves of :meth:`texts`: ``head(value)``, the opening and the shared fields of ``value`` with the
+        separator after them, and ``tail(value, head)``, the text ``head`` followed by ``value``'s private fields
+        and the closing brace. ``head`` reads only the shared fields and ``tail`` only the private ones, so each may
+        be given an object that holds just those (what :func:`~maumau_rules.views.views_json` does).
+
+        >>> from maumau_rules import new_game
+        >>> from maumau_rules.notation import dumps
+        >>> from maumau_rules.views import views
+        >>> v = views(new_game("standard", players=3, seed=1))[2]
+        >>> head, tail = text_encoder(type(v), "player-view", ("seat", "hand", "drawn", "legal_moves")).halves
+        >>> tail(v, head(v)) == dumps(v)
+        True
+        """
+        return self._head, self._tail
+
     def texts(self, values: Iterable[Any]) -> list[str]:
         """The JSON text of each of ``values``, which all hold the same values in every field but the private ones
         (the views of one state for every seat): the shared fields are written once, from the first value.

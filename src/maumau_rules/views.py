@@ -16,7 +16,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ._compat import moved_attr
@@ -118,7 +118,16 @@ def views_json(state: Any, *, scores: Sequence[int] | None = None) -> tuple[str,
     >>> views_json(new_game("malilla", players=4, seed=1)) == tuple(dumps(v) for v in views(new_game("malilla", 4, seed=1)))
     True
     """
-    return tuple(_family(state).views_json(state, scores))
+    try:
+        write = _VIEWS_JSON[type(state)]
+    except (KeyError, TypeError):  # (a type not seen yet, or an unhashable one: found, or refused, by its family)
+        write = _family(state).views_json
+        _VIEWS_JSON[type(state)] = write
+    return tuple(write(state, scores))
+
+
+_VIEWS_JSON: dict[type, Callable[[Any, Sequence[int] | None], Sequence[str]]] = {}
+"""Each state type's family's ``views_json``, found once (a server calls it after every move)."""
 
 
 def __getattr__(name: str) -> Any:

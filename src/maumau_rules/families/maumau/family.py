@@ -308,7 +308,7 @@ class MauMauFamily(FamilyBase):
         >>> FAMILY.views_json(s) == tuple(dumps(v) for v in FAMILY.views(s))
         True
         """
-        texts: tuple[str, ...] = _views().views_json(state, scores=scores)
+        texts: tuple[str, ...] = _views().views_json(state, scores)
         return texts
 
     def view_kind(self, item: object) -> str | None:

@@ -901,6 +901,8 @@ class Plan:
         masks = self.masks = b.masks
         # hands as integers
         self.width = masks.width
+        self.decode = handmask.decoder(masks.width)
+        """A seat's hand integer to its cards (:func:`~maumau_rules.handmask.cards_of` at this width)."""
         self.low = masks.low
         stride = masks.width * masks.span
         self.seat_full = (1 << stride) - 1

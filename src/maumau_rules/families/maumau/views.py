@@ -16,14 +16,13 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar
 
 import attrs
 
 from ...cards import Card, Suit
 from ...errors import ArgumentTypeError, SeatError, shown
-from ...handmask import cards_of
 from ...moves import Call, Move
 from ...state import EndReason, Window
 from ...variants import Variant, find_variant
@@ -213,7 +212,8 @@ def _public_fields(state: GameState, hands: Sequence[tuple[Card, ...]] | None = 
         "pending_skip": f["pending_skip"],
         "announced": f["announced"],
         "missed_calls": f["missed_calls"],
-        "windows": open_windows(state),
+        # (open_windows' common case, nothing to call out, without the call: this runs for every view)
+        "windows": () if not f["missed_calls"] and f["phase"] is not Phase.FINISHING else open_windows(state),
         "winner": f["winner"],
         "end": f["end"],
         "series": f["turn_plays"],
@@ -289,45 +289,51 @@ def views(state: GameState, *, scores: Sequence[int] | None = None) -> tuple[Pla
     >>> [v.seat for v in vs], vs[1] == view(s, 1), vs[0].hand == view(s, 0).hand
     ([0, 1, 2], True, True)
     """
+    public, seats = _every_seat(state, scores)
+    # Each seat's fields, filled below, hold a place in the public part already: a copy then needs no resizing.
+    public["seat"] = public["hand"] = public["drawn"] = public["legal_moves"] = None
+    out = []
+    for seat, hand, drawn, moves in seats:
+        fields = public.copy()
+        fields["seat"] = seat
+        fields["hand"] = hand
+        fields["drawn"] = drawn
+        fields["legal_moves"] = moves
+        out.append(_made(PlayerView, fields))
+    return tuple(out)
+
+
+def _every_seat(state: GameState, scores: Sequence[int] | None
+                ) -> tuple[dict[str, Any], list[tuple[int, tuple[Card, ...], Card | None, tuple[Move, ...]]]]:
+    """The public fields of every seat's view of ``state``, and each seat's own: its number, hand, drawn card and
+    legal moves (what :func:`views` and :func:`views_json` share)."""
     if type(state) is not GameState:
         raise ArgumentTypeError(f"{shown(state)} is not a Mau-Mau game state (make one with new_game)")
     f = state.__dict__
     plan = f["variant"]._plan
-    hm, full, width = f["_hm"], plan.seat_full, plan.width
-    hands = [cards_of((hm >> shift) & full, width) for shift in plan.shifts[:len(f["announced"])]]  # (GameState.hand)
+    hm, full, decode = f["_hm"], plan.seat_full, plan.decode
+    hands = [decode((hm >> shift) & full) for shift in plan.shifts[:len(f["announced"])]]  # (GameState.hand)
     public = _public_fields(state, hands)
     public["scores"] = None if scores is None else _scores(state, scores)
-    # Each seat's fields, filled below, hold a place in the public part already: a copy then needs no resizing.
-    public["seat"] = public["hand"] = public["drawn"] = public["legal_moves"] = None
     to_act = public["seat_to_act"]
+    drawn = None if public["end"] is not None else f["drawn"]
     # A seat that is not to act has moves only inside an open window (legal_moves): with none open, it has none.
     others = None if public["windows"] else ()
-    out = []
-    for p, hand in enumerate(hands):
-        fields = public.copy()
-        fields["seat"] = p
-        fields["hand"] = hand
-        if p == to_act:
-            fields["drawn"] = None if public["end"] is not None else f["drawn"]
-            fields["legal_moves"] = f["_legal"]  # (legal_moves of the seat to act: part of the state)
-        else:
-            fields["drawn"] = None
-            fields["legal_moves"] = legal_moves(state, p) if others is None else others
-        view = _new(PlayerView)
-        _set_attr(view, "__dict__", fields)
-        out.append(view)
-    return tuple(out)
+    return public, [(p, hand, drawn, f["_legal"]) if p == to_act  # (legal_moves of the seat to act: the state's)
+                    else (p, hand, None, legal_moves(state, p) if others is None else others)
+                    for p, hand in enumerate(hands)]
 
 
 _PRIVATE: Final = tuple(f.name for f in attrs.fields(PlayerView) if f.name not in attrs.fields_dict(PublicView))
 """The fields of a player's view that are its seat's alone (the last ones: the rest is the same for every seat)."""
-_WRITER: list[Any] = []
-"""The compiled JSON writer of :class:`PlayerView` (made on first use)."""
+_HALVES: list[tuple[Callable[[Any], str], Callable[[Any, str], str]]] = []
+"""The compiled JSON writer of :class:`PlayerView`, in its two halves (made on first use)."""
 
 
-def views_json(state: GameState, *, scores: Sequence[int] | None = None) -> tuple[str, ...]:
+def views_json(state: GameState, scores: Sequence[int] | None = None) -> tuple[str, ...]:
     """The JSON text of every seat's view of ``state``, by seat: each equals ``dumps(view(state, seat))``, and the
-    public part is written once for all seats (:meth:`maumau_rules.jsontext.TextEncoder.texts`).
+    public part is written once for all seats (:attr:`maumau_rules.jsontext.TextEncoder.halves`), without making
+    the views themselves.
 
     Raises:
         SeatError: ``scores`` is malformed.
@@ -339,8 +345,19 @@ def views_json(state: GameState, *, scores: Sequence[int] | None = None) -> tupl
     >>> views_json(s) == tuple(dumps(v) for v in views(s))
     True
     """
-    if not _WRITER:
+    if not _HALVES:
         from ...jsontext import text_encoder
 
-        _WRITER.append(text_encoder(PlayerView, PLAYER_VIEW_TAG, _PRIVATE).texts)
-    return tuple(_WRITER[0](views(state, scores=scores)))
+        _HALVES.append(text_encoder(PlayerView, PLAYER_VIEW_TAG, _PRIVATE).halves)
+    head_of, tail_of = _HALVES[0]
+    public, seats = _every_seat(state, scores)
+    shared = _new(PlayerView)  # the public fields only (the head reads nothing else)
+    _set_attr(shared, "__dict__", public)
+    head = head_of(shared)
+    own: dict[str, Any] = {}
+    mine = _new(PlayerView)  # one seat's fields at a time (the tail reads those only); it never leaves here
+    _set_attr(mine, "__dict__", own)
+    out = []
+    for own["seat"], own["hand"], own["drawn"], own["legal_moves"] in seats:
+        out.append(tail_of(mine, head))
+    return tuple(out)
