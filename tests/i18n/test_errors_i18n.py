@@ -23,9 +23,9 @@ from maumau_rules.deck import DeckSpec
 from maumau_rules.entropy import seed_or_fresh
 from maumau_rules.errors import MauMauError, NotationError
 from maumau_rules.events import events_between
+from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
 from maumau_rules.families.maumau import engine as maumau_engine
 from maumau_rules.families.maumau.batch.engine import BatchEngine
-from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
 from maumau_rules.i18n import LANGUAGES, gettext, language, translate_message
 from maumau_rules.jsonstream import json_values
 from maumau_rules.memo import BoundedMemo
