@@ -42,7 +42,7 @@ from maumau_rules.records import (
     validate_records,
 )
 from maumau_rules.rng import randbelow, seed_state, shuffle
-from maumau_rules.rules.base import CardSet
+from maumau_rules.rules.base import KINDS, CardSet, Rule, register
 from maumau_rules.scoring import next_round, round_points, start_match
 from maumau_rules.state import Deal
 from maumau_rules.svg import card_svg, hand_svg, pile_svg, view_svg
@@ -238,7 +238,14 @@ BAD_RULES: dict[str, Callable[[], object]] = {
     "draw until playable": _house(rules={"R_MATCH": {}, "R_DRAW": {"until_playable": True, "after_draw": "none"}}),
     "deal too big": _house(rules={"R_MATCH": {}, "R_DEAL": {"hand_size": 20}}),
     "wilds overlap": _house(rules={"R_MATCH": {}, "R_WILD": {"wilds": [{"cards": "J"}, {"cards": "Jh"}]}}),
+    # a rule class a user registers (each refused before anything is registered)
+    "rule ID": lambda: register(type("Mine", (Rule,), {"rule_id": "mine", "kind": KINDS[0]})),
+    "rule ID taken": lambda: register(type("Mine", (Rule,), {"rule_id": "R_DEAL", "kind": KINDS[0]})),
 }
+
+
+def _unknown_kind() -> object:  # (its message is mostly the list of kinds: checked below, word for word)
+    return register(type("Mine", (Rule,), {"rule_id": "R_I18N_TEST_ONLY", "kind": "x"}))
 
 
 def _registry(*variants: dict[str, Any]) -> Callable[[], object]:
@@ -525,6 +532,9 @@ _EXACT: dict[str, tuple[Callable[[], object], str, Callable[[], str]]] = {
     "no effect": (BAD_RULES["no effect"], "rule R_CUT: special has no effect with mode = 'none': leave it out",
                   lambda: gettext("rule {rule}: {name} has no effect {why}: leave it out").format(
                       rule="R_CUT", name="special", why=gettext("with mode = {mode}").format(mode="'none'"))),
+    "rule kind": (_unknown_kind, f"rule 'R_I18N_TEST_ONLY' has unknown kind 'x': one of {', '.join(KINDS)}",
+                  lambda: gettext("rule {rid} has unknown kind {kind}: one of {kinds}").format(
+                      rid="'R_I18N_TEST_ONLY'", kind="'x'", kinds=", ".join(KINDS))),
     "batch": (BAD_BATCH["batch"], "batch 0 must be a whole number of games, at least 1",
               lambda: gettext("batch {batch} must be a whole number of games, at least 1").format(batch=0)),
 }

@@ -316,13 +316,16 @@ def register(cls: _R) -> _R:
     rid = getattr(cls, "rule_id", None)
     if not isinstance(rid, str) or not rid.startswith("R_") or not rid[2:].replace("_", "").isalnum() \
             or rid.upper() != rid or len(rid) < 5:
-        raise VariantError(f"rule class {cls.__name__}: rule_id {rid!r} must be 'R_' + UPPER_SNAKE (e.g. 'R_MY_RULE')")
+        raise VariantError(_("rule class {cls}: rule_id {rid} must be 'R_' + UPPER_SNAKE (e.g. 'R_MY_RULE')").format(
+            cls=cls.__name__, rid=repr(rid)))
     other = RULE_CLASSES.get(rid)
     if other is not None and other is not cls and (other.__module__, other.__qualname__) != (
             cls.__module__, cls.__qualname__):
-        raise VariantError(f"duplicate rule id {rid!r}: {other.__qualname__} already has it")
+        raise VariantError(_("duplicate rule id {rid}: {other} already has it").format(rid=repr(rid),
+                                                                                   other=other.__qualname__))
     if getattr(cls, "kind", None) not in KINDS:
-        raise VariantError(f"rule {rid!r} has unknown kind {getattr(cls, 'kind', None)!r}: one of {', '.join(KINDS)}")
+        raise VariantError(_("rule {rid} has unknown kind {kind}: one of {kinds}").format(
+            rid=repr(rid), kind=repr(getattr(cls, "kind", None)), kinds=", ".join(KINDS)))
     RULE_CLASSES[rid] = cls
     return cls
 
