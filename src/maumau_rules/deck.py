@@ -20,6 +20,7 @@ import attrs
 
 from .cards import FRENCH_RANKS, FRENCH_SUITS, JOKER, SPANISH_RANKS, SPANISH_SUITS, Card, Rank, Suit
 from .errors import NotationError, shown
+from .i18n import gettext as _
 
 __all__ = ["FRENCH_36", "FRENCH_52", "SKAT_32", "SPANISH_40", "DeckSpec", "distinct_shuffles"]
 
@@ -30,9 +31,10 @@ def _rank_tuple(value: Iterable[Rank]) -> tuple[Rank, ...]:
     try:
         out = tuple(value)
     except Exception:
-        raise NotationError(f"invalid deck ranks {shown(value)}: expected a sequence of ranks") from None
+        raise NotationError(_("invalid deck ranks {ranks}: expected a sequence of ranks").format(
+            ranks=shown(value))) from None
     if not all(type(r) is Rank for r in out):
-        raise NotationError(f"invalid deck ranks {shown(out)}: expected Rank values")
+        raise NotationError(_("invalid deck ranks {ranks}: expected Rank values").format(ranks=shown(out)))
     return out
 
 
@@ -68,19 +70,21 @@ class DeckSpec:
 
     def __attrs_post_init__(self) -> None:
         if not self.ranks or Rank.JOKER in self.ranks or len(set(self.ranks)) != len(self.ranks):
-            raise NotationError(f"invalid deck ranks {[getattr(r, 'symbol', r) for r in self.ranks]}: "
-                                "need distinct non-Joker ranks")
+            raise NotationError(_("invalid deck ranks {ranks}: need distinct non-Joker ranks").format(
+                ranks=[getattr(r, "symbol", r) for r in self.ranks]))
         if self.suits not in (FRENCH_SUITS, SPANISH_SUITS):
-            raise NotationError(f"invalid deck suits {[getattr(s, 'symbol', s) for s in self.suits]}: "
-                                "the four French suits or the four Spanish suits")
+            raise NotationError(_("invalid deck suits {suits}: the four French suits or the four Spanish suits").format(
+                suits=[getattr(s, "symbol", s) for s in self.suits]))
         allowed = SPANISH_RANKS if self.suits == SPANISH_SUITS else FRENCH_RANKS
         bad = [getattr(r, "symbol", str(r)) for r in self.ranks if r not in allowed]
         if bad:
-            pack = "Spanish" if self.suits == SPANISH_SUITS else "French"
-            raise NotationError(f"invalid deck ranks {bad}: not ranks of the {pack} pack")
+            why = (_("invalid deck ranks {ranks}: not ranks of the Spanish pack") if self.suits == SPANISH_SUITS
+                   else _("invalid deck ranks {ranks}: not ranks of the French pack"))
+            raise NotationError(why.format(ranks=bad))
         if type(self.jokers) is not int or type(self.packs) is not int or not 0 <= self.jokers <= 8 \
                 or not 1 <= self.packs <= 8:
-            raise NotationError(f"invalid deck: jokers={shown(self.jokers)}, packs={shown(self.packs)} (0-8 jokers, 1-8 packs)")
+            raise NotationError(_("invalid deck: jokers={jokers}, packs={packs} (0-8 jokers, 1-8 packs)").format(
+                jokers=shown(self.jokers), packs=shown(self.packs)))
 
     @property
     def size(self) -> int:
@@ -166,7 +170,8 @@ class DeckSpec:
                          r"\s*(?:\+(\d)j)?\s*(?:x(\d))?\s*",
                          text.lower() if isinstance(text, str) and len(text) <= 100 else "", re.IGNORECASE)
         if m is None:
-            raise NotationError(f"unknown deck {shown(text)}: expected e.g. 'french-32', 'french-52+2j x2', 'spanish-40'")
+            raise NotationError(_("unknown deck {deck}: expected e.g. {examples}").format(
+                deck=shown(text), examples="'french-32', 'french-52+2j x2', 'spanish-40'"))
         suits = FRENCH_SUITS
         if m.group(3):
             ranks: Iterable[Rank] = (Rank.parse(r) for r in m.group(3).split("/"))

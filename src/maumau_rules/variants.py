@@ -459,10 +459,11 @@ def _build_registry(datas: Iterable[Mapping[str, Any]]) -> tuple[dict[str, Varia
         if vid in variants:
             return variants[vid]
         if vid in chain:
-            raise VariantError(f"variants {' -> '.join((*chain, vid))} are based on each other")
+            raise VariantError(_("variants {chain} are based on each other").format(chain=" -> ".join((*chain, vid))))
         data = pending.get(vid)
         if data is None:
-            raise VariantError(f"variant {chain[-1]!r} is based on {vid!r}, which spec/variants does not have")
+            raise VariantError(_("variant {id} is based on {base}, which spec/variants does not have").format(
+                id=repr(chain[-1]), base=repr(vid)))
         v = variant_from_dict(data, base=lambda name: build(ids.get(_key(name), name), (*chain, vid)))
         variants[vid] = v
         return v
@@ -473,7 +474,8 @@ def _build_registry(datas: Iterable[Mapping[str, Any]]) -> tuple[dict[str, Varia
         for name in (v.id, v.name, *v.aliases):
             key = _key(name)
             if key in names and names[key] != v.id:
-                raise VariantError(f"alias {name!r} names both {names[key]!r} and {v.id!r}")
+                raise VariantError(_("alias {alias} names both {first} and {second}").format(
+                    alias=repr(name), first=repr(names[key]), second=repr(v.id)))
             names[key] = v.id
     return variants, names
 
@@ -516,7 +518,8 @@ def find_variant(name: str | Variant) -> Variant:
     known = _VARIANTS or _registry()
     vid = _NAMES.get(_key(name)) if isinstance(name, str) else None
     if vid is None:
-        raise VariantError(f"unknown variant {shown(name)}: known variants are {', '.join(sorted(known))}")
+        raise VariantError(_("unknown variant {name}: known variants are {names}").format(
+            name=shown(name), names=", ".join(sorted(known))))
     return known[vid]
 
 

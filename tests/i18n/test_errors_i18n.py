@@ -13,15 +13,19 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import numpy as np
 import pytest
 
 from maumau_rules import available_variants, find_variant, load_variant, new_game
 from maumau_rules.bots import make_bot
 from maumau_rules.cards import Card
+from maumau_rules.deck import DeckSpec
 from maumau_rules.entropy import seed_or_fresh
 from maumau_rules.errors import MauMauError, NotationError
 from maumau_rules.events import events_between
 from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
+from maumau_rules.families.maumau import engine as maumau_engine
+from maumau_rules.families.maumau.batch.engine import BatchEngine
 from maumau_rules.i18n import LANGUAGES, gettext, language, translate_message
 from maumau_rules.jsonstream import json_values
 from maumau_rules.memo import BoundedMemo
@@ -38,9 +42,11 @@ from maumau_rules.records import (
     validate_records,
 )
 from maumau_rules.rng import randbelow, seed_state, shuffle
+from maumau_rules.rules.base import KINDS, CardSet, Rule, register
 from maumau_rules.scoring import next_round, round_points, start_match
+from maumau_rules.state import Deal
 from maumau_rules.svg import card_svg, hand_svg, pile_svg, view_svg
-from maumau_rules.variants import variant_from_dict
+from maumau_rules.variants import SPEC_VARIANTS, _build_registry, variant_from_dict
 
 from .test_cli_i18n import _CODE, english_sentences, run
 from .test_terminal import english_left
@@ -214,6 +220,90 @@ BAD_VARIANTS: dict[str, Callable[[], object]] = {
     "families": lambda: available_variants("poker"),
 }
 
+# each: a variant whose rules the rule parameters or the rules' checks refuse (the rule's own message)
+BAD_RULES: dict[str, Callable[[], object]] = {
+    "integer range": _house(rules={"R_MATCH": {}, "R_DEAL": {"hand_size": 0}}),
+    "flag": _house(rules={"R_MATCH": {}, "R_DRAW": {"voluntary": 5}}),
+    "choice": _house(rules={"R_MATCH": {}, "R_ANNOUNCE": {"enforcement": "x"}}),
+    "text": _house(rules={"R_MATCH": {}, "R_ANNOUNCE": {"word": "x" * 70}}),
+    "card selector": _house(rules={"R_MATCH": {}, "R_WILD": {"blocked_after": 5}}),
+    "integer list": _house(rules={"R_MATCH": {}, "R_DEAL": {"packets": "x"}}),
+    "penalty amount": _house(rules={"R_MATCH": {}, "R_DRAW_PENALTY": {"penalties": [{"cards": "7", "amount": 0}]}}),
+    "penalty field": _house(rules={"R_MATCH": {}, "R_DRAW_PENALTY": {"penalties": [{"cards": "7", "x": 0}]}}),
+    "penalty table": _house(rules={"R_MATCH": {}, "R_DRAW_PENALTY": {"penalties": [5]}}),
+    "wild wish": _house(rules={"R_MATCH": {}, "R_WILD": {"wilds": [{"cards": "J", "wish": 5}]}}),
+    "packets": _house(rules={"R_MATCH": {}, "R_DEAL": {"hand_size": 5, "packets": [2, 2]}}),
+    "empty word": _house(rules={"R_MATCH": {}, "R_ANNOUNCE": {"word": ""}}),
+    "no effect": _house(rules={"R_MATCH": {}, "R_CUT": {"mode": "none", "special": "J"}}),
+    "draw until playable": _house(rules={"R_MATCH": {}, "R_DRAW": {"until_playable": True, "after_draw": "none"}}),
+    "deal too big": _house(rules={"R_MATCH": {}, "R_DEAL": {"hand_size": 20}}),
+    "wilds overlap": _house(rules={"R_MATCH": {}, "R_WILD": {"wilds": [{"cards": "J"}, {"cards": "Jh"}]}}),
+    # a rule class a user registers (each refused before anything is registered)
+    "rule ID": lambda: register(type("Mine", (Rule,), {"rule_id": "mine", "kind": KINDS[0]})),
+    "rule ID taken": lambda: register(type("Mine", (Rule,), {"rule_id": "R_DEAL", "kind": KINDS[0]})),
+}
+
+
+def _unknown_kind() -> object:  # (its message is mostly the list of kinds: checked below, word for word)
+    return register(type("Mine", (Rule,), {"rule_id": "R_I18N_TEST_ONLY", "kind": "x"}))
+
+
+def _registry(*variants: dict[str, Any]) -> Callable[[], object]:
+    """Building the registry of the spec variants ``variants`` (what ``spec/variants`` would hold): each is the
+    standard variant's file with the ``[variant]`` fields given."""
+    standard = SPEC_VARIANTS["standard"]
+    datas = [{**standard, "variant": {**standard["variant"], "aliases": [], **v}} for v in variants]
+    return lambda: _build_registry(datas)
+
+
+# each: a game that new_game, the engine's legal_moves or call_due cannot start or answer, a deck that cannot be
+# made, and a registry of spec variants that cannot be built
+BAD_GAMES: dict[str, Callable[[], object]] = {
+    "players type": lambda: new_game("standard", "2"),  # type: ignore[arg-type]
+    "players": lambda: new_game("standard", 9),
+    "dealer type": lambda: new_game("standard", 2, dealer="0"),  # type: ignore[arg-type]
+    "dealer": lambda: new_game("standard", 2, dealer=5),
+    "cut": lambda: new_game("standard", 2, cut=999),
+    "deal type": lambda: new_game("standard", 2, deal=5),  # type: ignore[arg-type]
+    "hand sizes type": lambda: new_game("standard", 2, hand_sizes=5),  # type: ignore[arg-type]
+    "hand sizes": lambda: new_game("standard", 2, hand_sizes=[5]),
+    "hand sizes too big": lambda: new_game("standard", 2, hand_sizes=[20, 20]),
+    "deck order type": lambda: new_game("standard", 2, deck_order=5),  # type: ignore[arg-type]
+    "deck order": lambda: new_game("standard", 2, deck_order=[]),
+    "deal without start card": lambda: new_game("standard", 2, deal=Deal(hands=((), ()), stock=(), discard=())),
+    "deal not the deck": lambda: new_game("standard", 2, deal=Deal(  # one card too many, none missing
+        hands=((), ()), stock=_STANDARD.plan.deck_cards, discard=(Card.parse("7h"),))),
+    "legal moves seat": lambda: maumau_engine.legal_moves(new_game("standard", 2, seed=1), 1.0),  # type: ignore[arg-type]
+    "legal moves state": lambda: maumau_engine.legal_moves(5),  # type: ignore[arg-type]
+    "call due card": lambda: maumau_engine.call_due("standard", [], 5),  # type: ignore[arg-type]
+    "call due hand": lambda: maumau_engine.call_due("standard", 5, Card.parse("7h")),  # type: ignore[arg-type]
+    "deck ranks": lambda: DeckSpec(ranks=5),  # type: ignore[arg-type]
+    "deck": lambda: DeckSpec.parse("poker"),
+    "card selector": lambda: CardSet.parse(["zz"]),
+    "card selector type": lambda: CardSet.parse([5]),  # type: ignore[list-item]
+    "variants based on each other": _registry({"id": "1", "name": "A", "based_on": "2"},  # (IDs without words)
+                                              {"id": "2", "name": "B", "based_on": "1"}),
+    "variant based on none": _registry({"id": "a", "name": "A", "based_on": "nope"}),
+    "alias clash": _registry({"id": "a", "name": "A", "aliases": ["same"]}, {"id": "b", "name": "B", "aliases": ["same"]}),
+}
+
+
+def _batch_step(action: Callable[[BatchEngine], int]) -> Callable[[], object]:
+    def step() -> object:
+        engine = BatchEngine("standard", 2, 1)
+        return engine.step(np.array([action(engine)]))
+    return step
+
+
+# each: a misuse of the batch engine
+BAD_BATCH: dict[str, Callable[[], object]] = {
+    "players": lambda: BatchEngine("standard", 9, 2),
+    "batch": lambda: BatchEngine("standard", 2, 0),
+    "load": lambda: BatchEngine("standard", 2, 2).load([]),
+    "action IDs": _batch_step(lambda engine: 9999),
+    "illegal action": _batch_step(lambda engine: engine.A - 1),  # a call-out of a seat that said nothing
+}
+
 
 _REPLAY_WHERE: dict[str, dict[str, Any]] = {  # where in a record a replay error is
     "setup": {"step": None, "reason": "invalid_setup"},
@@ -311,6 +401,9 @@ CASES: dict[str, dict[str, Callable[[], str]]] = {
     "variants": {k: _refusing(c) for k, c in BAD_VARIANTS.items()},
     "replay": {k: _replay_error(**where) for k, where in _REPLAY_WHERE.items()},
     "misuse": {k: _refusing(c) for k, c in BAD_CALLS.items()},
+    "rules": {k: _refusing(c) for k, c in BAD_RULES.items()},
+    "games": {k: _refusing(c) for k, c in BAD_GAMES.items()},
+    "batch": {k: _refusing(c) for k, c in BAD_BATCH.items()},
 }
 
 
@@ -411,3 +504,50 @@ def test_the_record_tools_print_them_in_the_language(lang: str, tmp_path: Path) 
     assert not left, left
     _code, text = run("--lang", "en", "validate", *files)
     assert english_sentences(text), text  # the control: in English the same lines are English
+
+
+# each: a case above, its English message byte for byte, and its message made from the catalog's sentences
+_EXACT: dict[str, tuple[Callable[[], object], str, Callable[[], str]]] = {
+    "players type": (BAD_GAMES["players type"], "players '2' must be an integer (the number of seats)",
+                     lambda: gettext("players {value} must be an integer (the number of seats)").format(value="'2'")),
+    "dealer": (BAD_GAMES["dealer"], "dealer 5 is not a seat of a game of 2 players",
+               lambda: gettext("{name} {seat} is not a seat of a game of {players} players").format(
+                   name="dealer", seat=5, players=2)),
+    "deal not the deck": (BAD_GAMES["deal not the deck"],
+                          "explicit deal does not hold exactly the french-32 deck of 'standard': missing nothing, "
+                          "extra 7♥",
+                          lambda: gettext("explicit deal does not hold exactly the {deck} deck of {variant}: missing "
+                                          "{missing}, extra {extra}").format(deck="french-32", variant="'standard'",
+                                                                             missing=gettext("nothing"), extra="7♥")),
+    "deck": (BAD_GAMES["deck"], "unknown deck 'poker': expected e.g. 'french-32', 'french-52+2j x2', 'spanish-40'",
+             lambda: gettext("unknown deck {deck}: expected e.g. {examples}").format(
+                 deck="'poker'", examples="'french-32', 'french-52+2j x2', 'spanish-40'")),
+    "alias clash": (BAD_GAMES["alias clash"], "alias 'same' names both 'a' and 'b'",
+                    lambda: gettext("alias {alias} names both {first} and {second}").format(
+                        alias="'same'", first="'a'", second="'b'")),
+    "integer range": (BAD_RULES["integer range"], "rule R_DEAL: hand_size=0 must be an integer from 1 to 60",
+                      lambda: gettext("rule {rule}: {name}={value} {why}").format(
+                          rule="R_DEAL", name="hand_size", value=0,
+                          why=gettext("must be an integer from {low} to {high}").format(low=1, high=60))),
+    "no effect": (BAD_RULES["no effect"], "rule R_CUT: special has no effect with mode = 'none': leave it out",
+                  lambda: gettext("rule {rule}: {name} has no effect {why}: leave it out").format(
+                      rule="R_CUT", name="special", why=gettext("with mode = {mode}").format(mode="'none'"))),
+    "rule kind": (_unknown_kind, f"rule 'R_I18N_TEST_ONLY' has unknown kind 'x': one of {', '.join(KINDS)}",
+                  lambda: gettext("rule {rid} has unknown kind {kind}: one of {kinds}").format(
+                      rid="'R_I18N_TEST_ONLY'", kind="'x'", kinds=", ".join(KINDS))),
+    "batch": (BAD_BATCH["batch"], "batch 0 must be a whole number of games, at least 1",
+              lambda: gettext("batch {batch} must be a whole number of games, at least 1").format(batch=0)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_EXACT))
+def test_the_engine_deck_rule_and_batch_errors_are_the_catalogs_sentences(case: str) -> None:
+    """The messages translated last (issue 29): in English byte for byte what they were, in every other language
+    the catalog's translation of each part (and not the English)."""
+    call, english_text, made = _EXACT[case]
+    with language("en"):
+        assert refusal(call) == english_text == made()
+    for lang in TRANSLATED:
+        with language(lang):
+            text = refusal(call)
+            assert text == made() != english_text, (lang, text)

@@ -28,6 +28,7 @@ import attrs
 
 from ..cards import Card, Rank
 from ..errors import NotationError, VariantError
+from ..i18n import gettext as _
 
 __all__ = [
     "FROM_SPEC",
@@ -116,7 +117,8 @@ class CardSet:
         cards: set[Card] = set()
         for tok in tokens:
             if not isinstance(tok, str):
-                raise NotationError(f"invalid card selector {tok!r}: expected a rank or card string")
+                raise NotationError(_("invalid card selector {token}: expected a rank or card string").format(
+                    token=repr(tok)))
             try:
                 ranks.add(Rank.parse(tok))
                 continue
@@ -125,7 +127,8 @@ class CardSet:
             try:
                 cards.add(Card.parse(tok))
             except NotationError:
-                raise NotationError(f"invalid card selector {tok!r}: not a rank (7, J, joker) or a card (Ks)") from None
+                raise NotationError(_("invalid card selector {token}: not a rank (7, J, joker) or a card (Ks)").format(
+                    token=repr(tok))) from None
         return cls(frozenset(ranks), frozenset(cards))
 
 
@@ -139,7 +142,8 @@ def cardset(value: Any) -> CardSet:
         return value
     if isinstance(value, str) or (isinstance(value, Iterable) and not isinstance(value, Mapping)):
         return CardSet.parse(value)
-    raise NotationError(f"invalid card selector {value!r}: expected a rank or card string, or a list of them")
+    raise NotationError(_("invalid card selector {value}: expected a rank or card string, or a list of them").format(
+        value=repr(value)))
 
 
 def as_tuple(value: Iterable[Any]) -> tuple[Any, ...]:
@@ -181,7 +185,7 @@ def _is_int(value: object) -> bool:
 
 
 def _entry_error(rule_id: str, name: str, value: object, why: str) -> VariantError:
-    return VariantError(f"rule {rule_id}: {name}={value!r} {why}")
+    return VariantError(_("rule {rule}: {name}={value} {why}").format(rule=rule_id, name=name, value=repr(value), why=why))
 
 
 @attrs.frozen
@@ -212,15 +216,15 @@ class PenaltySpec:
     def __attrs_post_init__(self) -> None:
         rid = "R_DRAW_PENALTY"
         if not _is_int(self.amount) or not 1 <= self.amount <= 1000:
-            raise _entry_error(rid, "amount", self.amount, "must be an integer from 1 to 1000")
+            raise _entry_error(rid, "amount", self.amount, _("must be an integer from {low} to {high}").format(low=1, high=1000))
         if self.target not in ("next", "previous"):
-            raise _entry_error(rid, "target", self.target, "is not one of next, previous")
+            raise _entry_error(rid, "target", self.target, _("is not one of {choices}").format(choices="next, previous"))
         if not isinstance(self.defendable, bool):
-            raise _entry_error(rid, "defendable", self.defendable, "must be true or false")
+            raise _entry_error(rid, "defendable", self.defendable, _("must be true or false"))
         if not isinstance(self.skip, bool):
-            raise _entry_error(rid, "skip", self.skip, "must be true or false")
+            raise _entry_error(rid, "skip", self.skip, _("must be true or false"))
         if not isinstance(self.group, str) or len(self.group) > 40:
-            raise _entry_error(rid, "group", self.group, "must be a string of at most 40 characters")
+            raise _entry_error(rid, "group", self.group, _("must be a string of at most {n} characters").format(n=40))
 
 
 @attrs.frozen
@@ -238,7 +242,7 @@ class WildSpec:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.wish, bool):
-            raise _entry_error("R_WILD", "wish", self.wish, "must be true or false")
+            raise _entry_error("R_WILD", "wish", self.wish, _("must be true or false"))
 
 
 # ---------------------------------------------------------------- the rule base class
@@ -312,13 +316,16 @@ def register(cls: _R) -> _R:
     rid = getattr(cls, "rule_id", None)
     if not isinstance(rid, str) or not rid.startswith("R_") or not rid[2:].replace("_", "").isalnum() \
             or rid.upper() != rid or len(rid) < 5:
-        raise VariantError(f"rule class {cls.__name__}: rule_id {rid!r} must be 'R_' + UPPER_SNAKE (e.g. 'R_MY_RULE')")
+        raise VariantError(_("rule class {cls}: rule_id {rid} must be 'R_' + UPPER_SNAKE (e.g. 'R_MY_RULE')").format(
+            cls=cls.__name__, rid=repr(rid)))
     other = RULE_CLASSES.get(rid)
     if other is not None and other is not cls and (other.__module__, other.__qualname__) != (
             cls.__module__, cls.__qualname__):
-        raise VariantError(f"duplicate rule id {rid!r}: {other.__qualname__} already has it")
+        raise VariantError(_("duplicate rule id {rid}: {other} already has it").format(rid=repr(rid),
+                                                                                   other=other.__qualname__))
     if getattr(cls, "kind", None) not in KINDS:
-        raise VariantError(f"rule {rid!r} has unknown kind {getattr(cls, 'kind', None)!r}: one of {', '.join(KINDS)}")
+        raise VariantError(_("rule {rid} has unknown kind {kind}: one of {kinds}").format(
+            rid=repr(rid), kind=repr(getattr(cls, "kind", None)), kinds=", ".join(KINDS)))
     RULE_CLASSES[rid] = cls
     return cls
 
@@ -369,8 +376,9 @@ FROM_SPEC: Final[Any] = _FromSpec()
 def _int_check(rule_id: str, name: str, low: int | None, high: int | None) -> Callable[[Any], int]:
     def check(value: Any) -> int:
         if not _is_int(value) or (low is not None and value < low) or (high is not None and value > high):
-            bounds = (f" from {low} to {high}" if high is not None else f" >= {low}") if low is not None else ""
-            raise _entry_error(rule_id, name, value, f"must be an integer{bounds}")
+            why = (_("must be an integer from {low} to {high}") if high is not None else _("must be an integer >= {low}")
+                   ) if low is not None else _("must be an integer")
+            raise _entry_error(rule_id, name, value, why.format(low=low, high=high))
         return int(value)
     return check
 
@@ -385,13 +393,13 @@ def _converter(rule_id: str, param: Mapping[str, Any]) -> Callable[[Any], Any]:
     if kind == "bool":
         def to_bool(value: Any) -> bool:
             if not isinstance(value, bool):
-                raise _entry_error(rule_id, name, value, "must be true or false")
+                raise _entry_error(rule_id, name, value, _("must be true or false"))
             return value
         return to_bool
     if kind == "text":
         def to_text(value: Any) -> str:
             if not isinstance(value, str) or len(value) > 60:
-                raise _entry_error(rule_id, name, value, "must be a string of at most 60 characters")
+                raise _entry_error(rule_id, name, value, _("must be a string of at most {n} characters").format(n=60))
             return value
         return to_text
     if kind == "choice":
@@ -399,7 +407,7 @@ def _converter(rule_id: str, param: Mapping[str, Any]) -> Callable[[Any], Any]:
 
         def to_choice(value: Any) -> Any:
             if not isinstance(value, str) or value not in choices:
-                raise _entry_error(rule_id, name, value, f"is not one of {', '.join(choices)}")
+                raise _entry_error(rule_id, name, value, _("is not one of {choices}").format(choices=", ".join(choices)))
             return value
         return to_choice
     if kind == "cards":
@@ -407,17 +415,17 @@ def _converter(rule_id: str, param: Mapping[str, Any]) -> Callable[[Any], Any]:
             try:
                 return cardset(value)
             except NotationError as exc:
-                raise VariantError(f"rule {rule_id}: {name}: {exc}") from None
+                raise VariantError(_("rule {rule}: {name}: {why}").format(rule=rule_id, name=name, why=exc)) from None
         return to_cards
     if kind == "int-list":
         item = _int_check(rule_id, name, low, high)
 
         def to_ints(value: Any) -> tuple[int, ...]:
             if isinstance(value, str | Mapping) or not isinstance(value, Iterable):
-                raise _entry_error(rule_id, name, value, "must be a list of integers")
+                raise _entry_error(rule_id, name, value, _("must be a list of integers"))
             items = tuple(value)
             if len(items) > 100:
-                raise _entry_error(rule_id, name, list(items), "has more than 100 entries")
+                raise _entry_error(rule_id, name, list(items), _("has more than {n} entries").format(n=100))
             return tuple(item(v) for v in items)
         return to_ints
     if kind in ("penalty-list", "wild-list"):
@@ -425,7 +433,7 @@ def _converter(rule_id: str, param: Mapping[str, Any]) -> Callable[[Any], Any]:
 
         def to_entries(value: Any) -> tuple[Any, ...]:
             if isinstance(value, str | Mapping) or not isinstance(value, Iterable):
-                raise _entry_error(rule_id, name, value, "must be a list of tables")
+                raise _entry_error(rule_id, name, value, _("must be a list of tables"))
             out = []
             for v in value:
                 if isinstance(v, entry_type):
@@ -434,32 +442,33 @@ def _converter(rule_id: str, param: Mapping[str, Any]) -> Callable[[Any], Any]:
                     fields = {f.name for f in attrs.fields(entry_type)}
                     unknown = sorted(set(v) - fields)
                     if unknown:
-                        raise VariantError(f"rule {rule_id}: {name} entries have no field {', '.join(map(repr, unknown))}")
+                        raise VariantError(_("rule {rule}: {name} entries have no field {fields}").format(
+                            rule=rule_id, name=name, fields=", ".join(map(repr, unknown))))
                     try:
                         out.append(entry_type(**v))
                     except (TypeError, NotationError) as exc:
-                        raise VariantError(f"rule {rule_id}: {name}: {exc}") from None
+                        raise VariantError(_("rule {rule}: {name}: {why}").format(rule=rule_id, name=name, why=exc)) from None
                 else:
-                    raise _entry_error(rule_id, name, v, "is not a table")
+                    raise _entry_error(rule_id, name, v, _("is not a table"))
             if len(out) > 60:
-                raise _entry_error(rule_id, name, "...", "has more than 60 entries")
+                raise _entry_error(rule_id, name, "...", _("has more than {n} entries").format(n=60))
             return tuple(out)
         return to_entries
     if kind == "rank-list":
         def to_ranks(value: Any) -> tuple[Rank, ...]:
             if isinstance(value, str | Mapping) or not isinstance(value, Iterable):
-                raise _entry_error(rule_id, name, value, "must be a list of ranks")
+                raise _entry_error(rule_id, name, value, _("must be a list of ranks"))
             items = list(value)
             if len(items) > 20:
-                raise _entry_error(rule_id, name, items, "has more than 20 entries")
+                raise _entry_error(rule_id, name, items, _("has more than {n} entries").format(n=20))
             out: list[Rank] = []
             for item in items:
                 try:
                     rank = item if isinstance(item, Rank) else Rank.parse(str(item))
                 except NotationError as exc:
-                    raise VariantError(f"rule {rule_id}: {name}: {exc}") from None
+                    raise VariantError(_("rule {rule}: {name}: {why}").format(rule=rule_id, name=name, why=exc)) from None
                 if rank in out:
-                    raise _entry_error(rule_id, name, items, f"names {rank.symbol} twice")
+                    raise _entry_error(rule_id, name, items, _("names {rank} twice").format(rank=rank.symbol))
                 out.append(rank)
             return tuple(out)
         return to_ranks
@@ -470,16 +479,16 @@ def _converter(rule_id: str, param: Mapping[str, Any]) -> Callable[[Any], Any]:
             elif isinstance(value, Mapping):
                 pairs = value.items()
             else:
-                raise _entry_error(rule_id, name, value, "must be a table of rank = points")
+                raise _entry_error(rule_id, name, value, _("must be a table of rank = points"))
             out: dict[Rank, int] = {}
             for key, points in pairs:
                 try:
                     rank = key if isinstance(key, Rank) else Rank.parse(str(key))
                 except NotationError as exc:
-                    raise VariantError(f"rule {rule_id}: {name}: {exc}") from None
+                    raise VariantError(_("rule {rule}: {name}: {why}").format(rule=rule_id, name=name, why=exc)) from None
                 if not _is_int(points) or not -10_000 <= points <= 10_000:
-                    raise VariantError(f"rule {rule_id}: {name}: card value for {key!r} must be an integer, "
-                                       f"got {points!r}")
+                    raise VariantError(_("rule {rule}: {name}: card value for {key} must be an integer, got {points}").format(
+                        rule=rule_id, name=name, key=repr(key), points=repr(points)))
                 out[rank] = points
             return tuple(sorted(out.items()))
         return to_values

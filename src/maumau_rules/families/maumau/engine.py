@@ -28,6 +28,7 @@ from ...entropy import seed_or_fresh
 from ...errors import ArgumentError, ArgumentTypeError, IllegalMoveError, VariantError, shown
 from ...handmask import ORDER as _ORDER
 from ...handmask import presence, presence_and_size
+from ...i18n import gettext
 from ...moves import MAUMAU_MOVE_TYPES, MOVE_TYPES, Call, CallOut, Draw, Move, Pass, Play, not_a_move
 from ...reasons import Reason, Verdict
 from ...state import Deal, EndReason, StateError, Window
@@ -124,23 +125,25 @@ def new_game(
     state = _rng.seed_state(seed)
     if deal is not None:
         if not isinstance(deal, Deal):
-            raise ArgumentTypeError(f"deal {shown(deal)} must be a Deal")
+            raise ArgumentTypeError(gettext("deal {deal} must be a Deal").format(deal=shown(deal)))
         try:
             return _from_deal(v, plan, deal, state)
         except TypeError as exc:  # a Deal built with fields that are not cards, seats or flags
-            raise ArgumentTypeError(f"deal {shown(deal)} cannot be dealt: {exc}") from None
+            raise ArgumentTypeError(gettext("deal {deal} cannot be dealt: {why}").format(deal=shown(deal), why=exc)) from None
     if dealer is None:
         dealer, state = plan.dealer.first_dealer(players, plan.deck_cards, state) if plan.dealer else (0, state)
     try:
         sizes = list(hand_sizes) if hand_sizes is not None else [plan.hand_size(players)] * players
     except Exception:
-        raise ArgumentTypeError(f"hand_sizes {shown(hand_sizes)} must be a sequence of sizes") from None
+        raise ArgumentTypeError(gettext("hand_sizes {value} must be a sequence of sizes").format(
+            value=shown(hand_sizes))) from None
     if len(sizes) != players or any(type(n) is not int or n < 0 for n in sizes):
-        raise VariantError(f"hand_sizes {shown(hand_sizes)} must give a size for each of {players} seats")
+        raise VariantError(gettext("hand_sizes {value} must give a size for each of {players} seats").format(
+            value=shown(hand_sizes), players=players))
     if sum(sizes) + 1 > len(plan.deck_cards):
         raise VariantError(
-            f"rule R_DEAL: dealing {sum(sizes)} cards to {players} players needs more than the "
-            f"{len(plan.deck_cards)} cards of {v.deck}"
+            gettext("rule R_DEAL: dealing {cards} cards to {players} players needs more than the {size} cards of {deck}")
+            .format(cards=sum(sizes), players=players, size=len(plan.deck_cards), deck=v.deck)
         )
     first = _first_player(plan, players, dealer) if first_player is None else first_player % players
     if deck_order is not None:
@@ -148,9 +151,11 @@ def new_game(
             order = tuple(deck_order)
             same = Counter(order) == Counter(plan.deck_cards)
         except Exception:  # not iterable, or items that cannot be hashed or compared
-            raise ArgumentTypeError(f"deck_order {shown(deck_order)} must be a sequence of cards") from None
+            raise ArgumentTypeError(gettext("deck_order {value} must be a sequence of cards").format(
+                value=shown(deck_order))) from None
         if not same:
-            raise StateError(f"deck_order does not hold exactly the {v.deck} deck of {v.id!r}")
+            raise StateError(gettext("deck_order does not hold exactly the {deck} deck of {variant}").format(
+                deck=v.deck, variant=repr(v.id)))
     cutting = plan.cutting
     cutter = dealer if cutting is None else (dealer - 1) % players if cutting.by == "right" else (dealer + 1) % players
     seats = [(first + i * plan.direction) % players for i in range(players)]
@@ -169,18 +174,22 @@ def _check_setup(v: Variant, plan: Plan, players: object, dealer: object, first_
     """Refuse a player count, a dealer, a first player or a cut that does not fit the variant (see
     :func:`new_game`)."""
     if type(players) is not int:
-        raise ArgumentTypeError(f"players {shown(players)} must be an integer (the number of seats)")
+        raise ArgumentTypeError(gettext("players {value} must be an integer (the number of seats)").format(
+            value=shown(players)))
     if not plan.min_players <= players <= plan.max_players:
-        raise VariantError(f"variant {v.id!r} is for {plan.min_players}-{plan.max_players} players, "
-                           f"not {shown(players)}")
+        raise VariantError(gettext("variant {variant} is for {lo}-{hi} players, not {players}").format(
+            variant=repr(v.id), lo=plan.min_players, hi=plan.max_players, players=shown(players)))
     for name, seat in (("dealer", dealer), ("first_player", first_player)):
         if seat is not None:
             if type(seat) is not int:
-                raise ArgumentTypeError(f"{name} {shown(seat)} must be a seat number (an integer)")
+                raise ArgumentTypeError(gettext("{name} {seat} must be a seat number (an integer)").format(
+                    name=name, seat=shown(seat)))
             if not 0 <= seat < players:
-                raise ArgumentError(f"{name} {shown(seat)} is not a seat of a game of {players} players")
+                raise ArgumentError(gettext("{name} {seat} is not a seat of a game of {players} players").format(
+                    name=name, seat=shown(seat), players=players))
     if cut is not None and not (type(cut) is int and 0 <= cut < len(plan.deck_cards) - 1):
-        raise StateError(f"cut {shown(cut)} must be between 0 and {len(plan.deck_cards) - 2}")
+        raise StateError(gettext("cut {cut} must be between 0 and {high}").format(cut=shown(cut),
+                                                                               high=len(plan.deck_cards) - 2))
 
 
 def _shuffle_and_cut(plan: Plan, order: tuple[Card, ...] | None, state: int, cut: int | None) -> CutResult:
@@ -196,9 +205,10 @@ def _shuffle_and_cut(plan: Plan, order: tuple[Card, ...] | None, state: int, cut
         if done is not None:
             return done
         if order is not None:
-            raise StateError("deck_order and cut give a redeal (R_CUT): one special card too many was cut")
+            raise StateError(gettext("deck_order and cut give a redeal (R_CUT): one special card too many was cut"))
         state = _rng.next_u64(state)[1]  # a redeal (R_CUT): shuffle again
-    raise VariantError(f"rule R_CUT: no deal after {MAX_REDEALS} redeals (the cut keeps asking for a new deal)")
+    raise VariantError(gettext("rule R_CUT: no deal after {n} redeals (the cut keeps asking for a new deal)").format(
+        n=MAX_REDEALS))
 
 
 def _first_player(plan: Plan, players: int, dealer: int) -> int:
@@ -209,9 +219,10 @@ def _first_player(plan: Plan, players: int, dealer: int) -> int:
 def _from_deal(v: Variant, plan: Plan, deal: Deal, state: int) -> GameState:
     players = len(deal.hands)
     if not plan.min_players <= players <= plan.max_players:
-        raise VariantError(f"variant {v.id!r} is for {plan.min_players}-{plan.max_players} players, not {players}")
+        raise VariantError(gettext("variant {variant} is for {lo}-{hi} players, not {players}").format(
+            variant=repr(v.id), lo=plan.min_players, hi=plan.max_players, players=players))
     if not deal.discard:
-        raise StateError("explicit deal needs at least one card on the discard pile (the start card)")
+        raise StateError(gettext("explicit deal needs at least one card on the discard pile (the start card)"))
     have: Counter[Card] = Counter(deal.stock)
     have.update(deal.discard)
     for h in deal.hands:
@@ -221,8 +232,9 @@ def _from_deal(v: Variant, plan: Plan, deal: Deal, state: int) -> GameState:
         missing = sorted((want - have).elements(), key=lambda c: c.sort_key)
         extra = sorted((have - want).elements(), key=lambda c: c.sort_key)
         raise StateError(
-            f"explicit deal does not hold exactly the {v.deck} deck of {v.id!r}: "
-            f"missing {' '.join(map(str, missing)) or 'nothing'}, extra {' '.join(map(str, extra)) or 'nothing'}"
+            gettext("explicit deal does not hold exactly the {deck} deck of {variant}: missing {missing}, extra {extra}")
+            .format(deck=v.deck, variant=repr(v.id), missing=" ".join(map(str, missing)) or gettext("nothing"),
+                    extra=" ".join(map(str, extra)) or gettext("nothing"))
         )
     dealer = deal.dealer % players
     first = _first_player(plan, players, dealer) if deal.first_player is None else deal.first_player % players
@@ -294,7 +306,8 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
     if type(player) is not int:
         if type(state) is not GameState:
             raise _not_a_state(state)
-        raise ArgumentTypeError(f"player {shown(player)} must be a seat number (an integer)")
+        raise ArgumentTypeError(gettext("{name} {seat} must be a seat number (an integer)").format(
+            name="player", seat=shown(player)))
     if type(state) is not GameState:
         raise _not_a_state(state)
     if player == state.seat_to_act:
@@ -303,7 +316,7 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
 
 
 def _not_a_state(state: object) -> ArgumentTypeError:
-    return ArgumentTypeError(f"{shown(state)} is not a game state (make one with new_game)")
+    return ArgumentTypeError(gettext("{state} is not a game state (make one with new_game)").format(state=shown(state)))
 
 
 def _interjections(state: GameState, player: object) -> tuple[Move, ...]:
@@ -386,13 +399,13 @@ def call_due(variant: Variant | str, hand: Sequence[Card], card: Card) -> Call |
     if v.family != "maumau":
         return None  # trick games have no calls
     if type(card) is not Card:
-        raise ArgumentTypeError(f"{shown(card)} is not a card")
+        raise ArgumentTypeError(gettext("{card} is not a card").format(card=shown(card)))
     try:
         held = tuple(hand)
     except TypeError:
         held = None
     if held is None or any(type(c) is not Card for c in held):
-        raise ArgumentTypeError(f"hand {shown(hand)} must be a sequence of cards")
+        raise ArgumentTypeError(gettext("hand {hand} must be a sequence of cards").format(hand=shown(hand)))
     plan = v.plan
     ann = plan.announcer
     if ann is None or card not in held:

@@ -22,6 +22,7 @@ from ... import handmask
 from ... import rng as _rng
 from ...cards import Card, Rank
 from ...errors import VariantError
+from ...i18n import gettext
 from ...moves import Call, CallOut, Move
 from ...reasons import Reason
 from ...rules.base import (
@@ -98,7 +99,8 @@ def example_plan() -> PlanBuilder:
 
 
 def _no_effect(rule_id: str, name: str, why: str) -> VariantError:
-    return VariantError(f"rule {rule_id}: {name} has no effect {why}: leave it out")
+    return VariantError(gettext("rule {rule}: {name} has no effect {why}: leave it out").format(rule=rule_id, name=name,
+                                                                                                  why=why))
 
 
 # ---------------------------------------------------------------- setup
@@ -127,17 +129,20 @@ class Deal(Rule):
         """
         plan.claim("deal", self.rule_id)
         if self.packets and sum(self.packets) != self.hand_size:
-            raise VariantError(f"rule R_DEAL: packets {self.packets} do not add up to the hand size {self.hand_size}")
+            raise VariantError(gettext("rule R_DEAL: packets {packets} do not add up to the hand size {size}").format(
+                packets=self.packets, size=self.hand_size))
         if self.two_player_hand_size and plan.min_players > 2:
-            raise _no_effect(self.rule_id, "two_player_hand_size", f"for {plan.min_players} players or more")
+            raise _no_effect(self.rule_id, "two_player_hand_size", gettext("for {n} players or more").format(
+                n=plan.min_players))
         cards = len(plan.deck_cards)
         for n in range(plan.min_players, plan.max_players + 1):
             hand = self.cards_for(n)
             if n * hand + 1 > cards:
-                raise VariantError(
-                    f"rule R_DEAL conflicts with [variant] players {plan.min_players}-{plan.max_players}: dealing "
-                    f"{hand} cards to {n} players needs {n * hand + 1} cards with the start card, but the "
-                    f"{plan.deck} deck ({cards} cards) is too small")
+                raise VariantError(gettext(
+                    "rule R_DEAL conflicts with [variant] players {lo}-{hi}: dealing {hand} cards to {n} players needs "
+                    "{needed} cards with the start card, but the {deck} deck ({cards} cards) is too small").format(
+                    lo=plan.min_players, hi=plan.max_players, hand=hand, n=n, needed=n * hand + 1, deck=plan.deck,
+                    cards=cards))
         plan.dealing = self
 
     def cards_for(self, players: int) -> int:
@@ -217,8 +222,9 @@ class Dealer(Rule):
         plan.claim("dealer", self.rule_id)
         plan.dealer = self
         if self.selection == "highest_card" and len({c.rank for c in plan.deck_cards}) < 2:
-            raise VariantError(f"rule R_DEALER: selection = 'highest_card' draws for the first dealer, but every card "
-                               f"of {plan.deck} has the same rank: the draw always ties (use 'seat_zero')")
+            raise VariantError(gettext(
+                "rule R_DEALER: selection = 'highest_card' draws for the first dealer, but every card of {deck} has "
+                "the same rank: the draw always ties (use 'seat_zero')").format(deck=plan.deck))
 
     def first_dealer(self, players: int, cards: tuple[Card, ...], rng: int) -> tuple[int, int]:
         """The first dealer: every player draws from the shuffled pack, the highest card deals, ties draw again.
@@ -245,7 +251,8 @@ class Dealer(Rule):
             contenders = [seat for seat, r in ranks.items() if r == best]
             if len(contenders) == 1:
                 return contenders[0], rng
-        raise VariantError(f"rule R_DEALER: the draw for the first dealer still ties after {MAX_REDEALS} rounds")
+        raise VariantError(gettext("rule R_DEALER: the draw for the first dealer still ties after {n} rounds").format(
+            n=MAX_REDEALS))
 
     def next_dealer(self, dealer: int, seats: tuple[int, ...], players: int, loser: int | None) -> int:
         """The next round's dealer, a match seat among ``seats`` (those still playing): the next one to the left
@@ -295,28 +302,32 @@ class Cut(Rule):
         keeps = self.mode in ("power_cards", "bottom_ceremony")
         if not keeps:
             if self.special:
-                raise _no_effect(self.rule_id, "special", f"with mode = {self.mode!r}")
+                raise _no_effect(self.rule_id, "special", gettext("with mode = {mode}").format(mode=repr(self.mode)))
             if self.max_kept != 3:
-                raise _no_effect(self.rule_id, "max_kept", f"with mode = {self.mode!r}")
+                raise _no_effect(self.rule_id, "max_kept", gettext("with mode = {mode}").format(mode=repr(self.mode)))
             if self.by != "right":
-                raise _no_effect(self.rule_id, "by", f"with mode = {self.mode!r} (the cutter keeps nothing)")
+                raise _no_effect(self.rule_id, "by", gettext("with mode = {mode} (the cutter keeps nothing)").format(
+                    mode=repr(self.mode)))
         elif not self.special:
-            raise VariantError(f"rule R_CUT: mode = {self.mode!r} needs the special cards the cutter may keep")
+            raise VariantError(gettext("rule R_CUT: mode = {mode} needs the special cards the cutter may keep").format(
+                mode=repr(self.mode)))
 
         def check(b: PlanBuilder) -> None:
             if self.mode == "bottom_ceremony" and b.dealing is not None:
                 least = min(b.dealing.hand_size_for(n) for n in range(b.min_players, b.max_players + 1))
                 if self.max_kept >= least:
-                    raise VariantError(f"rule R_CUT keeps up to {self.max_kept} cards, but rule R_DEAL deals only "
-                                       f"{least}")
+                    raise VariantError(gettext("rule R_CUT keeps up to {n} cards, but rule R_DEAL deals only {least}").format(
+                        n=self.max_kept, least=least))
             chance = self.redeal_chance(b.deck_cards)
             if chance > REDEAL_CHANCE_LIMIT:
                 special = sum(1 for c in b.deck_cards if self.special.matches(c))
-                how = ("so the deal can never succeed" if chance >= 1 else
-                       f"more than {REDEAL_CHANCE_LIMIT:.0%}")
-                raise VariantError(f"rule R_CUT: with mode = {self.mode!r}, {special} of the {len(b.deck_cards)} "
-                                   f"cards of {b.deck} are special (special = {self.special}): the cut asks for a "
-                                   f"new deal in {chance:.1%} of deals, {how}")
+                how = (gettext("so the deal can never succeed") if chance >= 1 else
+                       gettext("more than {limit}").format(limit=f"{REDEAL_CHANCE_LIMIT:.0%}"))
+                raise VariantError(gettext(
+                    "rule R_CUT: with mode = {mode}, {special} of the {n} cards of {deck} are special (special = "
+                    "{cards}): the cut asks for a new deal in {chance} of deals, {how}").format(
+                    mode=repr(self.mode), special=special, n=len(b.deck_cards), deck=b.deck, cards=self.special,
+                    chance=f"{chance:.1%}", how=how))
 
         plan.add_check(check)
         if self.mode != "none":
@@ -583,9 +594,11 @@ class Wild(Rule):
         for i, spec in enumerate(self.wilds, 1):
             for card in plan.select(spec.cards):
                 if card in owner:
-                    raise VariantError(
-                        f"rule {self.rule_id}: wild entries {owner[card]} ({self.wilds[owner[card] - 1].cards}) "
-                        f"and {i} ({spec.cards}) both claim {card}")
+                    raise VariantError(gettext(
+                        "rule {rule}: wild entries {first} ({first_cards}) and {second} ({second_cards}) both claim "
+                        "{card}").format(rule=self.rule_id, first=owner[card],
+                                         first_cards=self.wilds[owner[card] - 1].cards, second=i,
+                                         second_cards=spec.cards, card=card))
                 owner[card] = i
             plan.mark_wild(self.rule_id, spec.cards)
             if spec.wish:
@@ -593,7 +606,7 @@ class Wild(Rule):
             else:
                 plan.on_play(self.rule_id, spec.cards, FollowAny())
         if not self.may_wish_own_suit and not any(w.wish for w in self.wilds):
-            raise _no_effect(self.rule_id, "may_wish_own_suit = false", "when no wild names a suit")
+            raise _no_effect(self.rule_id, "may_wish_own_suit = false", gettext("when no wild names a suit"))
         blocked = plan.masks.of(plan.select(self.blocked_after))
         wilds = plan.wild_mask
         masks = plan.masks
@@ -681,10 +694,12 @@ class DrawPenalty(Rule):
             cards = plan.select(spec.cards)
             for card in cards:
                 if card in group_of:
-                    raise VariantError(f"rule {self.rule_id}: two penalty entries claim {card}")
+                    raise VariantError(gettext("rule {rule}: two penalty entries claim {card}").format(
+                        rule=self.rule_id, card=card))
                 if spec.amount > len(plan.deck_cards):
-                    raise VariantError(f"rule {self.rule_id} conflicts with the {deck}: {card} makes a player draw "
-                                       f"{spec.amount} cards, more than the whole deck")
+                    raise VariantError(gettext(
+                        "rule {rule} conflicts with the {deck}: {card} makes a player draw {n} cards, more than the "
+                        "whole deck").format(rule=self.rule_id, deck=deck, card=card, n=spec.amount))
                 group_of[card] = spec.group
             if spec.defendable:
                 plan.on_play(self.rule_id, cards, PendingDraw(amount=spec.amount, stackable=self.stacking))
@@ -693,11 +708,12 @@ class DrawPenalty(Rule):
             else:
                 plan.on_play(self.rule_id, cards, DrawCards(amount=spec.amount, who=spec.target))
             if spec.target == "previous" and spec.defendable:
-                raise VariantError(f"rule {self.rule_id}: target = 'previous' needs defendable = false "
-                                   f"({spec.cards}): a pending penalty always faces the next player")
+                raise VariantError(gettext(
+                    "rule {rule}: target = 'previous' needs defendable = false ({cards}): a pending penalty always "
+                    "faces the next player").format(rule=self.rule_id, cards=spec.cards))
             if spec.skip:
                 if not spec.defendable:
-                    raise _no_effect(self.rule_id, f"skip ({spec.cards})", "with defendable = false (nobody takes it)")
+                    raise _no_effect(self.rule_id, f"skip ({spec.cards})", gettext("with defendable = false (nobody takes it)"))
                 skip_cards.update(cards)
         if self.cancel:
             plan.on_play(self.rule_id, self.cancel, CancelDraw())
@@ -713,8 +729,9 @@ class DrawPenalty(Rule):
             passable = b.skip_answers
             both = [c for c in b.cards if c in group_of and masks.has(passable, c) and masks.has(stackable, c)]
             if both:
-                raise VariantError(f"rules R_DRAW_PENALTY and R_SKIP conflict: {both[0]} would leave both a pending "
-                                   "draw and a pending skip")
+                raise VariantError(gettext(
+                    "rules R_DRAW_PENALTY and R_SKIP conflict: {card} would leave both a pending draw and a pending "
+                    "skip").format(card=both[0]))
 
         plan.add_check(check)
 
@@ -768,7 +785,7 @@ class Reverse(Rule):
         """
         plan.claim("reverse", self.rule_id)
         if self.two_player == "play_again" and plan.max_players < 2:
-            raise _no_effect(self.rule_id, "two_player", "without two-player games")
+            raise _no_effect(self.rule_id, "two_player", gettext("without two-player games"))
         plan.on_play(self.rule_id, self.cards, ReverseDirection(two_player_again=self.two_player == "play_again"))
 
 
@@ -797,7 +814,7 @@ class DrawUntilSuit(Rule):
         """
         plan.claim("draw_until_suit", self.rule_id)
         if any(c.is_joker for c in self.cards.cards) or Rank.JOKER in self.cards.ranks:
-            raise VariantError(f"rule {self.rule_id}: a Joker has no suit to demand")
+            raise VariantError(gettext("rule {rule}: a Joker has no suit to demand").format(rule=self.rule_id))
         demanding = frozenset(plan.select(self.cards))
         plan.on_play(self.rule_id, demanding, DemandSuit())
 
@@ -805,8 +822,9 @@ class DrawUntilSuit(Rule):
             for card in sorted(demanding, key=lambda c: c.sort_key):
                 wisher = next((e for e in b.effects[card] if isinstance(e, WishSuit)), None)
                 if wisher is not None:
-                    raise VariantError(f"rules {wisher.rule_id} and {self.rule_id} conflict: {card} would both name a "
-                                       "suit and demand its own")
+                    raise VariantError(gettext(
+                        "rules {first} and {second} conflict: {card} would both name a suit and demand its own").format(
+                        first=wisher.rule_id, second=self.rule_id, card=card))
 
         plan.add_check(check)
 
@@ -861,7 +879,8 @@ class PlayAgain(Rule):
                 if card in again:
                     for e in b.effects[card]:
                         if isinstance(e, SkipNext | ReverseDirection):
-                            raise VariantError(f"rules R_PLAY_AGAIN and {e.rule_id} conflict: both claim {card}")
+                            raise VariantError(gettext("rules R_PLAY_AGAIN and {rule} conflict: both claim {card}").format(
+                                rule=e.rule_id, card=card))
 
         plan.add_check(check)
 
@@ -928,9 +947,9 @@ class WildFinishSeries(Rule):
 
         def check(b: PlanBuilder) -> None:
             if not b.wild_mask:
-                raise _no_effect(self.rule_id, "the rule", "without wild cards (R_WILD)")
+                raise _no_effect(self.rule_id, gettext("the rule"), gettext("without wild cards (R_WILD)"))
             if after_call and (b.announcer is None or not b.announcer.jack_call):
-                raise _no_effect(self.rule_id, "opens = 'after_call'", "without a jack_word (R_ANNOUNCE)")
+                raise _no_effect(self.rule_id, "opens = 'after_call'", gettext("without a jack_word (R_ANNOUNCE)"))
             b.series(self.rule_id, b.wild_mask, follows, called if after_call else None)
 
         plan.add_check(check)
@@ -959,8 +978,8 @@ class DrawRule(Rule):
         'drawn_only'
         """
         if self.until_playable and self.after_draw == "none":
-            raise VariantError("rule R_DRAW: until_playable = true needs a drawn card that may be played "
-                               "(after_draw = 'none' forbids it)")
+            raise VariantError(gettext("rule R_DRAW: until_playable = true needs a drawn card that may be played "
+                                       "(after_draw = 'none' forbids it)"))
         plan.set_draw_policy(self.rule_id, DrawPolicy(voluntary=self.voluntary, after_draw=self.after_draw,
                                                       pass_without_draw=self.pass_without_draw,
                                                       until_playable=self.until_playable))
@@ -1040,7 +1059,7 @@ class WrongCard(Rule):
         plan.claim("wrong_card", self.rule_id)
         if self.mode == "reject":
             if self.penalty != 1:
-                raise _no_effect(self.rule_id, "penalty", "with mode = 'reject' (the card is refused)")
+                raise _no_effect(self.rule_id, "penalty", gettext("with mode = 'reject' (the card is refused)"))
             return
         plan.wrong_card = self.penalize
 
@@ -1102,14 +1121,15 @@ class Announcement(Rule):
         """
         plan.claim("announce", self.rule_id)
         if self.multi_jack and not self.jack_word:
-            raise _no_effect(self.rule_id, "multi_jack", "without a jack_word")
+            raise _no_effect(self.rule_id, "multi_jack", gettext("without a jack_word"))
         if self.enforcement == "automatic" and self.window != "next_player":
-            raise _no_effect(self.rule_id, "window", "with enforcement = 'automatic' (nobody calls out)")
+            raise _no_effect(self.rule_id, "window", gettext("with enforcement = 'automatic' (nobody calls out)"))
         if not self.word:
-            raise VariantError("rule R_ANNOUNCE: word must not be empty")
+            raise VariantError(gettext("rule R_ANNOUNCE: word must not be empty"))
         if self.penalty < 1 and self.judges_finish:
-            raise VariantError(f"rule R_ANNOUNCE: penalty {self.penalty!r} must be at least 1 where a finish is judged "
-                               "(a finisher caught without the call would stay in the round with no cards)")
+            raise VariantError(gettext(
+                "rule R_ANNOUNCE: penalty {penalty} must be at least 1 where a finish is judged (a finisher caught "
+                "without the call would stay in the round with no cards)").format(penalty=repr(self.penalty)))
         plan.announcer = self
         plan.on_finish(self.rule_id, self._finish_check, order=20)
 
@@ -1739,8 +1759,8 @@ class JackFinishDoubles(Rule):
 
         def check(b: PlanBuilder) -> None:
             if not getattr(b.scoring, "uses_multiplier", False):
-                raise _no_effect(self.rule_id, "the rule", "without a points scoring rule (R_SCORE_PENALTY_POINTS or "
-                                 "R_SCORE_WINNER_COLLECTS)")
+                raise _no_effect(self.rule_id, gettext("the rule"), gettext(
+                    "without a points scoring rule (R_SCORE_PENALTY_POINTS or R_SCORE_WINNER_COLLECTS)"))
 
         plan.add_check(check)
 

@@ -26,6 +26,7 @@ from .... import rng as _rng
 from ....actions import ActionSpace
 from ....cards import FRENCH_SUITS, Card
 from ....errors import ArgumentError, VariantError
+from ....i18n import gettext
 from ....moves import Call, CallOut, Draw, Pass, Play
 from ....state import EndReason
 from ....variants import Variant, find_variant
@@ -118,9 +119,11 @@ class BatchEngine:
         self.variant = v = find_variant(variant)
         t = self.tables = compile_tables(v)
         if type(players) is not int or not t.min_players <= players <= t.max_players:
-            raise VariantError(f"variant {v.id!r} is for {t.min_players}-{t.max_players} players, not {players!r}")
+            raise VariantError(gettext("variant {variant} is for {lo}-{hi} players, not {players}").format(
+                variant=repr(v.id), lo=t.min_players, hi=t.max_players, players=repr(players)))
         if type(batch) is not int or batch < 1:
-            raise ArgumentError(f"batch {batch!r} must be a whole number of games, at least 1")
+            raise ArgumentError(gettext("batch {batch} must be a whole number of games, at least 1").format(
+                batch=repr(batch)))
         self.players = P = players
         self.batch = B = batch
         self.auto_reset = auto_reset
@@ -455,7 +458,8 @@ class BatchEngine:
         True
         """
         if len(states) != self.batch or any(s.variant != self.variant or s.players != self.players for s in states):
-            raise ArgumentError(f"load needs {self.batch} states of {self.variant.id!r} with {self.players} players")
+            raise ArgumentError(gettext("load needs {n} states of {variant} with {players} players").format(
+                n=self.batch, variant=repr(self.variant.id), players=self.players))
         self._load_rows(np.arange(self.batch), states)
         self._legal()
 
@@ -866,8 +870,8 @@ class BatchEngine:
 
     def _check(self, actions: np.ndarray, mover: np.ndarray, live: np.ndarray) -> None:
         if actions.shape != (self.batch,) or (live & ((actions < 0) | (actions >= self.A))).any():
-            raise ArgumentError(f"actions must be {self.batch} action IDs from 0 to {self.A - 1} (any value for a "
-                                "finished game)")
+            raise ArgumentError(gettext("actions must be {n} action IDs from 0 to {high} (any value for a finished game)")
+                                .format(n=self.batch, high=self.A - 1))
         a = np.where(live, actions, 0)
         kind = self.A_KIND[a]
         own = mover == self.seat
@@ -883,8 +887,8 @@ class BatchEngine:
         ok |= ~live
         if not ok.all():
             b = int(np.flatnonzero(~ok)[0])
-            raise ArgumentError(f"action {int(a[b])} ({self.space.moves[int(a[b])]}) is not legal in game {b} "
-                                f"for seat {int(mover[b])}")
+            raise ArgumentError(gettext("action {action} ({move}) is not legal in game {game} for seat {seat}").format(
+                action=int(a[b]), move=self.space.moves[int(a[b])], game=b, seat=int(mover[b])))
 
     def step(self, actions: np.ndarray, movers: np.ndarray | None = None, *, check: bool = True,
              idle: np.ndarray | None = None) -> np.ndarray:

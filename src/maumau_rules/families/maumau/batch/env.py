@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from ....errors import ArgumentError
+from ....i18n import gettext
 from ....variants import Variant
 from .engine import BatchEngine
 
@@ -160,7 +161,7 @@ class VectorEnv:
             mask = self.legal_mask()
             bad = np.flatnonzero(waived & ~mask[:, self.waive_action])
             if bad.size:  # (cannot happen: an asked seat may always waive)
-                raise ArgumentError(f"game {int(bad[0])}: no call-out question to waive")
+                raise ArgumentError(gettext("game {game}: no call-out question to waive").format(game=int(bad[0])))
         after = self._rank_of(self._asked) + 1  # who let it pass is not asked again until someone moves
         done = eng.step(np.where(waived, 0, actions), np.where(asked & ~waived, self._asked, -1), idle=waived)
         self._ask = np.where(waived, after, 1)
