@@ -18,7 +18,7 @@ nox.options.reuse_existing_virtualenvs = True
 nox.options.sessions = ["tests", "typecheck", "lint"]
 
 
-LONG_CHECKS = ("typecheck", "docs", "docs_i18n", "contracts", "compiled", "exhaustive", "batch_jax")
+LONG_CHECKS = ("typecheck", "docs", "docs_i18n", "contracts", "compiled", "exhaustive", "batch_jax", "integration")
 """The nox sessions of the long checks (``@pytest.mark.nox_session``); .ci/run runs each after the README's command."""
 
 
@@ -88,6 +88,14 @@ def contracts(session: nox.Session) -> None:
 def compiled(session: nox.Session) -> None:
     """The mypyc wheel builds, installs and plays the same games as the pure engine (needs a C compiler)."""
     _long_checks(session, "compiled")
+
+
+@nox.session
+def integration(session: nox.Session) -> None:
+    """The slowest end-to-end checks: the benchmarks' smoke modes, the built wheel in a fresh venv running the
+    README, a local Ray instance, complete games over HTTP at the largest table, and no acknowledged move lost to a
+    kill -9 under load (each starts real processes)."""
+    _long_checks(session, "integration")
 
 
 @nox.session

@@ -88,6 +88,7 @@ def test_core_imports_only_attrs_and_the_standard_library() -> None:
 
 
 @pytest.mark.slow(seconds=17)
+@pytest.mark.nox_session("integration")
 def test_benchmark_smoke_mode_still_runs() -> None:
     """Issue 7: CI runs the benchmark only in its short smoke mode, to check that the script still works."""
     result = subprocess.run([sys.executable, str(ROOT / "bench" / "run.py"), "--smoke"], cwd=ROOT,
@@ -96,6 +97,7 @@ def test_benchmark_smoke_mode_still_runs() -> None:
     assert "us/decision" in result.stdout and "maumau_rules standard" in result.stdout
 
 
+@pytest.mark.nox_session("integration")
 def test_records_scale_benchmark_still_runs(tmp_path: Path) -> None:
     """The records-at-scale benchmark, on a tiny file (its figures are printed, never asserted)."""
     result = subprocess.run([sys.executable, str(ROOT / "bench" / "records_scale.py"), "--games", "20", "--jobs", "1",
@@ -173,6 +175,7 @@ def _readme_library_snippet() -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.nox_session("integration")
 def test_the_built_wheel_installs_in_a_fresh_venv_and_runs_the_readme(tmp_path: Path) -> None:
     """Issue 19: ``python -m build`` makes an sdist and a wheel that pass ``twine check``, carry the licence (and
     the sdist the changelog); the wheel installs into a fresh virtual environment (offline: its one dependency,

@@ -26,6 +26,7 @@ from .cards import Card
 from .entropy import seed_or_fresh
 from .errors import ArgumentTypeError, VariantError, shown
 from .families import SETUP_OPTIONS, GameFamily, family_named, state_family
+from .i18n import gettext
 from .moves import Call, Move
 from .reasons import Reason, Verdict
 from .state import Deal, Window
@@ -139,12 +140,13 @@ def legal_moves(state: Any, player: int | None = None) -> tuple[Move, ...]:
             raise _not_a_state(state) from None
     fam = _family(state)
     if type(player) is not int:
-        raise ArgumentTypeError(f"player {shown(player)} must be a seat number (an integer)")
+        raise ArgumentTypeError(gettext("{name} {seat} must be a seat number (an integer)").format(
+            name="player", seat=shown(player)))
     return fam.legal_moves(state, player)
 
 
 def _not_a_state(state: object) -> ArgumentTypeError:
-    return ArgumentTypeError(f"{shown(state)} is not a game state (make one with new_game)")
+    return ArgumentTypeError(gettext("{state} is not a game state (make one with new_game)").format(state=shown(state)))
 
 
 def _family(state: object) -> GameFamily:

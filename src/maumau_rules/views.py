@@ -22,6 +22,7 @@ from typing import Any
 from ._compat import moved_attr
 from .errors import ArgumentTypeError, shown
 from .families import state_family
+from .i18n import gettext
 
 __all__ = ["public_view", "view", "views", "views_json"]
 
@@ -52,7 +53,7 @@ def _family(state: object) -> Any:
 
 
 def _not_a_state(state: object) -> ArgumentTypeError:
-    return ArgumentTypeError(f"{shown(state)} is not a game state (make one with new_game)")
+    return ArgumentTypeError(gettext("{state} is not a game state (make one with new_game)").format(state=shown(state)))
 
 
 def view(state: Any, player: int, *, scores: Sequence[int] | None = None) -> Any:

@@ -16,7 +16,7 @@ import attrs
 import numpy as np
 import pytest
 
-from maumau_rules import available_variants, find_variant, load_variant, new_game
+from maumau_rules import available_variants, find_variant, legal_moves, load_variant, new_game
 from maumau_rules.bots import make_bot
 from maumau_rules.cards import Card
 from maumau_rules.deck import DeckSpec
@@ -24,6 +24,7 @@ from maumau_rules.entropy import seed_or_fresh
 from maumau_rules.errors import MauMauError, NotationError
 from maumau_rules.events import events_between
 from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
+from maumau_rules.families import family_of
 from maumau_rules.families.maumau import engine as maumau_engine
 from maumau_rules.families.maumau.batch.engine import BatchEngine
 from maumau_rules.i18n import LANGUAGES, gettext, language, translate_message
@@ -47,6 +48,7 @@ from maumau_rules.scoring import next_round, round_points, start_match
 from maumau_rules.state import Deal
 from maumau_rules.svg import card_svg, hand_svg, pile_svg, view_svg
 from maumau_rules.variants import SPEC_VARIANTS, _build_registry, variant_from_dict
+from maumau_rules.views import views
 
 from .test_cli_i18n import _CODE, english_sentences, run
 from .test_terminal import english_left
@@ -259,6 +261,11 @@ def _registry(*variants: dict[str, Any]) -> Callable[[], object]:
 # each: a game that new_game, the engine's legal_moves or call_due cannot start or answer, a deck that cannot be
 # made, and a registry of spec variants that cannot be built
 BAD_GAMES: dict[str, Callable[[], object]] = {
+    # the shared functions' own refusals (maumau_rules.game, maumau_rules.views, the family registry)
+    "facade state": lambda: legal_moves(3),
+    "facade seat": lambda: legal_moves(new_game("standard", 2, seed=1), player="1"),  # type: ignore[arg-type]
+    "views state": lambda: views(3),
+    "registry state": lambda: family_of(3),
     "players type": lambda: new_game("standard", "2"),  # type: ignore[arg-type]
     "players": lambda: new_game("standard", 9),
     "dealer type": lambda: new_game("standard", 2, dealer="0"),  # type: ignore[arg-type]

@@ -236,6 +236,7 @@ def test_two_workers_the_loser_of_a_race_gets_409(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow(seconds=11)
+@pytest.mark.nox_session("integration")
 def test_no_acknowledged_move_is_lost_over_kill_9_while_loaded() -> None:
     """Finding 5's durability half: kill -9 the loaded server again and again; every move it acknowledged is
     stored (SQLite WAL, synchronous=FULL, group commit)."""

@@ -202,7 +202,8 @@ def bad_request(rng: random.Random, seats: list[SeatClient], me: SeatClient, v: 
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 42), (4, 7), (5, 2024)])
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 42), (4, 7),
+                                               pytest.param(5, 2024, marks=pytest.mark.nox_session("integration"))])
 def test_complete_games_over_http(server: Server, http: httpx.Client, tmp_path: Path, players: int,
                                   seed: int) -> None:
     SEEDS.label, SEEDS.count = f"rt-a {players}", itertools.count()  # the same game on every run

@@ -8,6 +8,7 @@ from maumau_rules.simulate import simulate
 
 
 @pytest.mark.slow
+@pytest.mark.nox_session("integration")
 def test_a_local_ray_instance_gives_the_same_result_as_one_process() -> None:
     """One light test (Ray starts slowly): a handful of games on ``ray.init(num_cpus=2)``."""
     ray = pytest.importorskip("ray", reason='Ray is not installed: pip install "maumau-rules[ray]"')

@@ -28,6 +28,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
 from ..errors import ArgumentTypeError, VariantError, shown
+from ..i18n import gettext
 
 if TYPE_CHECKING:
     import random
@@ -860,7 +861,7 @@ def family_of(item: object) -> GameFamily:
     _load_all()
     found = _BY_STATE.get(type(item))
     if found is None:
-        raise ArgumentTypeError(f"{shown(item)} is not a game state (make one with new_game)")
+        raise ArgumentTypeError(gettext("{state} is not a game state (make one with new_game)").format(state=shown(item)))
     return found
 
 
