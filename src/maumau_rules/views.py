@@ -121,9 +121,8 @@ def views_json(state: Any, *, scores: Sequence[int] | None = None) -> tuple[str,
     """
     try:
         write = _VIEWS_JSON[type(state)]
-    except (KeyError, TypeError):  # (a type not seen yet, or an unhashable one: found, or refused, by its family)
-        write = _family(state).views_json
-        _VIEWS_JSON[type(state)] = write
+    except KeyError:  # a type not seen yet: found, or refused, by its family
+        write = _VIEWS_JSON[type(state)] = _family(state).views_json
     return tuple(write(state, scores))
 
 

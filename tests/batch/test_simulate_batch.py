@@ -17,6 +17,16 @@ def _overlap(a: Estimate, b: Estimate) -> bool:
     return a.low <= b.high and b.low <= a.high
 
 
+def _simulate_cli(*argv: str) -> tuple[int, str, str]:
+    """``maumau simulate ARGV``: its exit code, what it printed and what it said on stderr."""
+    parser = argparse.ArgumentParser()
+    add_subcommand(parser.add_subparsers())
+    args = parser.parse_args(["simulate", *argv])
+    args.out, args.err = io.StringIO(), io.StringIO()
+    code = cmd_simulate(args)
+    return code, args.out.getvalue(), args.err.getvalue()
+
+
 @pytest.mark.parametrize(("variant", "players"), [("standard", 2), ("prsi", 3)])
 def test_batch_statistics_match_the_scalar_engine(variant: str, players: int) -> None:
     scalar = simulate(variant, players, bots=["random"], games=60, seed=11, jobs=1).cells[0]
@@ -31,17 +41,12 @@ def test_batch_statistics_match_the_scalar_engine(variant: str, players: int) ->
 
 
 def test_cli_engine_batch_prints_the_table() -> None:
-    parser = argparse.ArgumentParser()
-    add_subcommand(parser.add_subparsers())
-    out, err = io.StringIO(), io.StringIO()
-    args = parser.parse_args(["simulate", "standard", "-n", "20", "--engine", "batch", "--bots", "random",
-                              "--batch-size", "20", "--no-progress"])
-    args.out, args.err = out, err
-    assert cmd_simulate(args) == 0
-    assert "standard, 2 players: 20 games" in out.getvalue() and "decisions per game" in out.getvalue()
-    args = parser.parse_args(["simulate", "malilla", "-n", "10", "--engine", "batch", "--bots", "random"])
-    args.out, args.err = out, err
-    assert cmd_simulate(args) == 2 and "has no table form" in err.getvalue()
+    code, out, _ = _simulate_cli("standard", "-n", "20", "--engine", "batch", "--bots", "random", "--batch-size", "20",
+                                 "--no-progress")
+    assert code == 0
+    assert "standard, 2 players: 20 games" in out and "decisions per game" in out
+    code, _, err = _simulate_cli("malilla", "-n", "10", "--engine", "batch", "--bots", "random")
+    assert code == 2 and "has no table form" in err
 
 
 @pytest.mark.parametrize(("variant", "players"), [("standard", 3), ("prsi", 3), ("greek-150", 3)])
@@ -141,23 +146,15 @@ def test_backend_jax_without_jax_names_the_extra(monkeypatch: pytest.MonkeyPatch
     with pytest.raises(MissingExtraError, match=r'pip install "maumau-rules\[jax\]"') as info:
         simulate_batch("standard", 2, games=10, backend="jax")
     assert info.value.extra == "jax"
-    parser = argparse.ArgumentParser()
-    add_subcommand(parser.add_subparsers())
-    out, err = io.StringIO(), io.StringIO()
-    args = parser.parse_args(["simulate", "standard", "-n", "10", "--engine", "batch", "--backend", "jax",
-                              "--bots", "random", "--no-progress"])
-    args.out, args.err = out, err
-    assert cmd_simulate(args) == 2
-    assert 'needs the optional package \'jax\', which is not installed: pip install "maumau-rules[jax]"' in err.getvalue()
-    assert out.getvalue() == ""
+    code, out, err = _simulate_cli("standard", "-n", "10", "--engine", "batch", "--backend", "jax", "--bots", "random",
+                                   "--no-progress")
+    assert code == 2
+    assert 'needs the optional package \'jax\', which is not installed: pip install "maumau-rules[jax]"' in err
+    assert out == ""
 
 
 def test_backend_needs_the_batch_engine_and_a_known_name() -> None:
-    parser = argparse.ArgumentParser()
-    add_subcommand(parser.add_subparsers())
-    out, err = io.StringIO(), io.StringIO()
-    args = parser.parse_args(["simulate", "standard", "-n", "10", "--backend", "jax", "--no-progress"])
-    args.out, args.err = out, err
-    assert cmd_simulate(args) == 2 and "--backend jax needs --engine batch" in err.getvalue()
+    code, _, err = _simulate_cli("standard", "-n", "10", "--backend", "jax", "--no-progress")
+    assert code == 2 and "--backend jax needs --engine batch" in err
     with pytest.raises(SimulationError, match="backend 'cupy': choose numpy or jax"):
         simulate_batch("standard", 2, games=10, backend="cupy")
