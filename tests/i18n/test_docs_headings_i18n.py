@@ -11,6 +11,7 @@ import sys
 from functools import cache
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -41,11 +42,17 @@ def fixed_titles() -> frozenset[str]:
                      for text, _line in tool().docs_titles(path.read_text(encoding="utf-8")))
 
 
+@cache
+def spec_data() -> Any:
+    """spec/, the registry and the tests' rule marks, read once (none of it depends on the language)."""
+    return extension().SpecData.load()
+
+
 def pages() -> list[str]:
     """The generated pages that hold the fixed titles: the rules, a Mau-Mau and a Malilla variant, Malilla, the
     variant index, the matrix, the differences, the reason codes, the guide to playing, the sources, the records."""
     ext = extension()
-    data = ext.SpecData.load()
+    data = spec_data()
     variants = {v.id: v for v in data.variants}
     return [ext.page_rules(data), ext.page_variant(data, variants["standard"]),
             ext.page_variant(data, variants["malilla"]), ext.page_malilla(data), ext.page_variant_index(data),

@@ -158,7 +158,7 @@ def _run_parallel(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.slow
+@pytest.mark.nox_session("integration")  # three pytest runs under xdist: end to end, beside the others
 def test_strict_trace_holds_under_xdist(tmp_path: Path) -> None:
     """With -n 2 only the workers collect: the first writes the trace and the controller enforces it."""
     covered = _project(tmp_path / "covered", COVERED)
