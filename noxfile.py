@@ -93,8 +93,8 @@ def compiled(session: nox.Session) -> None:
 @nox.session
 def integration(session: nox.Session) -> None:
     """The slowest end-to-end checks: the benchmarks' smoke modes, the built wheel in a fresh venv running the
-    README, a local Ray instance, complete games over HTTP at the largest table, and no acknowledged move lost to a
-    kill -9 under load (each starts real processes)."""
+    README, a local Ray instance, complete games over HTTP at the largest table, no acknowledged move lost to a
+    kill -9 under load, and the strict rule trace under xdist (each starts real processes)."""
     _long_checks(session, "integration")
 
 
