@@ -327,6 +327,8 @@ def _interjections(state: GameState, player: object) -> tuple[Move, ...]:
     targets = f["missed_calls"]
     if f["phase"] is _FINISHING:
         targets = (*targets, state.finisher)
+    elif not targets:  # no window is open (the common case)
+        return _NONE
     callouts = f["variant"]._plan.callouts
     return tuple(callouts[seat] for seat in sorted(targets) if seat != player)
 
