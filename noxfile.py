@@ -1,11 +1,11 @@
-"""Task runner sessions: ``nox -s tests``, ``typecheck``, ``lint``, ``docs``, ``contracts``, ``compiled``, ``thorough``,
-``explore``, ``bench``, ``bench_compiled``, ``bench_instructions``, ``batch_jax``.
+"""Task runner sessions: ``nox -s tests``, ``typecheck``, ``lint``, ``docs``, ``docs_i18n``, ``contracts``, ``compiled``,
+``exhaustive``, ``batch_jax``, ``integration``, ``thorough``, ``explore``, ``bench``, ``bench_compiled``,
+``bench_instructions``.
 
-``typecheck``, ``docs``, ``docs_i18n``, ``contracts``, ``compiled``, ``exhaustive`` and ``batch_jax`` run the long checks that the README's test
-command leaves out (the tests marked ``@pytest.mark.nox_session(NAME)``); ``.ci/run`` runs them after that command, in
+The sessions of :data:`LONG_CHECKS` run the long checks that the README's test command leaves out (the tests marked ``@pytest.mark.nox_session(NAME)``); ``.ci/run`` runs them after that command, in
 its environment::
 
-    nox --no-venv --no-install -s typecheck docs docs_i18n contracts compiled exhaustive batch_jax
+    nox --no-venv --no-install -s typecheck docs docs_i18n contracts compiled exhaustive batch_jax integration
 
 (with ``--no-install`` the sessions install nothing: ``.ci/run`` installs the ``jax`` extra first.)
 """
