@@ -175,6 +175,33 @@ PAGE_TEXTS: Final = {
     "verified": N_("Verified: {message}."),
     "not_verified": N_("NOT verified: {message}"),
     "invite": N_("seat {n}"),
+    # the page's fixed texts (index.html: the elements with data-t, data-t-placeholder, data-t-aria-label)
+    "doc_title": N_("maumau_rules table"),
+    "heading": N_("Card table"),
+    "subheading": N_("Mau-Mau and Malilla on the maumau_rules example server"),
+    "new_game": N_("New game"),
+    "variant": N_("Variant"),
+    "players": N_("Players"),
+    "seats": N_("Seats"),
+    "seat_you": N_("Seat 0: you"),
+    "bots": N_("Computer players"),
+    "start": N_("Start the game"),
+    "shuffle_note": N_("The server shuffles with a secret seed and publishes its commitment before the deal; the "
+                       "record it publishes at the end reveals the seed, and the page checks it against the "
+                       "commitment. This command does the same on your machine:"),
+    "commitment_line": N_("Commitment to the shuffle (SHA-256 of the server's secret seed, salt and setup, "
+                          "published before the deal):"),
+    "invites": N_("Send each person the link of their seat (it carries that seat's secret token):"),
+    "legal_moves": N_("Your legal moves"),
+    "move_text": N_("Move in notation"),
+    "move_placeholder": N_("a card (rank and suit letter), draw, pass ..."),
+    "send": N_("Send"),
+    "game_over_title": N_("Game over"),
+    "checking": N_("Checking the record against the commitment…"),
+    "download_record": N_("Download the game record"),
+    "download_views": N_("Download the views you received"),
+    "check_yourself": N_("Check it yourself:"),
+    "log": N_("What happened"),
 }
 """The web table's own sentences (``static/table.js`` writes them), as catalog entries: ``GET /texts`` sends them
 in the language of the request, and the script puts the values into the ``{...}`` fields."""

@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -40,8 +41,10 @@ from tests.server.test_server_roundtrip import Server
 from .test_errors_i18n import english
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
-SHARED = {("nl", "computer")}  # Dutch says "computer" too
-SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "server" / "static" / "table.js"
+SHARED = {("nl", "computer"), ("nl", "variant")}  # Dutch says "computer" and "variant" too
+STATIC = Path(__file__).resolve().parents[2] / "examples" / "server" / "static"
+SCRIPT = STATIC / "table.js"
+PAGE = STATIC / "index.html"
 
 
 def _message(answer: bytes) -> str:
@@ -50,14 +53,61 @@ def _message(answer: bytes) -> str:
     return message
 
 
-def test_the_script_asks_for_every_page_text_and_writes_no_sentence_of_its_own() -> None:
-    """Each key the script asks for is a page text, and each page text is asked for, so a sentence the page shows
-    is a catalog entry; the English sentences are no longer in the script."""
+class _PageTexts(HTMLParser):
+    """The fixed texts of index.html: each element's ``data-t`` key with its English text, each ``data-t-ATTR`` key
+    with the attribute's English value, and every text or attribute a reader sees that no key names."""
+
+    SEEN_ATTRIBUTES = ("placeholder", "aria-label", "title", "alt")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keyed: dict[str, set[str]] = {}
+        self.unkeyed: list[str] = []
+        self._open: list[tuple[str, str | None]] = []  # (tag, its data-t key)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        given = dict(attrs)
+        for name in self.SEEN_ATTRIBUTES:
+            if given.get(name):
+                key = given.get(f"data-t-{name}")
+                if key is None:
+                    self.unkeyed.append(f"{tag} {name}={given[name]!r}")
+                else:
+                    self.keyed.setdefault(key, set()).add(" ".join(str(given[name]).split()))
+        if tag not in ("meta", "link", "input", "br", "img"):
+            self._open.append((tag, given.get("data-t")))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self._open and self._open.pop()[0] != tag:
+            pass
+
+    def handle_data(self, data: str) -> None:
+        text = " ".join(data.split())
+        if not any(ch.isalpha() for ch in text) or any(tag in ("code", "script", "style") for tag, _ in self._open):
+            return
+        key = self._open[-1][1] if self._open else None
+        if key is None:
+            self.unkeyed.append(text)
+        else:
+            self.keyed.setdefault(key, set()).add(text)
+
+
+def test_the_page_and_the_script_ask_for_every_page_text_and_write_no_sentence_of_their_own() -> None:
+    """Each key the script asks for is a page text, each fixed text of the page (index.html) is one through its
+    ``data-t`` attribute, with the catalog's English as the page's own, and each page text is asked for: so a
+    sentence the page shows is a catalog entry; the English sentences are no longer in the script."""
     script = SCRIPT.read_text(encoding="utf-8")
     asked = set(re.findall(r'\bt\(\s*"(\w+)"', script))
     named = set(re.findall(r'"(\w+)"', script)) & set(PAGE_TEXTS)
+    page = _PageTexts()
+    page.feed(PAGE.read_text(encoding="utf-8"))
+    assert not page.unkeyed, page.unkeyed
+    assert set(page.keyed) <= set(PAGE_TEXTS), set(page.keyed) - set(PAGE_TEXTS)
+    for key, shown in page.keyed.items():
+        assert shown == {PAGE_TEXTS[key]}, (key, shown)
+    assert len(page.keyed) >= 20  # not vacuous: the headings, labels, buttons, links and notes
     assert asked <= set(PAGE_TEXTS), asked - set(PAGE_TEXTS)
-    assert named == set(PAGE_TEXTS), set(PAGE_TEXTS) - named
+    assert named | set(page.keyed) == set(PAGE_TEXTS), set(PAGE_TEXTS) - named - set(page.keyed)
     for text in PAGE_TEXTS.values():
         fixed = [p for p in re.split(r"\{\w+\}", text) if len(p.strip(" .…()")) > 8]
         assert not any(p in script for p in fixed), text

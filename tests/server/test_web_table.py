@@ -157,6 +157,39 @@ def test_a_whole_mau_mau_game_in_chromium(url: str, browser: Any, downloads: Pat
     assert shots and shots[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+_PAGE_TEXTS_SHOWN = """return {
+  lang: document.documentElement.lang, dir: document.documentElement.dir,
+  texts: [...document.querySelectorAll("[data-t]")].map((el) => [el.dataset.t, el.textContent]),
+  attributes: [...document.querySelectorAll("[data-t-placeholder], [data-t-aria-label]")].map((el) =>
+    [el.dataset.tPlaceholder || el.dataset.tAriaLabel, el.getAttribute(el.dataset.tPlaceholder ? "placeholder" : "aria-label")]),
+}"""
+
+
+@pytest.mark.parametrize("lang", ["de", "ar"])
+def test_the_page_shows_its_fixed_texts_in_the_browsers_language(url: str, browser: Any, lang: str) -> None:
+    """Chromium asks in the language's Accept-Language: every heading, label, button, link, note, placeholder and
+    ARIA label of the page is the catalog's sentence in that language, and the page reads in its direction."""
+    from examples.server.app import page_texts
+    from maumau_rules.i18n import language
+
+    with language(lang):
+        expected = page_texts()
+    with language("en"):
+        english = page_texts()
+    browser.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {"Accept-Language": lang}})
+    try:
+        browser.get(url + "/")
+        shown = wait_for(f"the page in {lang}", lambda: (lambda r: r if r["lang"] == lang else None)(
+            browser.execute_script(_PAGE_TEXTS_SHOWN)))
+    finally:
+        browser.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {}})
+    assert shown["dir"] == ("rtl" if lang == "ar" else "ltr")
+    pairs = [*shown["texts"], *shown["attributes"]]
+    assert len({key for key, _ in pairs}) >= 20, pairs
+    for key, text in pairs:
+        assert text == expected[key] != english[key], (key, text)
+
+
 def _person(url: str, gid: str, seat: int, token: str, moves: list[str]) -> None:
     """Another person at the table, through the API: the first legal move whenever the seat is to act."""
     with httpx.Client(base_url=url, timeout=30) as http:

@@ -29,6 +29,13 @@ async function loadTexts() {
   } catch (e) { /* the keys stand in for the sentences */ }
   if (texts.lang) document.documentElement.lang = texts.lang;
   if (texts.dir) document.documentElement.dir = texts.dir;
+  // the page's fixed texts: data-t names the key of an element's text, data-t-ATTRIBUTE the key of an attribute's
+  for (const el of document.querySelectorAll("[data-t]")) if (texts[el.dataset.t]) el.textContent = texts[el.dataset.t];
+  for (const [attr, key] of [["placeholder", "tPlaceholder"], ["aria-label", "tAriaLabel"]]) {
+    for (const el of document.querySelectorAll(`[data-t-${attr}]`)) {
+      if (texts[el.dataset[key]]) el.setAttribute(attr, texts[el.dataset[key]]);
+    }
+  }
 }
 
 function showError(text) {
