@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -18,17 +19,19 @@ import pytest
 from maumau_rules.errors import VariantError
 from maumau_rules.families.maumau.batch import BatchEngine
 from maumau_rules.families.maumau.tables import compile_tables, table_coverage
-from maumau_rules.variants import available_variants
+from maumau_rules.variants import available_variants, variant_from_dict
 
 COMPARED = ("hands", "nst", "nd", "top", "seat", "dirn", "phase", "pend", "stack_skip", "pskip", "wish", "anyc",
             "drawn", "ann", "missed", "fresh", "passes", "turn", "winner", "end", "finisher", "turns", "penalties",
             "penalty_cards", "first", "start_dir")
+SERIES = ("tp_n", "tp_jacks", "acc_skip", "acc_pass", "acc_rev", "acc_two")
+"""Compared too where the variant has series (``tp_first`` where ``tp_n`` is not 0: it is read only then)."""
 JAX_VARIANTS = {"standard": 2, "standard-points": 3, "standard-table": 3, "prsi": 3, "russian": 2, "tschau-sepp": 3,
-                "crazy-eights": 2, "puque": 3, "greek-150": 3, "neuner": 2}
+                "crazy-eights": 2, "puque": 3, "greek-150": 3, "neuner": 2, "classic": 3, "pesten": 3, "faraon": 2,
+                "mau-king": 3, "mau-king-app": 2}
 """The registered Mau-Mau variants the jax step runs, with the player count each is tested with."""
-REFUSED = {"classic": "R_CUT", "faraon": "series", "pesten": "several copies of a card",
-           "mau-king": "several copies of a card", "mau-king-app": "several copies of a card"}
-"""The others, with what :func:`jax_coverage` names."""
+REFUSED: dict[str, str] = {}
+"""The others, with what :func:`jax_coverage` names (none: the jax step runs every registered Mau-Mau variant)."""
 B = 64
 
 
@@ -53,20 +56,23 @@ def test_the_jax_coverage_lists_every_registered_variant() -> None:
         assert part in found[name], (name, found[name])
 
 
-@pytest.mark.nox_session("batch_jax")
-@pytest.mark.parametrize("variant", sorted(JAX_VARIANTS))
-def test_jax_step_equals_the_numpy_engine(variant: str) -> None:
-    players = JAX_VARIANTS[variant]
-    ref = BatchEngine(variant, players, B, seed=5, count_turns=True)
-    jx = _engine(variant, players)
-    jx.load(ref)
-    alive = np.ones(B, dtype=bool)  # games whose chance has not yet differed (no reshuffle, no new deal)
-    compared = finished = 0
+def _play_both(ref: BatchEngine, jx: Any, steps: int) -> tuple[int, int, set[int], bool, int]:
+    """Play the numpy engine ``ref`` and the jax engine ``jx`` (loaded from it) with the same random choices and
+    compare every state and mask while a game's chance has not differed (no reshuffle, no new deal). Returns the
+    game states compared, the games finished alike, the phases seen, whether a seat held a card twice, and the
+    plays compared of cards that make another seat draw at once (R_DRAW_PENALTY ``defendable = false``)."""
+    n = ref.batch
+    alive = np.ones(n, dtype=bool)
+    at_once = sum((amounts > 0 for amounts, _ in ref.OP_DRAWS), np.zeros(ref.n_cards, dtype=bool))
+    compared = finished = draws_at_once = 0
     phases: set[int] = set()
-    for step in range(120):
+    twice = False
+    for step in range(steps):
         mask = ref.legal_mask()
         assert (jx.legal_mask()[alive] == mask[alive]).all(), step
         actions = ref.sample_random()
+        a = np.maximum(actions, 0)
+        draws_at_once += int((alive & (ref.A_KIND[a] == 2) & at_once[ref.A_CARD[a]]).sum())
         done = ref.step(actions)
         jdone = np.asarray(jx.step(actions))
         if done.size:  # the games both finished here, with the same result
@@ -79,17 +85,63 @@ def test_jax_step_equals_the_numpy_engine(variant: str) -> None:
         alive &= ref.reshuffles == 0
         got = jx.arrays()
         alive &= got["reshuffles"] == 0
-        for name in COMPARED:
+        for name in COMPARED + (SERIES if ref.has_series else ()):
             want = getattr(ref, name)
             assert (got[name][alive] == want[alive].astype(got[name].dtype)).all(), (name, step)
+        if ref.W == 2:  # the cards held twice
+            assert (got["hands1"][alive] == ref.layers[1][alive]).all(), step
+        if ref.has_series:
+            open_ = alive & (ref.tp_n > 0)
+            assert (got["tp_first"][open_] == ref.tp_first[open_]).all(), step
         for b in np.flatnonzero(alive).tolist():
             assert got["stock"][b, :ref.nst[b]].tolist() == ref.stock[b, :ref.nst[b]].tolist(), (b, step)
             assert got["disc"][b, :ref.nd[b]].tolist() == ref.disc[b, :ref.nd[b]].tolist(), (b, step)
         compared += int(alive.sum())
         phases |= set(ref.phase[alive].tolist())
+        twice |= bool((ref.layers[-1][alive] != 0).any())
+    return compared, finished, phases, twice, draws_at_once
+
+
+@pytest.mark.nox_session("batch_jax")
+@pytest.mark.parametrize("variant", sorted(JAX_VARIANTS))
+def test_jax_step_equals_the_numpy_engine(variant: str) -> None:
+    players = JAX_VARIANTS[variant]
+    ref = BatchEngine(variant, players, B, seed=5, count_turns=True)
+    jx = _engine(variant, players)
+    jx.load(ref)
+    compared, finished, phases, twice, draws_at_once = _play_both(ref, jx, 120)
     assert compared > 1500 and finished >= 2, (compared, finished)
+    if ref.has_series and not ref.OPENS[0][1]:  # a series was played through (phase SERIES)
+        assert 2 in phases, phases
+    if ref.W == 2:  # a seat held a card twice
+        assert twice
     if ref.tables.judges_finish:  # a judged finish was played through (phase FINISHING)
         assert 3 in phases, phases
+    if ref.OP_DRAWS:  # a card that makes another seat draw at once was played, and drawn for
+        assert draws_at_once >= 10, draws_at_once
+
+
+@pytest.mark.nox_session("batch_jax")
+@pytest.mark.parametrize("variant", ["mau-king", "mau-king-app"])
+def test_a_jack_series_after_the_jack_word_runs_as_in_the_numpy_engine(variant: str) -> None:
+    """R_WILD_FINISH_SERIES ``after_call``: a series of Jacks opens only after the Jack word stands (random play
+    rarely gets there): every seat to act holds three Jacks and a card, half of them with the word said."""
+    players = JAX_VARIANTS[variant]
+    ref = BatchEngine(variant, players, B, seed=8, count_turns=True)
+    jacks = [c for c, card in enumerate(ref.tables.cards) if card.rank is not None and card.rank.name == "JACK"]
+    for b in range(B):
+        counts = [0] * ref.n_cards
+        for c in jacks[:3]:
+            counts[c] += 1
+        counts[(b * 7) % ref.n_cards] += 1
+        seat = int(ref.seat[b])
+        ref.set_hand(b, seat, counts)
+        ref.ann[b, seat] = 2 if b % 2 else 0
+    ref.refresh()
+    jx = _engine(variant, players)
+    jx.load(ref)
+    compared, _, phases, _, _ = _play_both(ref, jx, 40)
+    assert compared > 500 and 2 in phases, (compared, phases)
 
 
 @pytest.mark.nox_session("batch_jax")
@@ -99,21 +151,40 @@ def test_the_jax_deal_deals_every_card_once(variant: str) -> None:
     ref = jx.ref
     jx.reset(11)
     got = jx.arrays()
-    every = (1 << ref.N) - 1
+    deck = Counter(ref.DECK.tolist())
     for b in range(B):
-        held = [int(h) for h in got["hands"][b]]
-        assert [bin(h).count("1") for h in held] == [ref.hand_size] * jx.players
-        piles = [*got["stock"][b, :got["nst"][b]].tolist(), *got["disc"][b, :got["nd"][b]].tolist()]
-        union = 0
-        for h in held:
-            assert union & h == 0
-            union |= h
-        for c in piles:
-            assert not union >> c & 1, (b, c)
-            union |= 1 << c
-        assert union == every and len(piles) + sum(map(int.bit_count, held)) == ref.N
+        layers = [[int(h) for h in got["hands"][b]], [int(h) for h in got.get("hands1", got["hands"] * 0)[b]]]
+        sizes = [bin(h0).count("1") + bin(h1).count("1") for h0, h1 in zip(*layers, strict=True)]
+        assert sizes == [ref.hand_size] * jx.players, (b, sizes)
+        seen: Counter[int] = Counter()
+        for h0, h1 in zip(*layers, strict=True):
+            assert h1 & ~h0 == 0  # (a card held twice is held)
+            seen.update(c for c in range(ref.n_cards) for h in (h0, h1) if h >> c & 1)
+        seen.update([*got["stock"][b, :got["nst"][b]].tolist(), *got["disc"][b, :got["nd"][b]].tolist()])
+        assert seen == deck, b
         if ref.tables.rebury:  # R_START_CARD rebury: the start card is not one of those
             assert not ref.REBURY[int(got["top"][b])], b
+
+
+@pytest.mark.nox_session("batch_jax")
+def test_the_power_cut_gives_the_cutter_the_special_cards_it_saw() -> None:
+    """R_CUT ``power_cards`` (classic): the cutter keeps the special cards among the four he sees, so the hands
+    hold more special cards than a plain deal gives them, as many as the scalar engine's cut gives (numpy's deals
+    are the scalar engine's)."""
+    jx = _engine("classic", 3)
+    ref = BatchEngine("classic", 3, 768, seed=2)
+    special = sum(1 << c for c, card in enumerate(ref.tables.cards)
+                  if ref.variant.plan.cutting.special.matches(card))
+    mine: list[int] = []
+    for seed in range(12):
+        jx.reset(100 + seed)
+        mine += np.bitwise_count(jx.arrays()["hands"] & special).sum(axis=1).tolist()
+    theirs = np.bitwise_count(ref.hands & np.uint64(special)).sum(axis=1).tolist()
+    (m1, v1), (m2, v2) = _decisions(mine), _decisions(theirs)
+    plain = 3 * ref.hand_size * bin(special).count("1") / ref.N  # no cut: the hands' share of the special cards
+    assert abs(m1 - m2) < 4 * math.sqrt(v1 + v2), (m1, m2)
+    assert m1 - plain > 8 * math.sqrt(v1), (m1, plain)
+
 
 def _decisions(games: list[int]) -> tuple[float, float]:
     mean = sum(games) / len(games)
@@ -148,10 +219,17 @@ def test_jax_random_play_has_the_numpy_engines_statistics() -> None:
 def test_the_jax_step_refuses_what_it_does_not_know_by_name() -> None:
     from maumau_rules.families.maumau.batch.jax_engine import JaxEngine
 
-    with pytest.raises(VariantError, match="several copies of a card"):
-        JaxEngine("pesten", 2, 4)
-    with pytest.raises(VariantError, match="series"):
-        JaxEngine("faraon", 2, 4)
+    until = variant_from_dict({"variant": {"id": "until", "name": "Until", "based_on": "standard"},
+                               "rules": {"R_DRAW_UNTIL_SUIT": {"cards": ["9d"]}}})
+    with pytest.raises(VariantError, match="does not run 'until': R_DRAW_UNTIL_SUIT"):
+        JaxEngine(until, 2, 4)
+    three = variant_from_dict({"variant": {"id": "three", "name": "Three", "based_on": "standard",
+                                           "deck": "french-32 x3"}})
+    with pytest.raises(VariantError, match=r"does not run 'three': more than two copies of a card \(3\)"):
+        JaxEngine(three, 2, 4)
+    for name, part in REFUSED.items():
+        with pytest.raises(VariantError, match=f"does not run '{name}': {part}"):
+            JaxEngine(name, 2, 4)
 
 
 def _overlap(a: Any, b: Any) -> bool:
@@ -195,8 +273,8 @@ def test_cli_backend_jax_prints_the_table_and_refuses_by_name() -> None:
 
     code, out, _ = run("prsi", "-n", "30", "--bots", "random", "--batch-size", "30")
     assert code == 0 and "prsi, 2 players: 30 games" in out and "decisions per game" in out
-    code, _, err = run("pesten", "-n", "10", "--bots", "random")
-    assert code == 2 and "the jax batch step does not run 'pesten': several copies of a card" in err
+    code, out, _ = run("pesten", "-n", "20", "--bots", "random", "--batch-size", "20")
+    assert code == 0 and "pesten, 2 players: 20 games" in out
     code, _, err = run("prsi", "-n", "10", "--bots", "heuristic")
     assert code == 2 and "the jax backend of the batch engine plays the random bot only" in err
 

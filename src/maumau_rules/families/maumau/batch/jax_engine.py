@@ -2,11 +2,13 @@
 over the batch with ``jax.vmap``, the whole step compiled by ``jax.jit``.
 
 It runs the variants whose tables use what it knows (:func:`jax_coverage` names the first thing it does not): one
-copy of each card, at most 64 distinct cards (a hand is a card set of 32 bits, or of 64 bits in a ``jax.enable_x64``
-scope of the engine's own), one card a turn (no series), a deal dealt by fixed positions (reburied start cards
-included), the judged finish of R_ANNOUNCE and R_PLAY_AGAIN's empty hand. Of the registered Mau-Mau variants that
-leaves out classic (its R_CUT power cut deals through the scalar engine), faraon (series), pesten and mau-king
-(several copies of a card). Every game carries its own generator keys in the state (``key`` for the engine's
+or two copies of each card (a hand is a card set, and a second one of the cards held twice), at most 64 distinct
+cards (a card set of 32 bits, or of 64 bits in a ``jax.enable_x64`` scope of the engine's own), series (R_SERIES,
+R_WILD_FINISH_SERIES), a deal dealt by fixed positions (reburied start cards included) or cut by R_CUT
+``power_cards`` or ``bottom_ceremony``, cards that make the next, the previous or every other seat draw at once,
+R_ANNOUNCE's judged finish, ``multi_jack`` and ``lapses_on_draw``, and R_PLAY_AGAIN's empty hand: every registered
+Mau-Mau variant. It refuses R_DRAW_UNTIL_SUIT, R_DRAW_PENALTY ``target = 'all'``, R_ANNOUNCE ``enforcement =
+automatic`` and a deck with three copies of a card or more (a composed variant may have them). Every game carries its own generator keys in the state (``key`` for the engine's
 chance, ``bot_key`` for the random bot); nothing global is drawn from. The chance is jax's, not the scalar
 engine's SplitMix64 stream: a deal, a reshuffle and the random bot's choices differ from the numpy engine's by
 design, so the test compares the two engines state by state on the same deals and the same choices up to each
@@ -27,7 +29,7 @@ import numpy as np
 
 from ....errors import VariantError
 from ....variants import Variant
-from .engine import _DRAWN, _FINISHING, _K_CALLOUT, _K_DRAW, _K_PASS, _K_PLAY, _OVER, _PLAY, BatchEngine
+from .engine import _DRAWN, _FINISHING, _K_CALLOUT, _K_DRAW, _K_PASS, _K_PLAY, _OVER, _PLAY, _SERIES, BatchEngine
 
 __all__ = ["JaxEngine", "jax_coverage"]
 
@@ -36,15 +38,21 @@ FIELDS = ("hands", "stock", "nst", "disc", "nd", "top", "seat", "dirn", "phase",
           "finisher", "turns", "penalties", "penalty_cards", "first", "start_dir")
 """The state's arrays, named as the numpy engine's (hands as card sets of 32 or 64 bits; ``turns``, ``penalties``,
 ``penalty_cards``, ``first`` and ``start_dir`` are the game's counts for the simulation)."""
+COPIES = ("hands1",)
+"""The state's arrays for a deck with two copies of a card: ``hands1``, the cards a seat holds twice (the numpy
+engine's ``layers[1]``)."""
+SERIES = ("tp_n", "tp_first", "tp_jacks", "acc_skip", "acc_pass", "acc_rev", "acc_two")
+"""The state's arrays for several cards a turn (R_SERIES, R_WILD_FINISH_SERIES): the turn's cards so far, named as
+the numpy engine's."""
 SMALL = ("seat", "dirn", "phase", "wish", "drawn", "top", "nst", "nd", "winner", "end", "finisher", "first",
-         "start_dir", "pskip", "ann", "last")
+         "start_dir", "pskip", "ann", "last", "tp_first", "tp_n", "tp_jacks", "acc_skip", "acc_rev")
 """The fields held as int8 (seats, phases, suits, card numbers and counts of at most 64 cards): the step is bound by
 memory traffic, and most of a game's state is these."""
 RECORD = ("winner", "end", "turn", "turns", "reshuffles", "penalties", "penalty_cards", "first", "start_dir", "hands",
-          "top", "last")
+          "top", "last", "hands1", "tp_jacks")
 """What :attr:`JaxEngine.record` keeps of every game after each step, before a finished game is dealt again (``last``:
 the turn's last card where a round ended by count in the middle of a turn, a finish waiting for its call-out; -1
-otherwise, as the numpy engine's ``last_card``)."""
+otherwise, as the numpy engine's ``last_card``; ``hands1`` and ``tp_jacks`` where the variant has them)."""
 
 
 def jax_coverage(eng: BatchEngine) -> str:
@@ -52,17 +60,24 @@ def jax_coverage(eng: BatchEngine) -> str:
 
     >>> jax_coverage(BatchEngine("standard", 2, 1))
     ''
-    >>> jax_coverage(BatchEngine("pesten", 2, 1))
-    'several copies of a card (2)'
-    >>> jax_coverage(BatchEngine("classic", 2, 1))
-    'a deal through the scalar engine (R_CUT)'
+    >>> jax_coverage(BatchEngine("mau-king", 2, 1))
+    ''
+    >>> from maumau_rules.variants import variant_from_dict
+    >>> until = variant_from_dict({"variant": {"id": "until", "name": "Until", "based_on": "standard"},
+    ...                            "rules": {"R_DRAW_UNTIL_SUIT": {"cards": ["9d"]}}})
+    >>> jax_coverage(BatchEngine(until, 2, 1))
+    'R_DRAW_UNTIL_SUIT'
     """
     t = eng.tables
-    checks = ((eng.W > 1, f"several copies of a card ({eng.W})"), (eng.n_cards > 64, f"{eng.n_cards} cards (at most 64)"),
-              (eng.has_series, "series (several cards a turn)"), (bool(t.draw_until), "R_DRAW_UNTIL_SUIT"),
-              (not t.table_deal, "a deal through the scalar engine (R_CUT)"),
-              (t.call_mode == 2, "R_ANNOUNCE multi_jack"), (t.call_automatic, "automatic call penalties"),
-              (t.calls_lapse, "calls that lapse on a draw"), (bool(eng.OP_DRAWS), "cards that make others draw"))
+    cut: Any = eng.variant.plan.cutting
+    everyone = any(bool(((who == 3) & (amount > 0)).any()) for amount, who in eng.OP_DRAWS)
+    checks = ((eng.W > 2, f"more than two copies of a card ({eng.W})"),
+              (eng.n_cards > 64, f"{eng.n_cards} cards (at most 64)"),
+              (bool(t.draw_until), "R_DRAW_UNTIL_SUIT"),
+              (not t.table_deal and cut is not None and cut.mode not in ("power_cards", "bottom_ceremony"),
+               f"R_CUT {getattr(cut, 'mode', '')}"),
+              (everyone, "R_DRAW_PENALTY target = 'all' (the player draws too)"),
+              (t.call_automatic, "R_ANNOUNCE enforcement = automatic"))
     return next((why for bad, why in checks if bad), "")
 
 
@@ -76,10 +91,12 @@ class JaxEngine:
         VariantError: the variant has no table form, or uses what the jax step does not know
             (:func:`jax_coverage`).
 
-    >>> JaxEngine("pesten", 2, 4)
+    >>> from maumau_rules.variants import variant_from_dict
+    >>> JaxEngine(variant_from_dict({"variant": {"id": "three", "name": "Three", "based_on": "standard",
+    ...                                          "deck": "french-32 x3"}}), 2, 4)
     Traceback (most recent call last):
     ...
-    maumau_rules.errors.VariantError: the jax batch step does not run 'pesten': several copies of a card (2)
+    maumau_rules.errors.VariantError: the jax batch step does not run 'three': more than two copies of a card (3)
     """
 
     def __init__(self, variant: Variant | str, players: int, batch: int, seed: int = 0) -> None:
@@ -101,6 +118,11 @@ class JaxEngine:
         self.wide = ref.n_cards > 32
         """Whether a hand needs 64 bits: the step then runs with jax's 64-bit types, inside a
         ``jax.enable_x64`` scope of its own (the setting outside is left as it is)."""
+        self.copies = ref.W == 2
+        """Whether a card can be held twice (a hand is then two card sets, ``hands`` and ``hands1``)."""
+        self.series = ref.has_series
+        self.fields = (*FIELDS, *(COPIES if self.copies else ()), *(SERIES if self.series else ()))
+        """The state's arrays (:data:`FIELDS`, and :data:`COPIES`, :data:`SERIES` where the variant needs them)."""
         self.H: Any = self.jnp.uint64 if self.wide else self.jnp.uint32
         self._h_np: Any = np.uint64 if self.wide else np.uint32
         with self._scope():
@@ -139,12 +161,53 @@ class JaxEngine:
         for name in ("OP_WISH", "OP_FREE", "OP_DEMAND", "OP_CANCEL", "OP_SKIPP", "OP_REV", "OP_REV2", "OP_AGAIN",
                      "ST_SKIP", "ST_FREE_ACT", "ST_FREE", "PENALTY_SKIP", "REBURY"):
             k[name] = jnp.asarray(getattr(e, name).astype(bool))
-        for name in ("OP_PEND", "OP_SKIPN", "ST_PEND"):
+        for name in ("OP_PEND", "OP_SKIPN", "ST_PEND", "OP_REVN", "BONUS", "DECK"):
             k[name] = jnp.asarray(getattr(e, name).astype(np.int32))
         for name in ("answer_cancel", "skip_answers", "no_finish", "wishes", "again_no_finish"):
             k[name] = hset(int(e.IN[name]))
+        k["SERIES"] = [(jnp.asarray(f.astype(hset)), jnp.asarray(w.astype(hset))) for f, w in e.SERIES]
+        k["OPENS"] = [(hset(int(starts)), int(need)) for starts, need in e.OPENS]
+        k["RANKS"] = jnp.asarray(e.RANKS.astype(hset))
+        k["OP_DRAWS"] = [(jnp.asarray(a.astype(np.int32)), jnp.asarray(w.astype(np.int32))) for a, w in e.OP_DRAWS]
+        self.op_steps = [self.players - 1 if bool(((w == 2) & (a > 0)).any()) else 1 for a, w in e.OP_DRAWS]
+        """The draws each R_DRAW_PENALTY draw-at-once slot can make in one play (``others``: one per other seat)."""
         self._t = t
+        self._cut(e, k)
         return k
+
+    def _cut(self, e: BatchEngine, k: dict[str, Any]) -> None:
+        """R_CUT ``power_cards``' tables: which cards the cutter may keep, and the deal's positions by the dealer
+        and the number of cards kept (the cutter gets that many fewer from the pile)."""
+        jnp = self.jnp
+        cut: Any = e.variant.plan.cutting
+        self.power_cut = cut is not None and cut.mode == "power_cards"
+        """Whether the deal is cut by R_CUT ``power_cards``: four cards are seen, the cutter keeps the special ones
+        among them (at most ``max_kept``), four special ones ask for a new deal."""
+        self.ceremony = cut is not None and cut.mode == "bottom_ceremony"
+        """Whether the deal is cut by R_CUT ``bottom_ceremony``: the cutter keeps the special cards from the cut
+        packet's bottom up (at most ``max_kept``; one more asks for a new deal), the first plain one starts the
+        pile."""
+        if not (self.power_cut or self.ceremony):
+            return
+        P, N = self.players, e.N
+        plan = e.variant.plan
+        self.max_kept = K = int(cut.max_kept)
+        k["SPECIAL"] = jnp.asarray(np.array([cut.special.matches(c) for c in e.tables.cards], dtype=bool))
+        pos_seat = np.full((P, K + 1, N), -1, dtype=np.int32)  # (-1: a place no seat is dealt from)
+        rest_pos = np.zeros((P, K + 1, e.REST_POS.shape[1]), dtype=np.int32)
+        cutter = np.zeros(P, dtype=np.int32)
+        for d in range(P):
+            first = int(e.FIRST_OF[d])
+            seats = [(first + i * e.tables.direction) % P for i in range(P)]
+            cutter[d] = (d - 1) % P if cut.by == "right" else (d + 1) % P
+            for nk in range(K + 1):
+                pile: Any = list(range(N - nk - self.ceremony))  # positions of the pile left after the cut
+                hands, rest = plan.dealing.deal(pile, seats, [e.hand_size] * P, int(cutter[d]), (-1,) * nk)
+                for seat, positions in enumerate(hands):
+                    mine = np.array([x for x in positions if x >= 0], dtype=np.int64)
+                    pos_seat[d, nk, mine] = seat
+                rest_pos[d, nk, :len(rest)] = rest  # (bottom_ceremony: the start card goes last, after them)
+        k["CUT_SEAT"], k["CUT_REST"], k["CUTTER"] = jnp.asarray(pos_seat), jnp.asarray(rest_pos), jnp.asarray(cutter)
 
     # ------------------------------------------------------------------ one game
 
@@ -156,9 +219,8 @@ class JaxEngine:
         """The playable cards, the tail (1 pass, 2 draw), the cards a call is due with, and the call-out targets
         of one game (the numpy engine's ``_legal``)."""
         jnp, k, t = self.jnp, self._k, self._t
-        lax = self.jax.lax
         cur = s["hands"][s["seat"]]
-        n = lax.population_count(cur)
+        n = self._size(s, s["seat"])
         code = jnp.where(s["anyc"], jnp.where(s["turn"] == 0, t.free_first_code, t.free_code) + s["fresh"],
                          2 * s["wish"] + s["fresh"])
         fit = k["FIT"][code, s["top"]]
@@ -189,6 +251,14 @@ class JaxEngine:
             tail = jnp.where(drawn, jnp.where(has & ((dplay & dbit) == 0) & can_draw, 2, 1), tail)
         else:
             tail = jnp.where(drawn, 1, tail)
+        if self.series:  # go on with the series (what follows its first card), or pass
+            first = s["tp_first"]
+            follow = self.H(0)
+            for follows, within in k["SERIES"]:
+                follow = follow | jnp.where((cur & ~within[first]) == 0, follows[first], self.H(0))
+            ser = s["phase"] == _SERIES
+            playable = jnp.where(ser, cur & follow, playable)
+            tail = jnp.where(ser, 1, tail)
         playable &= nf
         if t.judges_finish:  # let the win stand (pass) or call the finisher out
             fin = s["phase"] == _FINISHING
@@ -198,18 +268,50 @@ class JaxEngine:
         playable = jnp.where(over, self.H(0), playable)
         tail = jnp.where(over, 0, tail)
         due = jnp.where(n == 2, cur, self.H(0)) if t.announce else self.H(0)
+        if t.call_mode == 2:
+            due = due | self._jack_due(s, cur, n)
         targets = s["missed"]
         if t.judges_finish:
             targets = targets | jnp.where(fin, 1 << jnp.maximum(s["finisher"], 0).astype(jnp.int32), 0)
         callouts = jnp.where(over, 0, targets & ~(1 << s["seat"].astype(jnp.int32))) if t.announce else jnp.int32(0)
         return playable, tail, due, callouts
 
+    def _jack_due(self, s: dict[str, Any], cur: Any, n: Any) -> Any:
+        """R_ANNOUNCE ``multi_jack``: the cards of a hand of three or more that leave only wishing cards of one
+        rank (its lowest card a wishing card), the numpy engine's ``_jack_due`` (with its shortcut: only a hand
+        with at most one card outside one rank, and at most one that wishes nothing, can have such a card)."""
+        jnp, k, C = self.jnp, self._k, self.ref.n_cards
+        pc = self.jax.lax.population_count
+        H = self.H
+        one = H(1)
+
+        def rank_of(x: Any) -> Any:  # the cards of the rank of the lowest card of x
+            return k["RANKS"][jnp.minimum(pc(x - one), C - 1).astype(jnp.int32)]
+
+        low = cur & (~cur + one)
+        rest = cur & ~low
+        low2 = rest & (~rest + one)
+        maybe = (n > 2) & ((pc(cur & ~rank_of(low)) <= 1) | (pc(cur & ~rank_of(low2)) <= 1))
+        maybe &= pc(cur & ~k["wishes"]) < 2
+        bits = self._bit(jnp.arange(C))
+        twice = (s["hands1"][s["seat"]] & bits) != 0 if self.copies else False
+        left = jnp.where(twice, cur, cur & ~bits)  # what is left after each card
+        lowest = left & (~left + one)
+        ok = ((cur & bits) != 0) & (left != 0) & ((lowest & k["wishes"]) != 0) & ((left & ~rank_of(lowest)) == 0)
+        return jnp.where(maybe, jnp.where(ok, bits, H(0)).sum(dtype=H), H(0))
+
+    def _size(self, s: dict[str, Any], seat: Any) -> Any:
+        """The number of cards ``seat`` holds in one game (copies counted)."""
+        pc = self.jax.lax.population_count
+        n = pc(s["hands"][seat])
+        return n + pc(s["hands1"][seat]) if self.copies else n
+
     def _mask_one(self, s: dict[str, Any]) -> Any:
         """The legal actions of one game's seat to act (the numpy engine's ``legal_mask``)."""
         k = self._k
         playable, tail, due, callouts = self._legal_one(s)
         bits = self._bit(k["A_CARD"])
-        play = ((playable & bits) != 0) & k["A_PLAYOK"] & ((k["A_CALL"] == 0) | (due != 0))
+        play = ((playable & bits) != 0) & k["A_PLAYOK"] & ((k["A_CALL"] == 0) | ((due & bits) != 0))
         kind = k["A_KIND"]
         out = play | ((kind == _K_DRAW) & ((tail & 2) != 0)) | ((kind == _K_PASS) & ((tail & 1) != 0))
         return out | ((kind == _K_CALLOUT) & (((callouts >> k["A_TARGET"]) & 1) != 0))
@@ -217,19 +319,23 @@ class JaxEngine:
     def _finish_count(self, s: dict[str, Any], where: Any, reason: int) -> dict[str, Any]:
         """End the game where ``where`` by count (the fewest cards wins; a tie has no winner)."""
         jnp = self.jnp
-        sizes = self.jax.lax.population_count(s["hands"]).astype(jnp.int32)
+        pc = self.jax.lax.population_count
+        sizes = pc(s["hands"]).astype(jnp.int32)
+        if self.copies:
+            sizes = sizes + pc(s["hands1"]).astype(jnp.int32)
         low = sizes.min()
         winner = jnp.where((sizes == low).sum() == 1, jnp.argmin(sizes).astype(jnp.int32), -1)
-        last = jnp.where(s["phase"] == _FINISHING, s["top"], -1).astype(s["last"].dtype)  # the numpy engine's last_card
+        ends_turn = (s["phase"] == _FINISHING) | (s["phase"] == _SERIES)
+        last = jnp.where(ends_turn, s["top"], -1).astype(s["last"].dtype)  # the numpy engine's last_card
         new = dict(s, winner=winner, end=jnp.int32(reason), phase=jnp.int32(_OVER), pend=jnp.int32(0), last=last,
                    stack_skip=jnp.bool_(False), pskip=jnp.int32(0), drawn=jnp.int32(-1), missed=jnp.int32(0))
         return {f: s[f] if new[f] is s[f] else jnp.where(where, new[f], s[f]) for f in s}
 
     def _move_one(self, s: dict[str, Any], a: Any) -> tuple[dict[str, Any], Any, Any, Any]:
-        """One game's move ``a`` by the seat to act, all but its draws: returns the state, and the draw it asks for
-        (the seat, the number of cards, and whether the last card drawn is kept as the drawn card)."""
+        """One game's move ``a`` by the seat to act, all but its draws: returns the state, and the draws it asks for
+        in their order (the seats, the numbers of cards; the move's own draw last), and whether the last card
+        of the last draw is kept as the drawn card."""
         jnp, k, t, P = self.jnp, self._k, self._t, self.players
-        lax = self.jax.lax
         live = s["end"] == 0
         a = jnp.where(live, a, 0)
         kind = jnp.where(live, k["A_KIND"][a], -1)
@@ -243,18 +349,31 @@ class JaxEngine:
         c = k["A_CARD"][a]
         bit = self._bit(c)
         before = s["hands"][seat]
-        n = lax.population_count(before)
+        n = self._size(s, seat)
         mine = jnp.arange(P) == seat
         p = dict(s, hands=jnp.where(mine, before & ~bit, s["hands"]),
                  disc=jnp.where(jnp.arange(s["disc"].shape[0]) == s["nd"], c.astype(jnp.int8), s["disc"]),
                  nd=s["nd"] + 1, top=c, passes=jnp.int32(0), drawn=jnp.int32(-1), fresh=jnp.bool_(True),
                  anyc=jnp.bool_(False), wish=jnp.int32(0))
+        if self.copies:  # the second copy goes first
+            twice = (s["hands1"][seat] & bit) != 0
+            p["hands1"] = jnp.where(mine & twice, s["hands1"] & ~bit, s["hands1"])
+            p["hands"] = jnp.where(mine & ~twice, before & ~bit, s["hands"])
+        if self.series:  # the turn's cards so far (the scalar engine's turn_plays)
+            earlier = s["tp_n"]
+            first = jnp.where(earlier > 0, s["tp_first"], c)
+            p.update(tp_n=earlier + 1, tp_first=first, tp_jacks=s["tp_jacks"] + k["BONUS"][c],
+                     acc_skip=s["acc_skip"] + k["OP_SKIPN"][c], acc_pass=s["acc_pass"] | k["OP_SKIPP"][c],
+                     acc_rev=s["acc_rev"] + k["OP_REVN"][c], acc_two=s["acc_two"] | k["OP_REV2"][c])
         standing = s["ann"][seat]  # the call before this play
         if t.announce:
             call = k["A_CALL"][a]
             said = (call != 0) | ((n == 2) & t.judges_finish)  # the word said for the last card replaces the call
             p["ann"] = jnp.where(mine & said, call, p["ann"])
-            p["missed"] = jnp.where((n == 2) & (call == 0), p["missed"] | own, p["missed"])
+            wrong = (n == 2) & (call == 0)  # a mistake the table sees (a call made with a card is due with it)
+            if t.call_mode == 2:
+                wrong |= (n > 2) & (call == 1)
+            p["missed"] = jnp.where(wrong, p["missed"] | own, p["missed"])
         p["wish"] = jnp.where(k["OP_WISH"][c], k["A_WISH"][a], p["wish"])
         p["anyc"] = k["OP_FREE"][c]
         p["wish"] = jnp.where(k["OP_DEMAND"][c], k["SUIT"][c], p["wish"])
@@ -272,21 +391,31 @@ class JaxEngine:
             right = jnp.where(jack & (t.calls == 3), 2, 1)
             wrong = (t.calls == 3) & (standing != 0) & (standing != right)
             stands = (t.unannounced == 0) | ((t.unannounced == 2) & ~jack) | (standing == right)
+            if self.series:  # the call of an earlier card of this same series counts
+                stands |= (standing == 0) & (earlier > 0)
             judged = out & (wrong | ~stands)
             out &= ~judged
         # going out: the round ends (R_FINAL_CARD_EFFECTS: a pending draw is still drawn, by the next seat)
         f = self._finish_one(p, seat, c)
         fin_draw = out & (p["pend"] > 0) & t.final_card_effects
-        fin_who = (seat + d * (1 + k["OP_SKIPN"][c])) % P
+        fin_who = (seat + d * (1 + (p["acc_skip"] if self.series else k["OP_SKIPN"][c]))) % P
         # the turn passes on (skips, a reversal, another turn)
         o = self._pass_on_one(p, seat, c)
+        if self.series:  # R_SERIES, R_WILD_FINISH_SERIES: the series phase opens (from what the table sees)
+            opens = jnp.bool_(False)
+            cbit, fbit = bit, self._bit(p["tp_first"])
+            for starts, need in k["OPENS"]:
+                opens |= ((cbit & starts) != 0) & ((fbit & starts) != 0) & ((standing == need) if need else True)
+            o = {x: o[x] if o[x] is p[x] else jnp.where(opens, p[x], o[x]) for x in s}
+            o["phase"] = jnp.where(opens, _SERIES, o["phase"])
         if t.again_no_finish:
             o = {x: o[x] if o[x] is p[x] else jnp.where(stop, p[x], o[x]) for x in s}
             o["phase"] = jnp.where(stop, _PLAY, o["phase"])
-        if t.judges_finish:
-            o = dict(o, phase=jnp.where(judged, _FINISHING, o["phase"]),
-                     finisher=jnp.where(judged, seat, p["finisher"]),
-                     seat=jnp.where(judged, (seat + d) % P, o["seat"]))
+            if self.series:
+                o.update({x: jnp.where(stop, v, o[x]) for x, v in self._turn_done_one().items()})
+        if t.judges_finish:  # the others may call him out, or let the win stand
+            waits = dict(p, phase=jnp.int32(_FINISHING), finisher=seat, seat=(seat + d) % P)
+            o = {x: o[x] if o[x] is waits[x] else jnp.where(judged, waits[x], o[x]) for x in s}
         play = {x: f[x] if f[x] is o[x] else jnp.where(out, f[x], o[x]) for x in s}
         # a draw: a pending penalty, or one card
         pen = s["pend"] > 0
@@ -296,8 +425,9 @@ class JaxEngine:
                   phase=jnp.where(ends, _PLAY, jnp.where(pen, s["phase"], _DRAWN)))
         # a pass
         in_drawn = s["phase"] == _DRAWN
-        skipping = ~in_drawn & (s["pskip"] > 0)
-        plain = ~in_drawn & ~skipping
+        ser = (s["phase"] == _SERIES) if self.series else jnp.bool_(False)
+        skipping = ~in_drawn & ~ser & (s["pskip"] > 0)
+        plain = ~in_drawn & ~ser & ~skipping
         passes = s["passes"] + plain
         ps = dict(s, drawn=jnp.int32(-1), fresh=jnp.bool_(False), phase=jnp.where(in_drawn, _PLAY, s["phase"]),
                   seat=(seat + d * jnp.where(skipping, s["pskip"], 1)) % P,
@@ -305,6 +435,9 @@ class JaxEngine:
         if t.blocked_end:
             can = ((s["nst"] > 0) | ((s["nd"] > 1) & t.reshuffle)) & t.can_draw_at_all
             ps = self._finish_count(ps, plain & (passes >= P) & ~can, 2)
+        if self.series:  # the series ends: the turn passes on after its cards
+            on = self._pass_on_one(dict(s, drawn=jnp.int32(-1)), seat, s["top"])
+            ps = {x: ps[x] if ps[x] is on[x] else jnp.where(ser, on[x], ps[x]) for x in s}
         # a call-out: the target draws the penalty, his missed call is gone
         tgt = k["A_TARGET"][a]
         co = dict(s, missed=s["missed"] & ~(1 << tgt))
@@ -315,7 +448,7 @@ class JaxEngine:
             won = self._finish_one(dict(s, drawn=jnp.int32(-1)), s["finisher"], s["top"])
             won["finisher"] = jnp.int32(-1)
             ps = {x: ps[x] if ps[x] is won[x] else jnp.where(finishing, won[x], ps[x]) for x in s}
-            pass_who = (s["finisher"] + d * (1 + k["OP_SKIPN"][s["top"]])) % P
+            pass_who = (s["finisher"] + d * (1 + (s["acc_skip"] if self.series else k["OP_SKIPN"][s["top"]]))) % P
             pass_need = jnp.where(finishing & (s["pend"] > 0) & t.final_card_effects, s["pend"], 0)
             # a call-out of the finisher ("nisi najavio"): he draws, play goes on from him
             caught = finishing & (tgt == s["finisher"])
@@ -334,6 +467,15 @@ class JaxEngine:
                           [jnp.where(pen, s["pend"], 1), jnp.where(fin_draw, p["pend"], 0), t.call_penalty,
                            pass_need], 0)
         keep = (kind == _K_DRAW) & ~pen
+        # R_DRAW_PENALTY's draws at once of a play, in the numpy engine's order, before the move's own draw
+        whos, needs = [], []
+        for (amounts, codes), steps in zip(k["OP_DRAWS"], self.op_steps, strict=True):
+            amount, code = amounts[c], codes[c]
+            for i in range(steps):  # (code 0: the next seat, 1: the previous one, 2: every other seat in turn)
+                whos.append((seat + d * jnp.where(code == 0, 1, jnp.where(code == 1, -1, i + 1))) % P)
+                needs.append(jnp.where((kind == _K_PLAY) & ((code == 2) | (i == 0)), amount, 0))
+        who = jnp.stack([*whos, who])
+        need = jnp.stack([*needs, need])
         return new, who, need * live, keep & live
 
     def _finish_one(self, s: dict[str, Any], seat: Any, c: Any) -> dict[str, Any]:
@@ -351,12 +493,17 @@ class JaxEngine:
         engine's ``_pass_on``)."""
         jnp, k, P = self.jnp, self._k, self.players
         d = s["dirn"]
-        rev, two, skips = k["OP_REV"][c], k["OP_REV2"][c], k["OP_SKIPN"][c]
+        out = dict(s, phase=jnp.int32(_PLAY))
+        if self.series:  # every card of the turn: their skips and reversals, the last card's another turn
+            rev, two, skips, passing = s["acc_rev"] % 2 == 1, s["acc_two"], s["acc_skip"], s["acc_pass"]
+            out.update(self._turn_done_one())
+        else:
+            rev, two, skips, passing = k["OP_REV"][c], k["OP_REV2"][c], k["OP_SKIPN"][c], k["OP_SKIPP"][c]
         nd_ = jnp.where(rev, -d, d)
         same = (rev & two & (P == 2)) | (~(rev & two & (P == 2)) & k["OP_AGAIN"][c])
-        passable = ~same & (skips > 0) & k["OP_SKIPP"][c]
+        passable = ~same & (skips > 0) & passing
         nxt = jnp.where(same, seat, jnp.where(passable, seat + nd_, seat + nd_ * (1 + skips))) % P
-        return dict(s, phase=jnp.int32(_PLAY), dirn=nd_, seat=nxt, pskip=jnp.where(passable, skips, s["pskip"]))
+        return dict(out, dirn=nd_, seat=nxt, pskip=jnp.where(passable, skips, s["pskip"]))
 
     def _draw_one(self, s: dict[str, Any], who: Any, need: Any, keep: Any) -> dict[str, Any]:
         """Seat ``who`` draws ``need`` cards from the top of the stock (after the reshuffle the step made)."""
@@ -365,11 +512,20 @@ class JaxEngine:
         pos = jnp.arange(s["stock"].shape[0])
         drawn_now = (pos >= s["nst"] - take) & (pos < s["nst"])
         bits = jnp.where(drawn_now, self._bit(jnp.maximum(s["stock"], 0)), self.H(0))
-        got = self.jax.lax.reduce(bits, self.H(0), self.jax.lax.bitwise_or, (0,))
         last = jnp.where(take > 0, s["stock"][jnp.maximum(s["nst"] - take, 0)].astype(jnp.int32), -1)
-        return dict(s, hands=jnp.where(jnp.arange(self.players) == who, s["hands"] | got, s["hands"]),
-                    nst=s["nst"] - take,
-                    drawn=jnp.where(keep, last, s["drawn"]))
+        mine = jnp.arange(self.players) == who
+        out = dict(s, nst=s["nst"] - take, drawn=jnp.where(keep, last, s["drawn"]))
+        if self._t.calls_lapse:  # R_ANNOUNCE lapses_on_draw: a call lapses when its caller draws
+            out["ann"] = jnp.where(mine & (take > 0), 0, s["ann"])
+        if self.copies:  # (a card can come twice: one copy more each, into hands1 where the hand has it)
+            g0, g1 = self._count2(bits)
+            h0, h1 = s["hands"], s["hands1"]
+            out["hands"] = jnp.where(mine, h0 | g0, h0)
+            out["hands1"] = jnp.where(mine, h1 | g1 | (h0 & g0), h1)
+            return out
+        got = self.jax.lax.reduce(bits, self.H(0), self.jax.lax.bitwise_or, (0,))
+        out["hands"] = jnp.where(mine, s["hands"] | got, s["hands"])
+        return out
 
     def _reshuffle_one(self, s: dict[str, Any]) -> dict[str, Any]:
         """The discard pile under its top card, shuffled with the game's key, goes under the stock."""
@@ -392,14 +548,35 @@ class JaxEngine:
         e = self.ref
         N = e.N
         key, k1, k2, k3 = jax.random.split(key, 4)
-        pile = jax.random.permutation(k1, N).astype(jnp.int32)
+        pile = self._shuffled(k1, N)
         dealer = jax.random.randint(k2, (), 0, P) if t.random_dealer else jnp.int32(0)
         where = k["POS_SEAT"][dealer]
+        rest_pos = k["REST_POS"][dealer]
+        zero = self.H(0)
+        if self.power_cut:
+            pile, where, rest_pos, kept = self._power_cut(k1, pile, dealer)
+        elif self.ceremony:
+            pile, where, rest_pos, kept, turned = self._ceremony_cut(k1, pile, dealer)
         bits = self._bit(pile)
-        hands = jnp.stack([jnp.where(where == p, bits, self.H(0)).sum(dtype=self.H) for p in range(P)])
-        rest = pile[k["REST_POS"][dealer]]
+        if self.copies:
+            pairs = [self._count2(jnp.where(where == p, bits, zero)) for p in range(P)]
+            hands = jnp.stack([h0 for h0, _ in pairs])
+            hands1 = jnp.stack([h1 for _, h1 in pairs])
+        else:
+            hands = jnp.stack([jnp.where(where == p, bits, zero).sum(dtype=self.H) for p in range(P)])
+        if self.power_cut or self.ceremony:  # the cutter keeps the special cards he cut
+            cutter = jnp.arange(P) == k["CUTTER"][dealer]
+            if self.copies:
+                k0, k1_ = self._count2(kept)
+                hands1 = jnp.where(cutter, hands1 | k1_ | (hands & k0), hands1)
+                hands = jnp.where(cutter, hands | k0, hands)
+            else:
+                hands = hands | jnp.where(cutter, kept.sum(dtype=self.H), zero)
+        rest = pile[rest_pos]
         R = rest.shape[0]
-        if t.rebury:  # R_START_CARD rebury: a start card of those goes under the stock, the next one turns (R - 1 at most)
+        if self.ceremony:  # the cut turned the start card up
+            rest = rest.at[R - 1].set(turned)
+        elif t.rebury:  # R_START_CARD rebury: a start card of those goes under the stock, the next one turns (R - 1 at most)
             again = k["REBURY"][rest][::-1]
             rest = jnp.roll(rest, jnp.minimum(jnp.cumprod(again.astype(jnp.int32)).sum(), R - 1))
         stock = jnp.zeros(N, dtype=jnp.int8).at[:R - 1].set(rest[:R - 1].astype(jnp.int8))
@@ -424,7 +601,89 @@ class JaxEngine:
                 "anyc": anyc, "drawn": i32(-1), "ann": jnp.zeros(P, dtype=i32), "missed": i32(0),
                 "fresh": jnp.bool_(False), "passes": i32(0), "turn": i32(0), "winner": i32(-1), "end": i32(0),
                 "reshuffles": i32(0), "finisher": i32(-1), "turns": i32(0), "penalties": i32(0),
-                "penalty_cards": i32(0), "first": seat.astype(i32), "start_dir": dirn, "last": i32(-1), "key": key, "bot_key": jax.random.bits(k3, (), jnp.uint32)}
+                "penalty_cards": i32(0), "first": seat.astype(i32), "start_dir": dirn, "last": i32(-1), "key": key,
+                "bot_key": jax.random.bits(k3, (), jnp.uint32),
+                **({"hands1": hands1} if self.copies else {}),
+                **(dict(self._turn_done_one(), tp_first=i32(0)) if self.series else {})}
+
+    def _turn_done_one(self) -> dict[str, Any]:
+        """The turn's cards in a game where none is kept (the numpy engine's ``_turn_done``; ``tp_first`` is read
+        only while ``tp_n`` is not 0, and stays)."""
+        i32 = self.jnp.int32
+        return {"tp_n": i32(0), "tp_jacks": i32(0), "acc_skip": i32(0),
+                "acc_pass": self.jnp.bool_(False), "acc_rev": i32(0), "acc_two": self.jnp.bool_(False)}
+
+    def _count2(self, bits: Any) -> tuple[Any, Any]:
+        """The cards among ``bits`` (one card bit or 0 each), and those among them twice: one copy or two of a
+        card, as a pair of card sets (a seat's ``hands`` and ``hands1``)."""
+        jax = self.jax
+        zero = self.H(0)
+
+        def add(a: tuple[Any, Any], b: tuple[Any, Any]) -> tuple[Any, Any]:
+            return a[0] | b[0], a[1] | b[1] | (a[0] & b[0])
+
+        pair: tuple[Any, Any] = jax.lax.reduce((bits, jax.numpy.zeros_like(bits)), (zero, zero), add, (0,))
+        return pair
+
+    def _shuffled(self, key: Any, N: int) -> Any:
+        """The deck shuffled with ``key``: the card number at each of its ``N`` places."""
+        jax, jnp = self.jax, self.jnp
+        pile = jax.random.permutation(key, N).astype(jnp.int32)
+        return self._k["DECK"][pile] if self.copies else pile  # (deck places to card numbers)
+
+    def _ceremony_cut(self, key: Any, pile: Any, dealer: Any) -> tuple[Any, Any, Any, Any, Any]:
+        """R_CUT ``bottom_ceremony`` on the shuffled ``pile``: the cutter keeps the special cards from the cut
+        packet's bottom up, at most ``max_kept`` (one more: the deck is shuffled again), the first plain card is
+        the start card. The packet's bottom is the pile's last card here (the pile is shuffled, so any place is as
+        good as the scalar engine's drawn one; the cards taken leave the others in their order). Returns the
+        pile, its cards' seats and its rest's places (for the number of cards kept), the bits of the cards kept
+        (0 for the others) and the start card."""
+        jax, jnp, k = self.jax, self.jnp, self._k
+        N, K = pile.shape[0], self.max_kept
+
+        def run(p: Any) -> Any:  # special cards at the pile's end, in a row (at most K + 1 counted)
+            return jnp.cumprod(k["SPECIAL"][p[::-1][:K + 1]].astype(jnp.int32)).sum()
+
+        def again(c: tuple[Any, Any]) -> tuple[Any, Any]:
+            key, sub = jax.random.split(c[0])
+            return key, self._shuffled(sub, N)
+
+        _, pile = jax.lax.while_loop(lambda c: run(c[1]) > K, again, (key, pile))
+        r = run(pile)
+        kept = jnp.where(jnp.arange(N) >= N - r, self._bit(pile), self.H(0))
+        return pile, k["CUT_SEAT"][dealer, r], k["CUT_REST"][dealer, r], kept, pile[N - 1 - r]
+
+    def _power_cut(self, key: Any, pile: Any, dealer: Any) -> tuple[Any, Any, Any, Any]:
+        """R_CUT ``power_cards`` on the shuffled ``pile``: four of its cards are seen (its first four: the pile is
+        shuffled, so any four places are as good as the scalar engine's four drawn ones), the cutter keeps the
+        special ones among them, at most ``max_kept``; four special ones: the deck is shuffled again. The cards
+        left are shuffled once more: in the scalar engine the seen cards that stay lie anywhere in the pile, not
+        on its top, where the deal would give them to the hands. Returns the pile, its cards' seats and its rest's
+        places (for the number of cards kept), and the cards kept."""
+        jax, jnp, k = self.jax, self.jnp, self._k
+        N = pile.shape[0]
+        seen = min(4, N)
+
+        def again(c: tuple[Any, Any]) -> tuple[Any, Any]:
+            key, sub = jax.random.split(c[0])
+            return key, self._shuffled(sub, N)
+
+        def redeal(c: tuple[Any, Any]) -> Any:
+            return k["SPECIAL"][c[1][:seen]].all() & (seen == 4)
+
+        _, pile = jax.lax.while_loop(redeal, again, (key, pile))
+        special = k["SPECIAL"][pile[:seen]]
+        keep = special & (jnp.cumsum(special) <= self.max_kept)
+        nk = keep.sum()
+        before = jnp.cumsum(keep) - keep
+        place = jnp.concatenate([jnp.arange(seen) - before, jnp.arange(seen, N) - nk])
+        place = jnp.where(jnp.concatenate([keep, jnp.zeros(N - seen, dtype=bool)]), N, place)
+        left = jnp.zeros(N, dtype=jnp.int32).at[place].set(pile, mode="drop")
+        pos = jnp.arange(N)
+        order = jnp.argsort(jnp.where(pos < N - nk, jax.random.uniform(jax.random.fold_in(key, 1), (N,)), 2.0))
+        left = left[order]
+        kept = jnp.where(keep, self._bit(pile[:seen]), self.H(0))
+        return left, k["CUT_SEAT"][dealer, nk], k["CUT_REST"][dealer, nk], kept
 
     # ------------------------------------------------------------------ the batch
 
@@ -456,12 +715,17 @@ class JaxEngine:
         jax, jnp, t, k = self.jax, self.jnp, self._t, self._k
         live = state["end"] == 0
         kind = jnp.where(live, k["A_KIND"][jnp.where(live, actions, 0)], -1)
-        s, who, need, keep = jax.vmap(self._move_one)(state, actions)
-        if t.reshuffle:
-            s = self._rows(s, (need > s["nst"]) & (s["nd"] > 1), self._reshuffle_one,
-                           ("key", "stock", "nst", "disc", "nd", "reshuffles"))
-        left = s["nst"]
-        s = jax.vmap(self._draw_one)(s, who, need, keep)
+        s, whos, needs, keep = jax.vmap(self._move_one)(state, actions)
+        L = needs.shape[1]
+        for i in range(L):  # the draws in their order, each after the reshuffle it needs
+            who, need = whos[:, i], needs[:, i]
+            if t.reshuffle:
+                s = self._rows(s, (need > s["nst"]) & (s["nd"] > 1), self._reshuffle_one,
+                               ("key", "stock", "nst", "disc", "nd", "reshuffles"))
+            left = s["nst"]
+            s = jax.vmap(self._draw_one)(s, who, need, keep if i == L - 1 else jnp.zeros_like(keep))
+        if L > 1:  # a move's reshuffles count once (as the scalar tally does)
+            s["reshuffles"] = jnp.minimum(s["reshuffles"], state["reshuffles"] + 1)
         # the counts: a penalty drawn (a pending draw, a call-out), the turns (a new seat, or a turn ended in place)
         penal = live & (((kind == _K_DRAW) & (state["pend"] > 0)) | (kind == _K_CALLOUT))
         s["penalties"] = s["penalties"] + penal
@@ -472,13 +736,13 @@ class JaxEngine:
                   | ((s["phase"] == _PLAY) & ((kind == _K_PLAY) | (kind == _K_PASS))))
         s["turns"] = s["turns"] + (live & turned)
         done = live & (s["end"] != 0)
-        record = {f: s[f] for f in RECORD}
+        record = {f: s[f] for f in RECORD if f in s}
 
         def fresh(g: dict[str, Any]) -> dict[str, Any]:
             new = self._deal_one(g["key"])
             return dict(new, bot_key=g["bot_key"])
 
-        s = self._rows(s, done, fresh, (*FIELDS, "key", "bot_key"))
+        s = self._rows(s, done, fresh, (*self.fields, "key", "bot_key"))
         s = {f: x.astype(state[f].dtype) for f, x in s.items()}
         return s, done, record
 
@@ -563,19 +827,42 @@ class JaxEngine:
         po = playable ^ pw
         W = t.wish_forms
         ntail = (tail & 1) + (tail >> 1)
-        nw = pc(pw).astype(jnp.int32) * W
-        f = jnp.where(due != 0, t.calls, 1) if t.calls > 1 else jnp.int32(1)
-        nplay = (nw + pc(po).astype(jnp.int32)) * f
         ncall = pc(callouts.astype(jnp.uint32)).astype(jnp.int32) if t.announce else jnp.int32(0)
-        total = nplay + ntail + ncall
-        r = jnp.minimum(jnp.floor(u * total).astype(jnp.int32), jnp.maximum(total - 1, 0))
-        q = r // f
-        call = r - q * f
-        in_w = q < nw
-        kw = q // W
-        form = q - kw * W
-        card = jnp.minimum(self._select_bit(jnp.where(in_w, pw, po), jnp.where(in_w, kw, q - nw)), e.n_cards - 1)
-        wish = jnp.asarray(e._wish_form_flat.astype(np.int32))[card * 4 + form] * in_w
+        forms = jnp.asarray(e._wish_form_flat.astype(np.int32))
+        if t.call_mode == 2:  # a call may be due with some cards and not others: four groups of plays
+            groups = (pw & due, pw & ~due, po & due, po & ~due)
+            weights = (W * t.calls, W, t.calls, 1)
+            counts = [pc(g).astype(jnp.int32) * w for g, w in zip(groups, weights, strict=True)]
+            nplay = counts[0] + counts[1] + counts[2] + counts[3]
+            total = nplay + ntail + ncall
+            r = jnp.minimum(jnp.floor(u * total).astype(jnp.int32), jnp.maximum(total - 1, 0))
+            c0 = counts[0]
+            c1 = c0 + counts[1]
+            c2 = c1 + counts[2]
+            grp = (r >= c0).astype(jnp.int32) + (r >= c1) + (r >= c2)
+            q = r - jnp.select([grp == 1, grp == 2, grp == 3], [c0, c1, c2], 0)
+            w = jnp.select([grp == 1, grp == 2, grp == 3], list(weights[1:]), weights[0])
+            kk = q // w
+            sub = q - kk * w
+            called = (grp == 0) | (grp == 2)
+            call = jnp.where(called, sub % t.calls, 0)
+            form = jnp.where(called, sub // t.calls, sub)
+            chosen = self._select_bit(jnp.select([grp == 1, grp == 2, grp == 3], list(groups[1:]), groups[0]), kk)
+            card = jnp.minimum(chosen, e.n_cards - 1)
+            wish = forms[card * 4 + jnp.minimum(form, 3)] * (grp <= 1)
+        else:
+            nw = pc(pw).astype(jnp.int32) * W
+            f = jnp.where(due != 0, t.calls, 1) if t.calls > 1 else jnp.int32(1)
+            nplay = (nw + pc(po).astype(jnp.int32)) * f
+            total = nplay + ntail + ncall
+            r = jnp.minimum(jnp.floor(u * total).astype(jnp.int32), jnp.maximum(total - 1, 0))
+            q = r // f
+            call = r - q * f
+            in_w = q < nw
+            kw = q // W
+            form = q - kw * W
+            card = jnp.minimum(self._select_bit(jnp.where(in_w, pw, po), jnp.where(in_w, kw, q - nw)), e.n_cards - 1)
+            wish = forms[card * 4 + form] * in_w
         out = jnp.asarray(e._action_flat.astype(np.int32))[card * 15 + wish * 3 + call]
         rt = r - nplay
         out = jnp.where((r >= nplay) & (rt < ntail), (((tail & 2) == 0) | (rt != 0)).astype(jnp.int32), out)
@@ -669,7 +956,7 @@ class JaxEngine:
         >>> sorted(JaxEngine("standard", 2, 1).arrays())[:3]
         ['ann', 'anyc', 'dirn']
         """
-        return {f: np.asarray(self.state[f]) for f in FIELDS}
+        return {f: np.asarray(self.state[f]) for f in self.fields}
 
     def load(self, eng: BatchEngine) -> None:
         """Take over the states of a numpy engine of the same variant, players and batch (keys stay this engine's:
@@ -684,8 +971,11 @@ class JaxEngine:
         N = eng.N
         src = {"hands": eng.hands.astype(self._h_np), "stock": eng.stock[:, :N].astype(np.int8),
                "disc": eng.disc.astype(np.int8), "ann": eng.ann.astype(np.int32)}
-        for f in FIELDS:
+        if self.copies:
+            src["hands1"] = eng.layers[1].astype(self._h_np)
+        for f in self.fields:
             if f not in src:
-                src[f] = getattr(eng, f).astype(bool if f in ("stack_skip", "anyc", "fresh") else np.int32)
+                src[f] = getattr(eng, f).astype(bool if f in ("stack_skip", "anyc", "fresh", "acc_pass", "acc_two")
+                                                else np.int32)
         with self._scope():
             self.state = dict(self.state, **{f: jnp.asarray(v, dtype=self.state[f].dtype) for f, v in src.items()})

@@ -251,6 +251,10 @@ def _simulate_jax(v: Variant, n: int, games: int, seed: int, size: int, bots: tu
             continue
         r = {f: np.asarray(x)[done] for f, x in eng.record.items()}
         scorer.hands[done] = r["hands"].astype(np.uint64)
+        if "hands1" in r:  # (the cards held twice)
+            scorer.layers[1][done] = r["hands1"].astype(np.uint64)
+        if "tp_jacks" in r:  # (the wild Jacks of the last turn: R_SCORE_ELIMINATION's bonus)
+            scorer.tp_jacks[done] = r["tp_jacks"]
         scorer.winner[done] = r["winner"]
         scorer.last_card[done] = np.where(r["end"] == 1, r["top"], r["last"])
         facts += _facts_of(lineups, names, done, r, scorer.points(done), direction="start_dir", decisions="turn")
