@@ -17,6 +17,10 @@ Sections (all in one run):
 * **adapters**: microseconds per decision through the learning-environment adapters (PettingZoo AEC env,
   OpenSpiel ``python_maumau``) beside the raw engine, on the same kind of games (``--only adapters``).
 
+At the end, **goals**: each goal of the speed issue that the run measured (the bare decision against OpenSpiel's
+uniform Python loop, the server step against the bare decision, the batch engine against OpenSpiel's C++ loop, jax
+against numpy), its ratio of medians beside its bound, met or not.
+
 A *decision* is one ``apply``: each play, draw, pass and call-out. A game's time includes ``new_game``
 (shuffle, cut, deal), as the anchors' times include their chance nodes. Usage::
 
@@ -171,12 +175,31 @@ def section(title: str) -> None:
     print(f"\n## {title}\n", flush=True)
 
 
+GOALS: list[tuple[str, float, float, str]] = []
+"""The issue's goals measured in this run: (what, ratio, most allowed, where it was measured), in the order met."""
+
+
+def goal(what: str, ratio: float, most: float, where: str) -> None:
+    """Note a goal's ratio from this run, for the summary at the end (:func:`print_goals`)."""
+    GOALS.append((what, ratio, most, where))
+
+
+def print_goals() -> None:
+    """The goals measured in this run, each ratio beside its bound, met or not."""
+    if not GOALS:
+        return
+    section("Goals measured in this run (ratios of medians; lower is better)")
+    print(table(("goal", "ratio", "at most", "met", "section"),
+                [[what, f"{ratio:.2f}", f"{most:g}", "yes" if ratio <= most else "no", where]
+                 for what, ratio, most, where in GOALS]))
+
+
 # ====================================================================== playing games
 
 
 def play_game(variant: Variant, players: int, seed: int, choose: Chooser) -> GameState:
     """Play one complete game through the public API and return the final state."""
-    state = new_game(variant, players, seed)
+    state: GameState = new_game(variant, players, seed)
     while not state.is_over:
         state = apply(state, choose(legal_moves(state)))
     return state
@@ -343,6 +366,8 @@ def bench_play(cfg: Settings) -> None:
                 med_ratio = (statistics.median(r.us_per_decision for r in results[a])
                              / statistics.median(r.us_per_decision for r in results[b]))
                 rows.append([f"{a.name} vs {b.name}", a.players, f"{med_ratio:.2f}", Spread.of(ratios).show()])
+                if a.name == f"maumau_rules {standard.id}" and b.name == "openspiel crazy_eights (uniform chance)":
+                    goal(f"bare decision / OpenSpiel uniform Python loop, {a.players}p", med_ratio, 1.5, "play")
         print(table(("comparison", "players", "ratio of medians", "paired ratio med (min-max)"), rows))
     print("\nNotes: OpenSpiel runs crazy_eights with use_special_cards, reshuffle, max_draw_cards=1; its time\n"
           "includes chance nodes (dealing, drawing) but only player actions count as decisions. 'uniform chance'\n"
@@ -690,10 +715,12 @@ def bench_server(cfg: Settings) -> None:
     print(table(("configuration", *PLAY_HEADERS[1:]), play_rows(results)))
     rows: list[list[object]] = []
     for p in (2, 4):
-        bare, server, plain = (statistics.median(r.us_per_decision for r in results[a])
-                               for a in arms if a.players == p)
-        rows.append([p, f"{bare:.1f}", f"{server:.1f}", f"{server / bare:.2f}x", f"{plain:.1f}",
-                     f"{plain / bare:.2f}x", f"{plain / server:.2f}x"])
+        bare, server, plain_way = (statistics.median(r.us_per_decision for r in results[a])
+                                   for a in arms if a.players == p)
+        rows.append([p, f"{bare:.1f}", f"{server:.1f}", f"{server / bare:.2f}x", f"{plain_way:.1f}",
+                     f"{plain_way / bare:.2f}x", f"{plain_way / server:.2f}x"])
+        if p == 4:
+            goal("server step / bare decision, 4p", server / bare, 5, "server")
     print("\nA server step against a bare decision, the same run (medians; goal for 4 players: within 5x):\n")
     print(table(("players", "bare us/decision", "server us/move", "server/bare", "plain us/move", "plain/bare",
                  "plain/server"), rows))
@@ -1126,6 +1153,17 @@ def bench_batch(cfg: Settings) -> None:
         for arm in arms[1:-1]:
             ratios = [x.us_per_decision / y.us_per_decision for x, y in zip(results[arm], results[cpp], strict=True)]
             rows.append([f"{arm.name} / OpenSpiel C++", f"{med(arm) / med(cpp):.2f}", Spread.of(ratios).show()])
+        numpy_at = dict(zip(sizes, arms[1:1 + len(sizes)], strict=True))
+        jax_at = dict(zip(jax_sizes, arms[1 + len(sizes):1 + len(sizes) + len(jax_sizes)], strict=True))
+        goal(f"batch (numpy, B={sizes[-1]:,}) / OpenSpiel C++ loop, 2p", med(numpy_at[sizes[-1]]) / med(cpp), 0.5,
+             "batch")
+        if jax_sizes:
+            goal(f"jax (B={jax_sizes[-1]:,}) / OpenSpiel C++ loop, 2p", med(jax_at[jax_sizes[-1]]) / med(cpp), 0.5,
+                 "batch")
+        both = sorted(set(sizes) & set(jax_sizes))
+        if both:  # jax faster still: at the largest B both ran
+            goal(f"jax / numpy at B={both[-1]:,} (jax faster still)", med(jax_at[both[-1]]) / med(numpy_at[both[-1]]),
+                 1, "batch")
         print("\nbatch (numpy, then jax) us/decision divided by OpenSpiel's fully-C++ loop's (goal: at most 0.5 at "
               "the largest B):\n")
         print(table(("comparison", "ratio of medians", "paired ratio med (min-max)"), rows))
@@ -1192,6 +1230,7 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"seed {cfg.seed}, clock {args.clock}")
     for name in args.only or SECTIONS:
         SECTIONS[name](cfg)
+    print_goals()
     print(f"\ntotal time {time.perf_counter() - started:.1f} s")
     return 0
 
