@@ -95,6 +95,11 @@ def test_benchmark_smoke_mode_still_runs() -> None:
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-3000:]
     assert "us/decision" in result.stdout and "maumau_rules standard" in result.stdout
+    # the goals' summary: one row per goal the run measured, each "yes" or "no" against its bound
+    summary = result.stdout.split("## Goals measured in this run", 1)[1]
+    for what in ("bare decision / OpenSpiel uniform Python loop, 2p", "server step / bare decision, 4p",
+                 "/ OpenSpiel C++ loop, 2p"):
+        assert re.search(re.escape(what) + r".*\s(yes|no)\s", summary), what
 
 
 @pytest.mark.nox_session("integration")
