@@ -203,3 +203,14 @@ def test_views_json_shows_no_hidden_card(variant: Any) -> None:
     for s in states:
         check_no_leak(s, rnd, moves=1, observers=[lambda t, seat: views_json(t)[seat] if seat is not None else None])
     assert states
+
+
+def test_numbers_come_from_a_bounded_table_and_stay_the_standard_encoders_text() -> None:
+    from maumau_rules import jsontext
+
+    v = view(new_game("standard", 2, seed=6), 0)
+    for turn in (-1, 0, 10 ** 30, -(10 ** 30), *range(1000, 1000 + 2 * jsontext._TABLE_LIMIT, 7)):
+        odd = attrs.evolve(v, turn=turn, direction=-turn)
+        assert dumps(odd) == reference(odd)
+    assert len(jsontext._INT_TEXTS) <= jsontext._TABLE_LIMIT
+    assert jsontext._INT_TEXTS[7] == "7" and jsontext._INT_TEXTS[-(10 ** 30)] == str(-(10 ** 30))
