@@ -86,22 +86,6 @@ class _Texts(dict[Any, str]):
         return text
 
 
-class _IntTexts(dict[int, str]):
-    """The text of each integer met so far (``str``, what the standard encoder writes for an exact ``int``): a
-    lookup costs less than writing the number again. Only exact integers are looked up here (the compiled code
-    checks their class first: ``True`` would find ``1``); up to :data:`_TABLE_LIMIT` of them are kept."""
-
-    def __missing__(self, value: int) -> str:
-        text = str(value)
-        if len(self) < _TABLE_LIMIT:
-            self[value] = text
-        return text
-
-
-_INT_TEXTS: Final = _IntTexts()
-"""The one table of integer texts (every compiled encoder's)."""
-
-
 class _TextsById:
     """The JSON text of each value met so far, found by the value's identity (enum members and moves hash in Python,
     so a lookup by value costs a call): ``get(id(value))`` is ``(value, text)``, and the entry holds the value, so
@@ -168,8 +152,7 @@ class _Source:
     """The compiled encoder's source, growing: the names it calls, and a fresh variable per value."""
 
     def __init__(self) -> None:
-        self.names: dict[str, Any] = {"_JSON": _JSON, "_QUOTE": _QUOTE, "_CHUNKS": _CHUNKS, "_JOIN": "".join,
-                                      "_INTS": _INT_TEXTS}
+        self.names: dict[str, Any] = {"_JSON": _JSON, "_QUOTE": _QUOTE, "_CHUNKS": _CHUNKS, "_JOIN": "".join}
         self.helpers: list[str] = []
         """Functions the compiled code calls (the writing of a tuple met the first time)."""
         self._n = 0
@@ -206,7 +189,7 @@ def _field(src: _Source, tp: Any, var: str) -> tuple[str | None, str]:
     if kind is None:
         return None, _value(src, tp, var)
     exact = f"{var}.__class__ is {kind}"
-    text = {"int": f"_INTS[{var}]", "bool": f"('true' if {var} else 'false')", "str": f"_QUOTE({var})"}[kind]
+    text = {"int": var, "bool": f"('true' if {var} else 'false')", "str": f"_QUOTE({var})"}[kind]
     if not optional:
         return exact, text
     return f"({var} is None or {exact})", f"('null' if {var} is None else {text})"
@@ -244,7 +227,7 @@ def _value(src: _Source, tp: Any, expr: str) -> str:
         src.helpers.append(f"def {helper}(x):\n    return {keep}(x, {_items(src, inner, 'x')})\n")
         return f"({entry}[1] if ({entry} := {got}(id({expr}))) is not None and {entry}[0] is {expr} else {helper}({expr}))"
     elif tp is int:
-        return f"(_INTS[{expr}] if {expr}.__class__ is int else {_dumps(expr)})"
+        return f"(str({expr}) if {expr}.__class__ is int else {_dumps(expr)})"
     elif tp is bool:
         return f"('true' if {expr} is True else 'false' if {expr} is False else {_dumps(expr)})"
     elif tp is str:
