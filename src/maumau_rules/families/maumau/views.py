@@ -23,6 +23,7 @@ import attrs
 
 from ...cards import Card, Suit
 from ...errors import ArgumentTypeError, SeatError, shown
+from ...handmask import decoder
 from ...moves import Call, Move
 from ...state import EndReason, Window
 from ...variants import Variant, find_variant
@@ -197,11 +198,11 @@ _PUBLIC: Final = ("variant", "turn", "seat_to_act", "direction", "dealer", "phas
 """The fields of a public view, in their declared order: the order of :func:`_public_values`."""
 
 
-def _public_values(state: GameState, hands: Sequence[tuple[Card, ...]] | None,
+def _public_values(state: GameState, sizes: tuple[int, ...] | None,
                    scores: Sequence[int] | None) -> tuple[Any, ...]:
     """The allow-list: the value of every field a public view holds, in the order of :data:`_PUBLIC`, each copied
-    from a public part of ``state`` (the hand sizes counted from ``hands``, every seat's hand, when the caller has
-    decoded them; the match ``scores`` checked)."""
+    from a public part of ``state`` (the hand sizes ``sizes``, when the caller has counted them from every seat's hand;
+    the match ``scores`` checked)."""
     f = state.__dict__
     return (
         f["variant"].id,
@@ -210,7 +211,7 @@ def _public_values(state: GameState, hands: Sequence[tuple[Card, ...]] | None,
         f["direction"],
         f["dealer"],
         f["phase"],
-        state.hand_sizes if hands is None else tuple(map(len, hands)),
+        state.hand_sizes if sizes is None else sizes,
         len(f["stock"]),
         f["discard"],
         f["wished_suit"],
@@ -231,7 +232,8 @@ def _public_values(state: GameState, hands: Sequence[tuple[Card, ...]] | None,
 def _public_fields(state: GameState, hands: Sequence[tuple[Card, ...]] | None = None,
                    scores: Sequence[int] | None = None) -> dict[str, Any]:
     """The fields of a public view of ``state`` by name (:func:`_public_values`), and the variant itself."""
-    fields = dict(zip(_PUBLIC, _public_values(state, hands, scores), strict=True))
+    sizes = None if hands is None else tuple(map(len, hands))
+    fields = dict(zip(_PUBLIC, _public_values(state, sizes, scores), strict=True))
     fields["_rules"] = state.__dict__["variant"]
     return fields
 
@@ -385,37 +387,52 @@ def views_json(state: GameState, scores: Sequence[int] | None = None) -> tuple[s
     f = state.__dict__
     plan = f["variant"]._plan
     hm, full, decode = f["_hm"], plan.seat_full, plan.decode
-    hands = [decode((hm >> shift) & full) for shift in plan.shifts[:len(f["announced"])]]  # (_hands)
-    public = _public_values(state, hands, scores)
+    masks = [(hm >> shift) & full for shift in plan.shifts[:len(f["announced"])]]  # each seat's hand (_hands)
+    if decode is _SINGLE:  # one bit a card: a hand's size is its number of bits, and a quiet seat's hand not decoded
+        public = _public_values(state, tuple(map(int.bit_count, masks)), scores)
+    else:
+        masks = list(map(decode, masks))
+        public = _public_values(state, tuple(map(len, masks)), scores)
     head = head_of(*public)
     to_act = public[_TO_ACT]
     out: list[str] = []
+    hand_of = decode if decode is _SINGLE else _same
     if public[_WINDOWS]:  # a seat that is not to act has moves only inside an open window (legal_moves)
-        for p, hand in enumerate(hands):
-            out.append(tail_of(head, p, hand, None, legal_moves(state, p)) if p != to_act else "")
+        for p, mask in enumerate(masks):
+            out.append(tail_of(head, p, hand_of(mask), None, legal_moves(state, p)) if p != to_act else "")
     else:  # none open: a seat not to act has no move and no drawn card, and its part depends on its hand alone
         get = _QUIET.get
-        for p, hand in enumerate(hands):
+        for p, mask in enumerate(masks):
             if p != to_act:
-                out.append(head + (get((p, hand)) or _quiet(tail_of, p, hand)))
+                out.append(head + (get((p, mask)) or _quiet(tail_of, p, mask, hand_of)))
             else:
                 out.append("")
     # (legal_moves of the seat to act: the state's)
-    out[to_act] = tail_of(head, to_act, hands[to_act], None if public[_END] is not None else f["drawn"], f["_legal"])
+    out[to_act] = tail_of(head, to_act, hand_of(masks[to_act]), None if public[_END] is not None else f["drawn"],
+                          f["_legal"])
     return tuple(out)
 
 
-_QUIET: dict[tuple[int, tuple[Card, ...]], str] = {}
+_SINGLE: Final = decoder(1)
+"""The decoder of hands of one bit a card (a plan's ``decode`` for a deck without duplicates)."""
+
+
+def _same(hand: Any) -> Any:
+    """``hand`` itself (a hand decoded already)."""
+    return hand
+
+
+_QUIET: dict[tuple[int, Any], str] = {}
 """The private part of the JSON text of a seat's view while it is not to act and no window is open (no drawn
-card, no legal move), by seat and hand: the same in every such view with that hand (most hands do not change
-from one state to the next). Emptied when it reaches :data:`_QUIET_LIMIT` entries."""
+card, no legal move), by seat and hand (its hand integer, of one bit a card, or its tuple of cards): the same in
+every such view with that hand (most hands do not change from one state to the next). Emptied when it reaches :data:`_QUIET_LIMIT` entries."""
 _QUIET_LIMIT = 4096
 
 
-def _quiet(tail_of: Callable[..., str], seat: int, hand: tuple[Card, ...]) -> str:
-    """The private part of seat ``seat``'s view's text with ``hand``, no drawn card and no legal move, kept in
-    :data:`_QUIET`."""
-    text = tail_of("", seat, hand, None, ())
+def _quiet(tail_of: Callable[..., str], seat: int, hand: Any, hand_of: Callable[[Any], tuple[Card, ...]]) -> str:
+    """The private part of seat ``seat``'s view's text with ``hand`` (decoded by ``hand_of``), no drawn card and no
+    legal move, kept in :data:`_QUIET`."""
+    text = tail_of("", seat, hand_of(hand), None, ())
     if len(_QUIET) >= _QUIET_LIMIT:
         _QUIET.clear()
     _QUIET[seat, hand] = text
