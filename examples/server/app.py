@@ -138,7 +138,7 @@ from maumau_rules.views import public_view, view
 
 class JSONResponse(_StarletteJSONResponse):
     """Starlette's ``JSONResponse``, its body written by :func:`maumau_rules.jsontext.compact_json`: the same bytes
-    (compact, UTF-8, no NaN), by orjson when the ``fastjson`` extra is installed (a game record six to eight times
+    (compact, UTF-8, no NaN), by orjson when the ``fastjson`` extra is installed (a game record about six times
     as fast as by the standard encoder; a view's text alone is written by the library's own writer, ``dumps``).
 
     >>> JSONResponse({"ok": True, "card": "7♥"}).body == _StarletteJSONResponse({"ok": True, "card": "7♥"}).body

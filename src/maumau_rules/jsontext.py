@@ -534,7 +534,7 @@ def compact_json(data: Any, *, fast: bool | None = None) -> bytes:
     separators=(",", ":")).encode()``, the bytes an HTTP server sends (what starlette's ``JSONResponse`` writes).
 
     With orjson installed (the ``fastjson`` extra: ``pip install "maumau-rules[fastjson]"``) it writes the text,
-    six to eight times as fast for a game record (``bench/run.py --only server``; about as fast as the standard
+    about six times as fast for a game record (``bench/run.py --only server``; about as fast as the standard
     encoder for data the size of one view); the bytes are the same. Whatever orjson would write otherwise
     goes through the standard encoder: an integer beyond 64 bits, a key that is not text, a subclass of text or of
     a number, a float with a negative exponent (``1e-07``), nesting deeper than 254. One documented difference:
