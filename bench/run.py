@@ -756,17 +756,20 @@ def bench_fast_json(v: Variant, cfg: Settings) -> None:
             best = min(best, clock() - start)
         return best * 1e6 / items
 
+    def encode_all(items: list[Any], fast_path: bool) -> list[bytes]:
+        return [compact_json(d, fast=fast_path) for d in items]
+
     fast = fast_encoder() is not None
     rows: list[list[object]] = []
-    for label, data in (("a game record, 4 players", records), ("one seat's view (to_json data)", view_data)):
-        std = per_item(lambda data=data: [compact_json(d, fast=False) for d in data], len(data))
-        quick = per_item(lambda data=data: [compact_json(d, fast=True) for d in data], len(data)) if fast else None
+    for label, items in (("a game record, 4 players", records), ("one seat's view (to_json data)", view_data)):
+        std = per_item(functools.partial(encode_all, items, False), len(items))
+        quick = per_item(functools.partial(encode_all, items, True), len(items)) if fast else None
         rows.append([label, f"{std:.2f}", "-" if quick is None else f"{quick:.2f}",
                      "-" if quick is None else f"{std / quick:.1f}x"])
     texts = per_item(lambda: [views_json(st) for st in states], len(states))
-    data = per_item(lambda: [[to_json(x) for x in views(st)] for st in states], len(states))
+    made = per_item(lambda: [[to_json(x) for x in views(st)] for st in states], len(states))
     rows.append(["every seat's view's text of a state (views_json)", f"{texts:.2f}", "-", "-"])
-    rows.append(["every seat's view's to_json data of a state (what a fast encoder needs first)", f"{data:.2f}", "-",
+    rows.append(["every seat's view's to_json data of a state (what a fast encoder needs first)", f"{made:.2f}", "-",
                  "-"])
     print(f"\nThe optional fast JSON encoder ({fast_encoder() or 'orjson not installed'}; best of "
           f"{max(3, cfg.repeats)}, us per item):\n")
