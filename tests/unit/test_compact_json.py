@@ -65,6 +65,8 @@ ODD: list[Any] = [
     {"big": 2 ** 70, "neg": -(2 ** 64)},  # beyond 64 bits: orjson refuses, the standard encoder writes it
     {1: "one", False: "f", None: "n", 2.5: "x"},  # keys that are not text
     [1e-07, 1.5e-300, 5e-324],  # negative exponents: orjson writes 1e-7
+    [1.5212603486793025e-05, 2.5e-05, -9.96e-05, 1e-05],  # under 1e-4: orjson writes 0.000025, the standard 2.5e-05
+    [0.0001, 0.00012, 1e20, 1.5e16, 9007199254740993.0, 1e21, 1e22],  # where both agree
     [1e16, 1.0, -0.0, 0.1, 123456789.125, 1.7976931348623157e308],
     "\u2028\u2029\x00\x1f\"\\/é€😀",
     {"deep": [[[[[[[[[[]]]]]]]]]]},
@@ -101,6 +103,15 @@ def test_what_is_not_json_data_is_refused(fast: bool) -> None:
         compact_json({"a": {1, 2}}, fast=fast)
     with pytest.raises(UnicodeEncodeError):
         compact_json("\ud800", fast=fast)  # a lone surrogate: no UTF-8 for it
+
+
+@pytest.mark.parametrize("fast", PATHS, ids=["stdlib", "orjson"])
+def test_floats_of_every_size_are_the_standard_encoders_text(fast: bool) -> None:
+    rng = random.Random(5)
+    floats = [rng.choice((1, -1)) * 10 ** rng.uniform(-30, 30) for _ in range(3000)]
+    floats += [round(x, rng.randint(0, 12)) for x in floats[:1000]]
+    for i in range(0, len(floats), 50):
+        assert compact_json(floats[i:i + 50], fast=fast) == standard(floats[i:i + 50])
 
 
 def test_nan_is_the_documented_difference() -> None:
