@@ -741,6 +741,7 @@ def bench_server(cfg: Settings) -> None:
             [name, f"{dt * 1e6 / moves:.2f}", f"{100 * dt / total:.0f}%"]
             for name, dt in zip((*SERVER_PARTS, SERVER_VIEWS_ALONE), spent, strict=True)
         ] + [["total of the parts", f"{total * 1e6 / moves:.2f}", "100%"]]))
+    bench_fast_json(v, cfg)
     print("\nNotes: the client's move is the text of a uniformly chosen legal move (the client keeps the text of each\n"
           "move it made once: its work, not the server's); parse_move reads it (a bounded\n"
           "cache of texts); apply judges it for the seat and the turn the client saw and makes the next state (one\n"
@@ -750,6 +751,56 @@ def bench_server(cfg: Settings) -> None:
           "each client its view); until this run's version the step wrote one view's JSON. The plain way is the\n"
           "earlier example server's: check, apply again, views, dumps of each view (the same texts, byte for byte).\n"
           "Instructions per move: python bench/instructions.py --server --players 4.")
+
+
+def bench_fast_json(v: Variant, cfg: Settings) -> None:
+    """The optional fast encoder (the fastjson extra, orjson) against the standard encoder, on what a server sends:
+    the compact JSON of a game record and of a view's data (``jsontext.compact_json``, the example server's
+    ``JSONResponse``), beside ``views_json``, which writes every seat's text itself (no fast encoder)."""
+    from maumau_rules.jsontext import compact_json, fast_encoder
+    from maumau_rules.notation import to_json
+    from maumau_rules.records import record_from_moves
+
+    rng = random.Random(cfg.seed)
+    records, states = [], []
+    for g in range(20):
+        s = new_game(v, 4, cfg.seed * 100 + g)
+        moves = []
+        while not s.is_over:
+            moves.append(rng.choice(legal_moves(s)))
+            s = apply(s, moves[-1])
+            states.append(s)
+        records.append(record_from_moves(v, 4, cfg.seed * 100 + g, moves).to_json())
+    states = states[:: max(1, len(states) // 400)]
+    view_data = [to_json(x) for st in states for x in views(st)]
+    clock = CLOCK[0]
+
+    def per_item(work: Callable[[], object], items: int) -> float:
+        best = float("inf")
+        for _ in range(max(3, cfg.repeats)):
+            start = clock()
+            work()
+            best = min(best, clock() - start)
+        return best * 1e6 / items
+
+    def encode_all(items: list[Any], fast_path: bool) -> list[bytes]:
+        return [compact_json(d, fast=fast_path) for d in items]
+
+    fast = fast_encoder() is not None
+    rows: list[list[object]] = []
+    for label, items in (("a game record, 4 players", records), ("one seat's view (to_json data)", view_data)):
+        std = per_item(functools.partial(encode_all, items, False), len(items))
+        quick = per_item(functools.partial(encode_all, items, True), len(items)) if fast else None
+        rows.append([label, f"{std:.2f}", "-" if quick is None else f"{quick:.2f}",
+                     "-" if quick is None else f"{std / quick:.1f}x"])
+    texts = per_item(lambda: [views_json(st) for st in states], len(states))
+    made = per_item(lambda: [[to_json(x) for x in views(st)] for st in states], len(states))
+    rows.append(["every seat's view's text of a state (views_json)", f"{texts:.2f}", "-", "-"])
+    rows.append(["every seat's view's to_json data of a state (what a fast encoder needs first)", f"{made:.2f}", "-",
+                 "-"])
+    print(f"\nThe optional fast JSON encoder ({fast_encoder() or 'orjson not installed'}; best of "
+          f"{max(3, cfg.repeats)}, us per item):\n")
+    print(table(("item", "standard encoder", "orjson", "speed-up"), rows))
 
 
 # ====================================================================== section: memory

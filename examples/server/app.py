@@ -101,7 +101,8 @@ from typing import Any, Final
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, Response
+from starlette.responses import JSONResponse as _StarletteJSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -127,11 +128,26 @@ from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
 from maumau_rules.families.maumau.state import GameState
 from maumau_rules.i18n import N_, direction, language, negotiate_language, ngettext, translate_message
 from maumau_rules.i18n import gettext as _
+from maumau_rules.jsontext import compact_json
 from maumau_rules.notation import dumps, from_json
 from maumau_rules.records import GameRecord, RecordedMove, RecordResult, first_violation, loads_record
 from maumau_rules.variants import Variant
 from maumau_rules.verify import verify_record
 from maumau_rules.views import public_view, view
+
+
+class JSONResponse(_StarletteJSONResponse):
+    """Starlette's ``JSONResponse``, its body written by :func:`maumau_rules.jsontext.compact_json`: the same bytes
+    (compact, UTF-8, no NaN), by orjson when the ``fastjson`` extra is installed (a game record about six times
+    as fast as by the standard encoder; a view's text alone is written by the library's own writer, ``dumps``).
+
+    >>> JSONResponse({"ok": True, "card": "7♥"}).body == _StarletteJSONResponse({"ok": True, "card": "7♥"}).body
+    True
+    """
+
+    def render(self, content: Any) -> bytes:
+        """The body: ``content``'s compact JSON text as UTF-8."""
+        return compact_json(content)
 
 if __package__:
     from . import table

@@ -127,7 +127,8 @@ def views_json(state: Any, *, scores: Sequence[int] | None = None) -> tuple[str,
 
 
 _VIEWS_JSON: dict[type, Callable[[Any, Sequence[int] | None], Sequence[str]]] = {}
-"""Each state type's family's ``views_json``, found once (a server calls it after every move)."""
+"""Each state type's family's ``views_json``, found once (a server calls it after every move); a family's views
+module may put its own function here, the one its family's method calls (one call fewer per state)."""
 
 
 def __getattr__(name: str) -> Any:

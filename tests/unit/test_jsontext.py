@@ -155,3 +155,71 @@ def test_values_that_are_not_text_are_refused_as_before() -> None:
         with pytest.raises(NotationError) as cached:
             parse_move(value)  # type: ignore[arg-type]
         assert str(cached.value) == str(plain.value)
+
+
+# ---------------------------------------------------------------------------------------------- the server's texts
+
+
+def test_the_writers_given_values_write_the_reference_text_odd_values_included() -> None:
+    s = new_game("standard", 3, seed=5)
+    v = view(s, 1)
+    enc = text_encoder(type(v), "player-view", ("seat", "hand", "drawn", "legal_moves"))
+    head_of, tail_of = enc.writers
+    odd = attrs.evolve(v, turn=True, hand_sizes=[1, False, 3], variant="a\n\"b\"")
+    for value in (v, odd):
+        head = head_of(*(getattr(value, name) for name in enc.shared))
+        assert tail_of(head, *(getattr(value, name) for name in enc.private)) == reference(value)
+    assert enc.shared + enc.private == tuple(f.name for f in attrs.fields(type(v)) if f.name != "_rules")
+
+
+def test_a_tuple_of_moves_is_written_by_identity_and_an_equal_new_one_the_same() -> None:
+    s = new_game("standard", 2, seed=3)
+    v = view(s, s.seat_to_act)
+    moves = v.legal_moves
+    again = tuple(list(moves))  # equal, another object
+    other = moves[:1]  # a different value
+    texts = [dumps(attrs.evolve(v, legal_moves=m)) for m in (moves, moves, again, other, list(moves))]
+    expected = [reference(attrs.evolve(v, legal_moves=m)) for m in (moves, moves, again, other, list(moves))]
+    assert texts == expected and texts[0] == texts[2] != texts[3]
+
+
+def test_the_quiet_seats_texts_stay_right_when_their_table_is_emptied(monkeypatch: pytest.MonkeyPatch) -> None:
+    from maumau_rules.families.maumau import views as maumau_views
+
+    monkeypatch.setattr(maumau_views, "_QUIET_LIMIT", 3)
+    for s in sampled_states(next(v for v in VARIANTS if v.id == "standard"), 2, seed=9):
+        assert views_json(s) == tuple(reference(v) for v in views(s))
+    assert len(maumau_views._QUIET) <= 3
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.id)
+def test_views_json_shows_no_hidden_card(variant: Any) -> None:
+    """INV_NO_LEAK with each seat's text of views_json as an observer: equal for states that differ only in cards
+    that seat cannot see."""
+    from maumau_rules.testing import check_no_leak
+
+    rnd = random.Random(len(variant.id))
+    states = sampled_states(variant, 1, seed=3)[:6]
+    for s in states:
+        check_no_leak(s, rnd, moves=1, observers=[lambda t, seat: views_json(t)[seat] if seat is not None else None])
+    assert states
+
+
+def test_numbers_of_any_size_and_sign_are_the_standard_encoders_text() -> None:
+    v = view(new_game("standard", 2, seed=6), 0)
+    for turn in (-1, 0, 10 ** 30, -(10 ** 30), *range(1000, 1200, 7)):
+        odd = attrs.evolve(v, turn=turn, direction=-turn, winner=turn)
+        assert dumps(odd) == reference(odd)
+
+
+def test_tuples_of_numbers_are_written_exactly_whatever_their_items() -> None:
+    """Exact integers are joined from the table; a flag, a float or a subclass among them sends the tuple to the
+    standard encoder (True == 1 and 1.0 == 1, so no table by value could tell them apart)."""
+
+    class Seven(int):
+        pass
+
+    v = view(new_game("standard", 3, seed=8), 0)
+    for sizes in ((5, 5, 5), (1, True, 0), (1.0, 2, 3), (Seven(7), 1, 2), (), (3,), tuple(range(70)), (10 ** 40, -2)):
+        odd = attrs.evolve(v, hand_sizes=sizes, missed_calls=sizes, scores=sizes)
+        assert dumps(odd) == reference(odd)

@@ -23,6 +23,7 @@ import attrs
 
 from ...cards import Card, Suit
 from ...errors import ArgumentTypeError, SeatError, shown
+from ...handmask import decoder
 from ...moves import Call, Move
 from ...state import EndReason, Window
 from ...variants import Variant, find_variant
@@ -191,33 +192,50 @@ class PlayerView(PublicView):
     none)."""
 
 
-def _public_fields(state: GameState, hands: Sequence[tuple[Card, ...]] | None = None) -> dict[str, Any]:
-    """The allow-list: every field a view may hold, each copied from a public part of ``state`` (the hand sizes
-    counted from ``hands``, every seat's hand, when the caller has decoded them)."""
+_PUBLIC: Final = ("variant", "turn", "seat_to_act", "direction", "dealer", "phase", "hand_sizes", "stock_size",
+                   "discard", "wished_suit", "any_card", "pending_draw", "pending_skip", "announced", "missed_calls",
+                   "winner", "end", "windows", "series", "scores")
+"""The fields of a public view, in their declared order: the order of :func:`_public_values`."""
+
+
+def _public_values(state: GameState, sizes: tuple[int, ...] | None,
+                   scores: Sequence[int] | None) -> tuple[Any, ...]:
+    """The allow-list: the value of every field a public view holds, in the order of :data:`_PUBLIC`, each copied
+    from a public part of ``state`` (the hand sizes ``sizes``, when the caller has counted them from every seat's hand;
+    the match ``scores`` checked)."""
     f = state.__dict__
-    return {
-        "variant": f["variant"].id,
-        "_rules": f["variant"],
-        "turn": f["turn"],
-        "seat_to_act": f["seat_to_act"],
-        "direction": f["direction"],
-        "dealer": f["dealer"],
-        "phase": f["phase"],
-        "hand_sizes": state.hand_sizes if hands is None else tuple(map(len, hands)),
-        "stock_size": len(f["stock"]),
-        "discard": f["discard"],
-        "wished_suit": f["wished_suit"],
-        "any_card": f["any_card"],
-        "pending_draw": f["pending_draw"],
-        "pending_skip": f["pending_skip"],
-        "announced": f["announced"],
-        "missed_calls": f["missed_calls"],
+    return (
+        f["variant"].id,
+        f["turn"],
+        f["seat_to_act"],
+        f["direction"],
+        f["dealer"],
+        f["phase"],
+        state.hand_sizes if sizes is None else sizes,
+        len(f["stock"]),
+        f["discard"],
+        f["wished_suit"],
+        f["any_card"],
+        f["pending_draw"],
+        f["pending_skip"],
+        f["announced"],
+        f["missed_calls"],
+        f["winner"],
+        f["end"],
         # (open_windows' common case, nothing to call out, without the call: this runs for every view)
-        "windows": () if not f["missed_calls"] and f["phase"] is not Phase.FINISHING else open_windows(state),
-        "winner": f["winner"],
-        "end": f["end"],
-        "series": f["turn_plays"],
-    }
+        () if not f["missed_calls"] and f["phase"] is not Phase.FINISHING else open_windows(state),
+        f["turn_plays"],
+        None if scores is None else _scores(state, scores),
+    )
+
+
+def _public_fields(state: GameState, hands: Sequence[tuple[Card, ...]] | None = None,
+                   scores: Sequence[int] | None = None) -> dict[str, Any]:
+    """The fields of a public view of ``state`` by name (:func:`_public_values`), and the variant itself."""
+    sizes = None if hands is None else tuple(map(len, hands))
+    fields = dict(zip(_PUBLIC, _public_values(state, sizes, scores), strict=True))
+    fields["_rules"] = state.__dict__["variant"]
+    return fields
 
 
 def _made(cls: type[_V], fields: dict[str, Any]) -> _V:
@@ -246,9 +264,7 @@ def public_view(state: GameState, scores: Sequence[int] | None = None) -> Public
     >>> public_view(new_game("standard", players=2, seed=1)).hand_sizes
     (6, 6)
     """
-    fields = _public_fields(state)
-    fields["scores"] = _scores(state, scores)
-    return _made(PublicView, fields)
+    return _made(PublicView, _public_fields(state, None, scores))
 
 
 def view(state: GameState, player: int, scores: Sequence[int] | None = None) -> PlayerView:
@@ -260,9 +276,7 @@ def view(state: GameState, player: int, scores: Sequence[int] | None = None) -> 
     """
     if type(player) is not int or not 0 <= player < state.players:
         raise SeatError(f"no seat {shown(player)} in a game of {state.players} players")
-    fields = _public_fields(state)
-    fields["scores"] = _scores(state, scores)
-    return _made(PlayerView, _seat_fields(state, fields, player))
+    return _made(PlayerView, _seat_fields(state, _public_fields(state, None, scores), player))
 
 
 def _seat_fields(state: GameState, fields: dict[str, Any], player: int) -> dict[str, Any]:
@@ -306,15 +320,10 @@ def views(state: GameState, *, scores: Sequence[int] | None = None) -> tuple[Pla
 def _every_seat(state: GameState, scores: Sequence[int] | None
                 ) -> tuple[dict[str, Any], list[tuple[int, tuple[Card, ...], Card | None, tuple[Move, ...]]]]:
     """The public fields of every seat's view of ``state``, and each seat's own: its number, hand, drawn card and
-    legal moves (what :func:`views` and :func:`views_json` share)."""
-    if type(state) is not GameState:
-        raise ArgumentTypeError(f"{shown(state)} is not a Mau-Mau game state (make one with new_game)")
+    legal moves (:func:`views`; :func:`views_json` reads the same, without the dict)."""
+    hands = _hands(state)
+    public = _public_fields(state, hands, scores)
     f = state.__dict__
-    plan = f["variant"]._plan
-    hm, full, decode = f["_hm"], plan.seat_full, plan.decode
-    hands = [decode((hm >> shift) & full) for shift in plan.shifts[:len(f["announced"])]]  # (GameState.hand)
-    public = _public_fields(state, hands)
-    public["scores"] = None if scores is None else _scores(state, scores)
     to_act = public["seat_to_act"]
     drawn = None if public["end"] is not None else f["drawn"]
     # A seat that is not to act has moves only inside an open window (legal_moves): with none open, it has none.
@@ -324,15 +333,42 @@ def _every_seat(state: GameState, scores: Sequence[int] | None
                     for p, hand in enumerate(hands)]
 
 
+def _hands(state: GameState) -> list[tuple[Card, ...]]:
+    """Every seat's hand of ``state``, by seat, decoded by the plan's decoder (:meth:`GameState.hand`)."""
+    if type(state) is not GameState:
+        raise ArgumentTypeError(f"{shown(state)} is not a Mau-Mau game state (make one with new_game)")
+    f = state.__dict__
+    plan = f["variant"]._plan
+    hm, full, decode = f["_hm"], plan.seat_full, plan.decode
+    return [decode((hm >> shift) & full) for shift in plan.shifts[:len(f["announced"])]]
+
+
 _PRIVATE: Final = tuple(f.name for f in attrs.fields(PlayerView) if f.name not in attrs.fields_dict(PublicView))
 """The fields of a player's view that are its seat's alone (the last ones: the rest is the same for every seat)."""
-_HALVES: list[tuple[Callable[[Any], str], Callable[[Any, str], str]]] = []
-"""The compiled JSON writer of :class:`PlayerView`, in its two halves (made on first use)."""
+_WRITERS: list[tuple[Callable[..., str], Callable[..., str]]] = []
+"""The compiled JSON writer of :class:`PlayerView`, in its two halves given the fields' values (made on first
+use: :attr:`maumau_rules.jsontext.TextEncoder.writers`)."""
+_END: Final = _PUBLIC.index("end")
+_WINDOWS: Final = _PUBLIC.index("windows")
+_TO_ACT: Final = _PUBLIC.index("seat_to_act")
+
+
+def _writers() -> tuple[Callable[..., str], Callable[..., str]]:
+    """The two halves of :class:`PlayerView`'s compiled JSON writer, made once, their arguments checked to be the
+    order of :data:`_PUBLIC` and :data:`_PRIVATE`."""
+    if not _WRITERS:
+        from ...jsontext import text_encoder
+
+        enc = text_encoder(PlayerView, PLAYER_VIEW_TAG, _PRIVATE)
+        if enc.shared != _PUBLIC or enc.private != _PRIVATE:  # pragma: no cover - a field added to one list only
+            raise TypeError(f"the view's fields {enc.shared + enc.private} are not {_PUBLIC + _PRIVATE}")
+        _WRITERS.append(enc.writers)
+    return _WRITERS[0]
 
 
 def views_json(state: GameState, scores: Sequence[int] | None = None) -> tuple[str, ...]:
     """The JSON text of every seat's view of ``state``, by seat: each equals ``dumps(view(state, seat))``, and the
-    public part is written once for all seats (:attr:`maumau_rules.jsontext.TextEncoder.halves`), without making
+    public part is written once for all seats (:attr:`maumau_rules.jsontext.TextEncoder.writers`), without making
     the views themselves.
 
     Raises:
@@ -345,19 +381,70 @@ def views_json(state: GameState, scores: Sequence[int] | None = None) -> tuple[s
     >>> views_json(s) == tuple(dumps(v) for v in views(s))
     True
     """
-    if not _HALVES:
-        from ...jsontext import text_encoder
-
-        _HALVES.append(text_encoder(PlayerView, PLAYER_VIEW_TAG, _PRIVATE).halves)
-    head_of, tail_of = _HALVES[0]
-    public, seats = _every_seat(state, scores)
-    shared = _new(PlayerView)  # the public fields only (the head reads nothing else)
-    _set_attr(shared, "__dict__", public)
-    head = head_of(shared)
-    own: dict[str, Any] = {}
-    mine = _new(PlayerView)  # one seat's fields at a time (the tail reads those only); it never leaves here
-    _set_attr(mine, "__dict__", own)
-    out = []
-    for own["seat"], own["hand"], own["drawn"], own["legal_moves"] in seats:
-        out.append(tail_of(mine, head))
+    head_of, tail_of = _WRITERS[0] if _WRITERS else _writers()
+    if type(state) is not GameState:
+        raise ArgumentTypeError(f"{shown(state)} is not a Mau-Mau game state (make one with new_game)")
+    f = state.__dict__
+    plan = f["variant"]._plan
+    hm, full, decode = f["_hm"], plan.seat_full, plan.decode
+    masks = [(hm >> shift) & full for shift in plan.shifts[:len(f["announced"])]]  # each seat's hand (_hands)
+    if decode is _SINGLE:  # one bit a card: a hand's size is its number of bits, and a quiet seat's hand not decoded
+        public = _public_values(state, tuple(map(int.bit_count, masks)), scores)
+    else:
+        masks = list(map(decode, masks))
+        public = _public_values(state, tuple(map(len, masks)), scores)
+    head = head_of(*public)
+    to_act = public[_TO_ACT]
+    out: list[str] = []
+    hand_of = decode if decode is _SINGLE else _same
+    if public[_WINDOWS]:  # a seat that is not to act has moves only inside an open window (legal_moves)
+        for p, mask in enumerate(masks):
+            out.append(tail_of(head, p, hand_of(mask), None, legal_moves(state, p)) if p != to_act else "")
+    else:  # none open: a seat not to act has no move and no drawn card, and its part depends on its hand alone
+        get = _QUIET.get
+        for p, mask in enumerate(masks):
+            if p != to_act:
+                out.append(head + (get((p, mask)) or _quiet(tail_of, p, mask, hand_of)))
+            else:
+                out.append("")
+    # (legal_moves of the seat to act: the state's)
+    out[to_act] = tail_of(head, to_act, hand_of(masks[to_act]), None if public[_END] is not None else f["drawn"],
+                          f["_legal"])
     return tuple(out)
+
+
+_SINGLE: Final = decoder(1)
+"""The decoder of hands of one bit a card (a plan's ``decode`` for a deck without duplicates)."""
+
+
+def _same(hand: Any) -> Any:
+    """``hand`` itself (a hand decoded already)."""
+    return hand
+
+
+_QUIET: dict[tuple[int, Any], str] = {}
+"""The private part of the JSON text of a seat's view while it is not to act and no window is open (no drawn
+card, no legal move), by seat and hand (its hand integer, of one bit a card, or its tuple of cards): the same in
+every such view with that hand (most hands do not change from one state to the next). Emptied when it reaches :data:`_QUIET_LIMIT` entries."""
+_QUIET_LIMIT = 4096
+
+
+def _quiet(tail_of: Callable[..., str], seat: int, hand: Any, hand_of: Callable[[Any], tuple[Card, ...]]) -> str:
+    """The private part of seat ``seat``'s view's text with ``hand`` (decoded by ``hand_of``), no drawn card and no
+    legal move, kept in :data:`_QUIET`."""
+    text = tail_of("", seat, hand_of(hand), None, ())
+    if len(_QUIET) >= _QUIET_LIMIT:
+        _QUIET.clear()
+    _QUIET[seat, hand] = text
+    return text
+
+
+def _register() -> None:
+    """Make :func:`views_json` the writer that :func:`maumau_rules.views.views_json` calls for a Mau-Mau state
+    (the family's method calls it too: one call fewer per state)."""
+    from ...views import _VIEWS_JSON
+
+    _VIEWS_JSON[GameState] = views_json
+
+
+_register()
