@@ -142,6 +142,11 @@ class TablePage:
     played: list[Played] = field(default_factory=list)
     refusals: list[tuple[int, str, str, str]] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        # The page's traffic starts with it: what the browser logged before (another test's pages, whose bodies
+        # Chromium has dropped) is read and left out of :meth:`responses`.
+        self.driver.get_log("performance")
+
     def state(self) -> dict[str, Any]:
         """The page's state now (see ``_STATE_JS``)."""
         answer: dict[str, Any] = self.driver.execute_script(_STATE_JS)
