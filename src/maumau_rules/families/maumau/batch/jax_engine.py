@@ -8,9 +8,10 @@ R_WILD_FINISH_SERIES), a deal dealt by fixed positions (reburied start cards inc
 ``power_cards`` or ``bottom_ceremony``, cards that make the next, the previous or every other seat draw at once,
 R_ANNOUNCE's judged finish, ``multi_jack`` and ``lapses_on_draw``, and R_PLAY_AGAIN's empty hand: every registered
 Mau-Mau variant. It refuses R_DRAW_UNTIL_SUIT, R_DRAW_PENALTY ``target = 'all'``, R_ANNOUNCE ``enforcement =
-automatic`` and a deck with three copies of a card or more (a composed variant may have them). Every game carries its own generator keys in the state (``key`` for the engine's
-chance, ``bot_key`` for the random bot); nothing global is drawn from. The chance is jax's, not the scalar
-engine's SplitMix64 stream: a deal, a reshuffle and the random bot's choices differ from the numpy engine's by
+automatic`` and a deck with three copies of a card or more (a composed variant may have them). Every game
+carries its own generator state (``key`` for the engine's chance: a counter-based stream, shuffles by
+Fisher-Yates; ``bot_key`` for the random bot); nothing global is drawn from. The chance is the step's own, not
+the scalar engine's SplitMix64 stream: a deal, a reshuffle and the random bot's choices differ from the numpy engine's by
 design, so the test compares the two engines state by state on the same deals and the same choices up to each
 game's first reshuffle, and their random play's statistics within intervals.
 
@@ -764,7 +765,12 @@ class JaxEngine:
         s["penalties"] = s["penalties"] + penal
         s["penalty_cards"] = s["penalty_cards"] + jnp.where(penal, left - s["nst"], 0)
         limit = live & (s["end"] == 0) & (s["turn"] >= t.max_moves)
-        s = jax.vmap(lambda g, w: self._finish_count(g, w, 3))(s, limit)
+
+        def cut_off(g: dict[str, Any], w: Any) -> dict[str, Any]:
+            new = jax.vmap(lambda x, y: self._finish_count(x, y, 3))(g, w)
+            return {f: new[f].astype(g[f].dtype) for f in g}
+
+        s = jax.lax.cond(limit.any(), cut_off, lambda g, w: g, s, limit)  # (the turn limit: rarely reached)
         turned = ((s["end"] != 0) | (s["seat"] != state["seat"])
                   | ((s["phase"] == _PLAY) & ((kind == _K_PLAY) | (kind == _K_PASS))))
         s["turns"] = s["turns"] + (live & turned)
