@@ -1130,9 +1130,15 @@ def batch_runner(variant: Variant, players: int, batch: int) -> Runner:
     return run
 
 
+JAX_STEPS = 16
+"""Steps of random play per compiled call in the jax arms (``JaxEngine.run_random``: no Python between them)."""
+
+
 def jax_runner(variant: Variant, players: int, batch: int) -> Runner:
     """A runner that times random play of ``batch`` games at once on the batch engine's jax step (CPU here; the
-    engine is built and compiled once, before the first timed run, outside the timing)."""
+    engine is built and compiled once, before the first timed run, outside the timing), :data:`JAX_STEPS` steps
+    a compiled call (the same moves as the numpy arm's ``step(sample_random())``: the seat to act's uniformly
+    random legal action, no call-outs between turns)."""
     made: list[Any] = []
 
     def run(seconds: float, seed: int) -> AnchorResult:
@@ -1142,18 +1148,16 @@ def jax_runner(variant: Variant, players: int, batch: int) -> Runner:
             made.append(JaxEngine(variant, players, batch, seed=seed))
         eng = made[0]
         eng.reset(seed)
-        for _ in range(5):
-            eng.step(eng.sample_random())
+        eng.run_random(JAX_STEPS)  # (compiled on the first run)
         eng.state["turn"].block_until_ready()
         before = eng.games_done
         clock = CLOCK[0]
         steps = 0
         start = clock()
         while True:
-            for _ in range(4):
-                eng.step(eng.sample_random())
+            eng.run_random(JAX_STEPS)
             eng.state["turn"].block_until_ready()
-            steps += 4
+            steps += JAX_STEPS
             elapsed = clock() - start
             if elapsed >= seconds:
                 return AnchorResult(f"jax B={batch}", players, eng.games_done - before, steps * batch, elapsed)
@@ -1220,7 +1224,8 @@ def bench_batch(cfg: Settings) -> None:
         print(table(("comparison", "ratio of medians", "paired ratio med (min-max)"), rows))
         print("\nNotes: OpenSpiel's C++ loop (pyspiel.evaluate_bots, uniform-random bots) does not count decisions:\n"
               "they are its games times the mean decisions per game of its uniform Python loop (untimed). The batch\n"
-              "arms deal finished games again inside the timed loop; a decision is one move in one game.")
+              "arms deal finished games again inside the timed loop; a decision is one move in one game. The jax arms\n"
+              f"run {JAX_STEPS} steps a compiled call (JaxEngine.run_random).")
 
 
 # ====================================================================== main

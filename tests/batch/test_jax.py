@@ -237,7 +237,7 @@ def _overlap(a: Any, b: Any) -> bool:
 
 
 @pytest.mark.nox_session("batch_jax")
-@pytest.mark.parametrize(("variant", "players"), [("standard", 2), ("greek-150", 3)])
+@pytest.mark.parametrize(("variant", "players"), [("standard", 2), ("greek-150", 3), ("mau-king", 2)])
 def test_simulate_backend_jax_has_the_numpy_statistics(variant: str, players: int) -> None:
     """``simulate --engine batch --backend jax``: other games than numpy's (jax's generators), the same estimates
     and win rates by position within their intervals."""

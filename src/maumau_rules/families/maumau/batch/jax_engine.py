@@ -8,9 +8,10 @@ R_WILD_FINISH_SERIES), a deal dealt by fixed positions (reburied start cards inc
 ``power_cards`` or ``bottom_ceremony``, cards that make the next, the previous or every other seat draw at once,
 R_ANNOUNCE's judged finish, ``multi_jack`` and ``lapses_on_draw``, and R_PLAY_AGAIN's empty hand: every registered
 Mau-Mau variant. It refuses R_DRAW_UNTIL_SUIT, R_DRAW_PENALTY ``target = 'all'``, R_ANNOUNCE ``enforcement =
-automatic`` and a deck with three copies of a card or more (a composed variant may have them). Every game carries its own generator keys in the state (``key`` for the engine's
-chance, ``bot_key`` for the random bot); nothing global is drawn from. The chance is jax's, not the scalar
-engine's SplitMix64 stream: a deal, a reshuffle and the random bot's choices differ from the numpy engine's by
+automatic`` and a deck with three copies of a card or more (a composed variant may have them). Every game
+carries its own generator state (``key`` for the engine's chance: a counter-based stream, shuffles by
+Fisher-Yates; ``bot_key`` for the random bot); nothing global is drawn from. The chance is the step's own, not
+the scalar engine's SplitMix64 stream: a deal, a reshuffle and the random bot's choices differ from the numpy engine's by
 design, so the test compares the two engines state by state on the same deals and the same choices up to each
 game's first reshuffle, and their random play's statistics within intervals.
 
@@ -113,8 +114,11 @@ class JaxEngine:
         self.batch = batch
         self.A = ref.A
         self.space = ref.space
-        self.chunk = max(8, batch // 64)
-        """Games dealt or reshuffled at once inside the step (more go in further rounds of the same step)."""
+        self.chunk = max(8, batch // 32)
+        """Games reshuffled at once inside the step (more go in further rounds of the same step; random play of
+        Standard 2p reshuffles about one game in 53 a step: one round is nearly always enough)."""
+        self.deal_chunk = max(8, batch // 128)
+        """Games dealt at once inside the step (random play of Standard 2p deals about one game in 340 a step)."""
         self.wide = ref.n_cards > 32
         """Whether a hand needs 64 bits: the step then runs with jax's 64-bit types, inside a
         ``jax.enable_x64`` scope of its own (the setting outside is left as it is)."""
@@ -129,6 +133,7 @@ class JaxEngine:
             self._k = self._constants(ref)
         self._step = jax.jit(self._step_impl, donate_argnums=0)  # (the old state is not kept: updated in place)
         self._play_random = jax.jit(self._play_random_impl, donate_argnums=0)
+        self._run = jax.jit(self._run_impl, donate_argnums=0, static_argnums=1)
         self._sample = jax.jit(self._sample_impl, donate_argnums=0)
         self._mask = jax.jit(jax.vmap(self._mask_one))
         self._deal_all = jax.jit(self._deal_all_impl)
@@ -529,13 +534,12 @@ class JaxEngine:
 
     def _reshuffle_one(self, s: dict[str, Any]) -> dict[str, Any]:
         """The discard pile under its top card, shuffled with the game's key, goes under the stock."""
-        jax, jnp = self.jax, self.jnp
-        key, sub = jax.random.split(s["key"])
+        jnp = self.jnp
         N = s["stock"].shape[0]
+        key, z = self._chance(s["key"], N)
         pos = jnp.arange(N)
         count = s["nd"] - 1
-        order = jnp.argsort(jnp.where(pos < count, jax.random.uniform(sub, (N,)), 2.0))
-        pile = s["disc"][order]
+        pile = self._fisher_yates(s["disc"], z, count)
         stock = jnp.where(pos < count, pile, s["stock"][jnp.clip(pos - count, 0, N - 1)])
         disc = s["disc"].at[0].set(s["disc"][s["nd"] - 1])
         return {"key": key, "stock": stock, "nst": s["nst"] + count, "disc": disc, "nd": jnp.int32(1),
@@ -544,19 +548,19 @@ class JaxEngine:
     def _deal_one(self, key: Any) -> dict[str, Any]:
         """A fresh deal from ``key``: the shuffled deck dealt by the plan's fixed positions, the start card's
         effects."""
-        jax, jnp, k, t, P = self.jax, self.jnp, self._k, self._t, self.players
+        jnp, k, t, P = self.jnp, self._k, self._t, self.players
         e = self.ref
         N = e.N
-        key, k1, k2, k3 = jax.random.split(key, 4)
-        pile = self._shuffled(k1, N)
-        dealer = jax.random.randint(k2, (), 0, P) if t.random_dealer else jnp.int32(0)
+        key, z = self._chance(key, 2)
+        key, pile = self._shuffled(key, N)
+        dealer = self._below(z[0], P) if t.random_dealer else jnp.int32(0)
         where = k["POS_SEAT"][dealer]
         rest_pos = k["REST_POS"][dealer]
         zero = self.H(0)
         if self.power_cut:
-            pile, where, rest_pos, kept = self._power_cut(k1, pile, dealer)
+            key, pile, where, rest_pos, kept = self._power_cut(key, pile, dealer)
         elif self.ceremony:
-            pile, where, rest_pos, kept, turned = self._ceremony_cut(k1, pile, dealer)
+            key, pile, where, rest_pos, kept, turned = self._ceremony_cut(key, pile, dealer)
         bits = self._bit(pile)
         if self.copies:
             pairs = [self._count2(jnp.where(where == p, bits, zero)) for p in range(P)]
@@ -602,7 +606,7 @@ class JaxEngine:
                 "fresh": jnp.bool_(False), "passes": i32(0), "turn": i32(0), "winner": i32(-1), "end": i32(0),
                 "reshuffles": i32(0), "finisher": i32(-1), "turns": i32(0), "penalties": i32(0),
                 "penalty_cards": i32(0), "first": seat.astype(i32), "start_dir": dirn, "last": i32(-1), "key": key,
-                "bot_key": jax.random.bits(k3, (), jnp.uint32),
+                "bot_key": z[1],
                 **({"hands1": hands1} if self.copies else {}),
                 **(dict(self._turn_done_one(), tp_first=i32(0)) if self.series else {})}
 
@@ -625,53 +629,86 @@ class JaxEngine:
         pair: tuple[Any, Any] = jax.lax.reduce((bits, jax.numpy.zeros_like(bits)), (zero, zero), add, (0,))
         return pair
 
-    def _shuffled(self, key: Any, N: int) -> Any:
-        """The deck shuffled with ``key``: the card number at each of its ``N`` places."""
-        jax, jnp = self.jax, self.jnp
-        pile = jax.random.permutation(key, N).astype(jnp.int32)
-        return self._k["DECK"][pile] if self.copies else pile  # (deck places to card numbers)
+    def _chance(self, key: Any, n: int) -> tuple[Any, Any]:
+        """The next ``n`` random 32-bit words of a game's chance stream, and its key moved on past them. The key
+        is two words: a Weyl sequence's state and the game's own odd step, each word the state after so many
+        steps through MurmurHash3's finalizer (:meth:`_fmix`): counter-based, so the ``n`` words are made at once,
+        and games with other steps walk other sequences."""
+        jnp = self.jnp
+        x, g = key[0], key[1]
+        z = self._fmix(x + jnp.arange(1, n + 1, dtype=jnp.uint32) * g)
+        return jnp.stack([x + jnp.uint32(n) * g, g]), z
 
-    def _ceremony_cut(self, key: Any, pile: Any, dealer: Any) -> tuple[Any, Any, Any, Any, Any]:
+    def _below(self, z: Any, m: Any) -> Any:
+        """``floor(z * m / 2**32)``: a random word ``z`` scaled to ``[0, m)`` (``m`` below ``2**16``; off uniform by
+        at most ``m / 2**32``)."""
+        jnp = self.jnp
+        m = jnp.asarray(m).astype(jnp.uint32)
+        hi = (z >> 16) * m
+        lo = (z & jnp.uint32(0xFFFF)) * m
+        return ((hi + (lo >> 16)) >> 16).astype(jnp.int32)
+
+    def _fisher_yates(self, a: Any, z: Any, count: Any = None) -> Any:
+        """``a`` with its first ``count`` places (all: ``None``) shuffled by Fisher-Yates, one word of ``z`` for
+        each place from the last down (a swap of a place with itself past ``count``: no sort, one gather and two
+        writes a place)."""
+        jax, jnp = self.jax, self.jnp
+        N = a.shape[0]
+
+        def swap(i: Any, a: Any) -> Any:
+            j = self._below(z[i], i + 1)
+            if count is not None:
+                j = jnp.where(i < count, j, i)
+            ai, aj = a[i], a[j]
+            return a.at[i].set(aj).at[j].set(ai)
+
+        if N <= 64:  # (unrolled: the places are constants)
+            for i in range(N - 1, 0, -1):
+                a = swap(jnp.int32(i), a)
+            return a
+        out = jax.lax.fori_loop(0, N - 1, lambda t, a: swap(jnp.int32(N - 1) - t, a), a)
+        return out
+
+    def _shuffled(self, key: Any, N: int) -> tuple[Any, Any]:
+        """The deck shuffled from ``key``: the key moved on, and the card number at each of its ``N`` places."""
+        jnp = self.jnp
+        key, z = self._chance(key, N)
+        pile = self._fisher_yates(jnp.arange(N, dtype=jnp.int32), z)
+        return key, self._k["DECK"][pile] if self.copies else pile  # (deck places to card numbers)
+
+    def _ceremony_cut(self, key: Any, pile: Any, dealer: Any) -> tuple[Any, Any, Any, Any, Any, Any]:
         """R_CUT ``bottom_ceremony`` on the shuffled ``pile``: the cutter keeps the special cards from the cut
         packet's bottom up, at most ``max_kept`` (one more: the deck is shuffled again), the first plain card is
         the start card. The packet's bottom is the pile's last card here (the pile is shuffled, so any place is as
         good as the scalar engine's drawn one; the cards taken leave the others in their order). Returns the
-        pile, its cards' seats and its rest's places (for the number of cards kept), the bits of the cards kept
-        (0 for the others) and the start card."""
+        key moved on, the pile, its cards' seats and its rest's places (for the number of cards kept), the bits of
+        the cards kept (0 for the others) and the start card."""
         jax, jnp, k = self.jax, self.jnp, self._k
         N, K = pile.shape[0], self.max_kept
 
         def run(p: Any) -> Any:  # special cards at the pile's end, in a row (at most K + 1 counted)
             return jnp.cumprod(k["SPECIAL"][p[::-1][:K + 1]].astype(jnp.int32)).sum()
 
-        def again(c: tuple[Any, Any]) -> tuple[Any, Any]:
-            key, sub = jax.random.split(c[0])
-            return key, self._shuffled(sub, N)
-
-        _, pile = jax.lax.while_loop(lambda c: run(c[1]) > K, again, (key, pile))
+        key, pile = jax.lax.while_loop(lambda c: run(c[1]) > K, lambda c: self._shuffled(c[0], N), (key, pile))
         r = run(pile)
         kept = jnp.where(jnp.arange(N) >= N - r, self._bit(pile), self.H(0))
-        return pile, k["CUT_SEAT"][dealer, r], k["CUT_REST"][dealer, r], kept, pile[N - 1 - r]
+        return key, pile, k["CUT_SEAT"][dealer, r], k["CUT_REST"][dealer, r], kept, pile[N - 1 - r]
 
-    def _power_cut(self, key: Any, pile: Any, dealer: Any) -> tuple[Any, Any, Any, Any]:
+    def _power_cut(self, key: Any, pile: Any, dealer: Any) -> tuple[Any, Any, Any, Any, Any]:
         """R_CUT ``power_cards`` on the shuffled ``pile``: four of its cards are seen (its first four: the pile is
         shuffled, so any four places are as good as the scalar engine's four drawn ones), the cutter keeps the
         special ones among them, at most ``max_kept``; four special ones: the deck is shuffled again. The cards
         left are shuffled once more: in the scalar engine the seen cards that stay lie anywhere in the pile, not
-        on its top, where the deal would give them to the hands. Returns the pile, its cards' seats and its rest's
-        places (for the number of cards kept), and the cards kept."""
+        on its top, where the deal would give them to the hands. Returns the key moved on, the pile, its cards'
+        seats and its rest's places (for the number of cards kept), and the cards kept."""
         jax, jnp, k = self.jax, self.jnp, self._k
         N = pile.shape[0]
         seen = min(4, N)
 
-        def again(c: tuple[Any, Any]) -> tuple[Any, Any]:
-            key, sub = jax.random.split(c[0])
-            return key, self._shuffled(sub, N)
-
         def redeal(c: tuple[Any, Any]) -> Any:
             return k["SPECIAL"][c[1][:seen]].all() & (seen == 4)
 
-        _, pile = jax.lax.while_loop(redeal, again, (key, pile))
+        key, pile = jax.lax.while_loop(redeal, lambda c: self._shuffled(c[0], N), (key, pile))
         special = k["SPECIAL"][pile[:seen]]
         keep = special & (jnp.cumsum(special) <= self.max_kept)
         nk = keep.sum()
@@ -679,20 +716,19 @@ class JaxEngine:
         place = jnp.concatenate([jnp.arange(seen) - before, jnp.arange(seen, N) - nk])
         place = jnp.where(jnp.concatenate([keep, jnp.zeros(N - seen, dtype=bool)]), N, place)
         left = jnp.zeros(N, dtype=jnp.int32).at[place].set(pile, mode="drop")
-        pos = jnp.arange(N)
-        order = jnp.argsort(jnp.where(pos < N - nk, jax.random.uniform(jax.random.fold_in(key, 1), (N,)), 2.0))
-        left = left[order]
+        key, z = self._chance(key, N)
+        left = self._fisher_yates(left, z, N - nk)
         kept = jnp.where(keep, self._bit(pile[:seen]), self.H(0))
-        return left, k["CUT_SEAT"][dealer, nk], k["CUT_REST"][dealer, nk], kept
+        return key, left, k["CUT_SEAT"][dealer, nk], k["CUT_REST"][dealer, nk], kept
 
     # ------------------------------------------------------------------ the batch
 
-    def _rows(self, state: dict[str, Any], mask: Any, fn: Any, fields: tuple[str, ...]) -> dict[str, Any]:
-        """``fn`` (one game's ``fields`` to their new values) applied to the games where ``mask``, :attr:`chunk`
-        games at a time (gathered, mapped, scattered back), as many rounds as it takes; only ``fields`` travel
-        through the loop."""
+    def _rows(self, state: dict[str, Any], mask: Any, fn: Any, fields: tuple[str, ...], chunk: int) -> dict[str, Any]:
+        """``fn`` (one game's ``fields`` to their new values) applied to the games where ``mask``, ``chunk`` games
+        at a time (gathered, mapped, scattered back), as many rounds as it takes (none where no game needs it);
+        only ``fields`` travel through the loop."""
         jax, jnp = self.jax, self.jnp
-        B, K = self.batch, min(self.chunk, self.batch)
+        B, K = self.batch, min(chunk, self.batch)
 
         def body(carry: tuple[dict[str, Any], Any]) -> tuple[dict[str, Any], Any]:
             st, m = carry
@@ -706,9 +742,7 @@ class JaxEngine:
             out: dict[str, Any] = jax.lax.while_loop(lambda c: c[1].any(), body, carry)[0]
             return out
 
-        # one round in line (it is nearly always enough), the loop only where more games are left
-        sub, left = body(({f: state[f] for f in fields}, mask))
-        sub = jax.lax.cond(left.any(), more, lambda c: c[0], (sub, left))
+        sub = jax.lax.cond(mask.any(), more, lambda c: c[0], ({f: state[f] for f in fields}, mask))
         return dict(state, **sub)
 
     def _step_impl(self, state: dict[str, Any], actions: Any) -> tuple[dict[str, Any], Any, dict[str, Any]]:
@@ -721,7 +755,7 @@ class JaxEngine:
             who, need = whos[:, i], needs[:, i]
             if t.reshuffle:
                 s = self._rows(s, (need > s["nst"]) & (s["nd"] > 1), self._reshuffle_one,
-                               ("key", "stock", "nst", "disc", "nd", "reshuffles"))
+                               ("key", "stock", "nst", "disc", "nd", "reshuffles"), self.chunk)
             left = s["nst"]
             s = jax.vmap(self._draw_one)(s, who, need, keep if i == L - 1 else jnp.zeros_like(keep))
         if L > 1:  # a move's reshuffles count once (as the scalar tally does)
@@ -731,7 +765,12 @@ class JaxEngine:
         s["penalties"] = s["penalties"] + penal
         s["penalty_cards"] = s["penalty_cards"] + jnp.where(penal, left - s["nst"], 0)
         limit = live & (s["end"] == 0) & (s["turn"] >= t.max_moves)
-        s = jax.vmap(lambda g, w: self._finish_count(g, w, 3))(s, limit)
+
+        def cut_off(g: dict[str, Any], w: Any) -> dict[str, Any]:
+            new = jax.vmap(lambda x, y: self._finish_count(x, y, 3))(g, w)
+            return {f: new[f].astype(g[f].dtype) for f in g}
+
+        s = jax.lax.cond(limit.any(), cut_off, lambda g, w: g, s, limit)  # (the turn limit: rarely reached)
         turned = ((s["end"] != 0) | (s["seat"] != state["seat"])
                   | ((s["phase"] == _PLAY) & ((kind == _K_PLAY) | (kind == _K_PASS))))
         s["turns"] = s["turns"] + (live & turned)
@@ -742,7 +781,7 @@ class JaxEngine:
             new = self._deal_one(g["key"])
             return dict(new, bot_key=g["bot_key"])
 
-        s = self._rows(s, done, fresh, (*self.fields, "key", "bot_key"))
+        s = self._rows(s, done, fresh, (*self.fields, "key", "bot_key"), self.deal_chunk)
         s = {f: x.astype(state[f].dtype) for f, x in s.items()}
         return s, done, record
 
@@ -754,15 +793,33 @@ class JaxEngine:
         state, own = self._sample_impl(dict(state, bot_key=x))
         return self._step_impl(state, jnp.where(movers >= 0, actions, own))
 
+    def _run_impl(self, state: dict[str, Any], steps: int) -> tuple[dict[str, Any], Any]:
+        """``steps`` steps of :meth:`_sample_impl` then :meth:`_step_impl` in one loop (the records are not kept:
+        the compiler leaves them out); returns the state and the games finished."""
+        jax, jnp = self.jax, self.jnp
+
+        def body(_: Any, carry: tuple[dict[str, Any], Any]) -> tuple[dict[str, Any], Any]:
+            st, count = carry
+            st, actions = self._sample_impl(st)
+            st, done, _record = self._step_impl(st, actions)
+            return st, count + done.sum(dtype=jnp.int32)
+
+        out: tuple[dict[str, Any], Any] = jax.lax.fori_loop(0, steps, body, (state, jnp.int32(0)))
+        return out
+
     def _rand(self, x: Any) -> tuple[Any, Any]:
         """The bot stream's next 32 bits: a Weyl sequence (``x``) through MurmurHash3's finalizer."""
+        x = x + self.jnp.uint32(0x9E3779B9)
+        return x, self._fmix(x)
+
+    def _fmix(self, x: Any) -> Any:
+        """MurmurHash3's 32-bit finalizer (a bijection that mixes every bit of ``x`` into every bit)."""
         jnp = self.jnp
-        x = x + jnp.uint32(0x9E3779B9)
         z = x ^ (x >> 16)
         z = z * jnp.uint32(0x85EBCA6B)
         z = z ^ (z >> 13)
         z = z * jnp.uint32(0xC2B2AE35)
-        return x, z ^ (z >> 16)
+        return z ^ (z >> 16)
 
     def _interject_one(self, s: dict[str, Any]) -> tuple[Any, Any, Any]:
         """Random bots' call-outs between turns in one game (the numpy engine's ``sample_interjections``): each
@@ -882,7 +939,8 @@ class JaxEngine:
         """
         jax = self.jax
         with self._scope():
-            keys = jax.random.split(jax.random.PRNGKey(seed), self.batch)
+            keys = jax.random.bits(jax.random.PRNGKey(seed), (self.batch, 2), self.jnp.uint32)
+            keys = keys.at[:, 1].set(keys[:, 1] | 1)  # (every game its own odd step)
             self.state = self._deal_all(keys)
         self._done = 0
 
@@ -931,6 +989,22 @@ class JaxEngine:
             self._done = self._done + done.sum()
         self.winners, self.ends, self.decisions = self.record["winner"], self.record["end"], self.record["turn"]
         return done
+
+    def run_random(self, steps: int) -> Any:
+        """``steps`` moves in every game, each a uniformly random legal action of the seat to act (what
+        :meth:`sample_random` then :meth:`step` make, no call-outs between turns), in one compiled call: no
+        Python and no records between the moves (:attr:`record` is left as it was). Returns the games finished (a
+        jax scalar; :attr:`games_done` counts them too). Each ``steps`` compiles once.
+
+        >>> eng = JaxEngine("standard", 2, 4, seed=1); int(eng.run_random(400)) > 0
+        True
+        >>> eng.games_done > 0
+        True
+        """
+        with self._scope():
+            self.state, finished = self._run(self.state, int(steps))
+            self._done = self._done + finished
+        return finished
 
     def play_random(self) -> Any:
         """One move in every game by random bots, in one compiled call: a call-out between turns where a seat
