@@ -124,6 +124,7 @@ from maumau_rules import (
     parse_move,
 )
 from maumau_rules.bots import Bot
+from maumau_rules.explain import name_text
 from maumau_rules.fairness import FairnessError, FairSeed, FairSetup
 from maumau_rules.families.maumau.state import GameState
 from maumau_rules.i18n import N_, direction, language, negotiate_language, ngettext, translate_message
@@ -1174,7 +1175,7 @@ def create_app(db_path: str, *, seeds: Callable[[], FairSeed] = FairSeed.fresh, 
         names = table.seat_names(game.players, seat=seat, bots=game.bots, family=state.variant.family)
         last = steps[-1][2] if steps else None
         answer: dict[str, Any] = {
-            "id": game.gid, "variant": game.variant, "variant_name": state.variant.name,
+            "id": game.gid, "variant": game.variant, "variant_name": name_text(state.variant),
             "family": state.variant.family, "players": game.players, "seat": seat, "turn": turn,
             "over": state.is_over, "names": names, "bots": sorted(game.bots), "commitment": game.fairness.commitment,
             "view": view(state, seat).to_json(), "svg": table.table_svg(state, seat, names, last),

@@ -35,6 +35,7 @@ from maumau_rules.events import (
     events_between,
 )
 from maumau_rules.events import describe_events as _describe_events
+from maumau_rules.explain import name_text, summary_text
 from maumau_rules.families import family_of
 from maumau_rules.i18n import gettext as _
 from maumau_rules.i18n import ngettext
@@ -52,13 +53,14 @@ MAX_STEPS: Final = 400
 
 
 def variants_json() -> list[dict[str, Any]]:
-    """The registered variants, for the page's chooser: ID, name, family and the player counts allowed.
+    """The registered variants, for the page's chooser: ID, name, family, the player counts allowed and the summary,
+    the name and summary in the current language (the request's).
 
     >>> [v for v in variants_json() if v["id"] == "malilla"][0]["players"]
     [4, 4]
     """
-    return [{"id": v.id, "name": v.name, "family": v.family, "players": list(v.players), "summary": v.summary}
-            for v in available_variants()]
+    return [{"id": v.id, "name": name_text(v), "family": v.family, "players": list(v.players),
+             "summary": summary_text(v)} for v in available_variants()]
 
 
 def seat_names(players: int, *, seat: int, bots: Mapping[int, str], family: str) -> list[str]:

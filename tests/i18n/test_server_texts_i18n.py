@@ -36,6 +36,7 @@ from examples.server.app import (
     timeout_answer,
 )
 from maumau_rules.i18n import LANGUAGES, language
+from maumau_rules.variants import find_variant
 from tests.server.test_server_roundtrip import Server
 
 from .test_errors_i18n import english
@@ -141,6 +142,29 @@ def test_get_texts_answers_in_the_language_of_accept_language(tmp_path: Path) ->
         with language(lang):
             assert res.json() == page_texts()
     assert answers[None].json()["your_turn"] == "Your turn: click a card or a move."
+
+
+def test_the_variant_chooser_and_the_table_name_the_variants_in_the_language(tmp_path: Path) -> None:
+    """``GET /variants`` (the page's chooser) and a game's table give every shipped variant's name and summary in the
+    language of Accept-Language, as ``maumau rules`` does (:func:`maumau_rules.explain.name_text`, ``summary_text``)."""
+    from maumau_rules.explain import name_text, summary_text
+    from maumau_rules.variants import available_variants
+
+    with Server(tmp_path / "games.sqlite3") as server, httpx.Client(base_url=server.url, timeout=10) as client:
+        answers = {lang: client.get("/variants", headers={"Accept-Language": lang}).json()["variants"]
+                   for lang in LANGUAGES}
+        created = client.post("/games", json={"variant": "prsi", "players": 2, "bots": [1], "bot": "random"},
+                              headers={"Accept-Language": "de"}).json()
+        table = client.get(f"/games/{created['id']}/table", params={"seat": 0},
+                           headers={"Accept-Language": "de", "Authorization": f"Bearer {created['tokens'][0]}"})
+    for lang, shown in answers.items():
+        with language(lang):
+            expected = {v.id: (name_text(v), summary_text(v)) for v in available_variants()}
+        assert {v["id"]: (v["name"], v["summary"]) for v in shown} == expected, lang
+    assert answers["de"] != answers["en"]  # not vacuous: the shipped variants' texts are translated
+    assert table.status_code == 200, table.text
+    with language("de"):
+        assert table.json()["variant_name"] == name_text(find_variant("prsi")) != find_variant("prsi").name
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
