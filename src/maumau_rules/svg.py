@@ -690,8 +690,14 @@ def _zone_centre(zone: Zone, x: float, y: float, palette: Palette, marked: set[o
             out.append(f'<rect x="{x - 3}" y="{y - 3}" width="{CARD_W + 10}" height="{CARD_H + 10}" rx="8" '
                        f'fill="none" stroke="{palette.highlight}" stroke-width="3" stroke-dasharray="6 4"/>')
     elif not zone.cards:
-        out.append(f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" '
-                   f'stroke="{palette.back_accent}" stroke-opacity="0.5" stroke-dasharray="4 4"/>')
+        # an empty pile: its outline, painted inside (faintly) so that a click anywhere on it reaches it; ringed
+        # when it takes a move (drawing from an empty stock turns the discard pile over)
+        out.append(f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="{palette.back_accent}" '
+                   f'fill-opacity="0.08" stroke="{palette.back_accent}" stroke-opacity="0.5" '
+                   f'stroke-dasharray="4 4"/>')
+        if move is not None:
+            out.append(f'<rect x="{x - 3}" y="{y - 3}" width="{CARD_W + 6}" height="{CARD_H + 6}" rx="8" '
+                       f'fill="none" stroke="{palette.highlight}" stroke-width="3" stroke-dasharray="6 4"/>')
     shown_cards = zone.cards[-4:]
     for i, c in enumerate(shown_cards):
         top = i == len(shown_cards) - 1

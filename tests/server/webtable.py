@@ -281,19 +281,36 @@ class TablePage:
         return path
 
     def responses(self) -> list[Response]:
-        """Every response the page received since the last call (from Chromium's network events), with its body."""
+        """Every response the page received since the last call (from Chromium's network events), with its body.
+
+        A body is read once its loading has finished: the log can hold a response whose body is still arriving
+        (the page's long poll at the end of a game), which Chromium cannot give yet. A response whose loading
+        failed (the page went on before it arrived) gave the page no body and is left out."""
+        received: dict[str, tuple[str, int, float]] = {}
+        finished: set[str] = set()
+        failed: set[str] = set()
+
+        def read_log() -> None:
+            for entry in self.driver.get_log("performance"):
+                message = json.loads(entry["message"])["message"]
+                method, params = message.get("method"), message.get("params", {})
+                if method == "Network.responseReceived" and params["response"]["url"].startswith(self.url):
+                    received[params["requestId"]] = (params["response"]["url"], int(params["response"]["status"]),
+                                                     float(params["timestamp"]))
+                elif method == "Network.loadingFinished":
+                    finished.add(params["requestId"])
+                elif method == "Network.loadingFailed":
+                    failed.add(params["requestId"])
+
+        read_log()
+        wait_for("the bodies of the page's responses", lambda: read_log() is None and all(
+            r in finished or r in failed for r in received))
         out: list[Response] = []
-        for entry in self.driver.get_log("performance"):
-            message = json.loads(entry["message"])["message"]
-            if message.get("method") != "Network.responseReceived":
+        for request, (url, status, time) in received.items():
+            if request in failed:
                 continue
-            params = message["params"]
-            url = params["response"]["url"]
-            if not url.startswith(self.url):
-                continue
-            body = self.driver.execute_cdp_cmd("Network.getResponseBody", {"requestId": params["requestId"]})
-            out.append(Response(url, int(params["response"]["status"]), str(body.get("body", "")),
-                                float(params["timestamp"])))
+            body = self.driver.execute_cdp_cmd("Network.getResponseBody", {"requestId": request})
+            out.append(Response(url, status, str(body.get("body", "")), time))
         return out
 
 

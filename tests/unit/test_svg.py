@@ -3,12 +3,14 @@ arguments refused."""
 
 from __future__ import annotations
 
+import random
 import xml.etree.ElementTree as ET
 
 import attrs
 import pytest
 
-from maumau_rules import Card, Play, apply, new_game, parse_cards, parse_move, public_view, view
+from maumau_rules import (Card, Play, Variant, apply, available_variants, legal_moves, new_game, parse_cards, parse_move,
+                          public_view, view)
 from maumau_rules.cards import ALL_CARDS
 from maumau_rules.errors import ArgumentTypeError
 from maumau_rules.svg import CARD_H, CARD_W, Palette, card_svg, hand_svg, move_code, pile_svg, view_svg
@@ -146,3 +148,39 @@ def test_a_discard_pile_shows_its_top_cards_with_the_top_one_last() -> None:
 
 def _cards_of(root: ET.Element) -> list[str]:
     return [e.get("data-card", "") for e in root.iter() if e.get("data-card")]
+
+
+_SHAPES = {f"{SVG}{k}" for k in ("rect", "path", "circle", "ellipse", "polygon")}
+
+
+def _painted(e: ET.Element) -> bool:
+    """A shape a click can land on: SVG paints a fill unless it is ``none`` (the default is black)."""
+    return e.tag in _SHAPES and e.get("fill", "black") != "none"
+
+
+@pytest.mark.parametrize("variant", available_variants(), ids=lambda v: v.id)
+def test_every_button_of_a_table_is_painted_where_it_is_clicked(variant: Variant) -> None:
+    """Random games of every registered variant of both families, with most seats: in each acting seat's picture,
+    every button holds a painted shape, so that a click on it reaches it and not the table below (an empty stock
+    that took the draw was an unfilled outline: the browser's click went to the table's cloth)."""
+    rng = random.Random(variant.id)
+    players = variant.players[1]
+    buttons = empty_piles = 0
+    for _game in range(2):
+        s = new_game(variant, players, rng.randrange(10_000))
+        for _ in range(150):
+            if s.is_over:
+                break
+            v = view(s, s.seat_to_act)
+            root = ET.fromstring(view_svg(v, highlight=v.legal_moves))
+            for e in root.iter():
+                if e.get("role") != "button":
+                    continue
+                buttons += 1
+                assert any(_painted(d) for d in e.iter()), (variant.id, ET.tostring(e, encoding="unicode")[:300])
+                if e.get("data-zone") == "stock" and not any(d.get("class") == "card back" for d in e.iter()):
+                    empty_piles += 1
+            s = apply(s, rng.choice(legal_moves(s)))
+    assert buttons > 0
+    if variant.family == "maumau":  # (with most seats, every Mau-Mau variant's stock runs out in these games)
+        assert empty_piles > 0, f"{variant.id}: no empty stock that takes the draw was drawn"
