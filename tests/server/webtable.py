@@ -290,7 +290,7 @@ class TablePage:
         finished: set[str] = set()
         failed: set[str] = set()
 
-        def read_log() -> None:
+        def read_log() -> bool:
             for entry in self.driver.get_log("performance"):
                 message = json.loads(entry["message"])["message"]
                 method, params = message.get("method"), message.get("params", {})
@@ -301,16 +301,15 @@ class TablePage:
                     finished.add(params["requestId"])
                 elif method == "Network.loadingFailed":
                     failed.add(params["requestId"])
+            return all(r in finished or r in failed for r in received)
 
-        read_log()
-        wait_for("the bodies of the page's responses", lambda: read_log() is None and all(
-            r in finished or r in failed for r in received))
+        wait_for("the bodies of the page's responses", read_log)
         out: list[Response] = []
-        for request, (url, status, time) in received.items():
+        for request, (url, status, at) in received.items():
             if request in failed:
                 continue
             body = self.driver.execute_cdp_cmd("Network.getResponseBody", {"requestId": request})
-            out.append(Response(url, status, str(body.get("body", "")), time))
+            out.append(Response(url, status, str(body.get("body", "")), at))
         return out
 
 

@@ -9,8 +9,19 @@ import xml.etree.ElementTree as ET
 import attrs
 import pytest
 
-from maumau_rules import (Card, Play, Variant, apply, available_variants, legal_moves, new_game, parse_cards, parse_move,
-                          public_view, view)
+from maumau_rules import (
+    Card,
+    Play,
+    Variant,
+    apply,
+    available_variants,
+    legal_moves,
+    new_game,
+    parse_cards,
+    parse_move,
+    public_view,
+    view,
+)
 from maumau_rules.cards import ALL_CARDS
 from maumau_rules.errors import ArgumentTypeError
 from maumau_rules.svg import CARD_H, CARD_W, Palette, card_svg, hand_svg, move_code, pile_svg, view_svg
