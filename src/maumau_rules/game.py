@@ -29,7 +29,7 @@ from .families import SETUP_OPTIONS, GameFamily, family_named, state_family
 from .i18n import gettext
 from .moves import Call, Move
 from .reasons import Reason, Verdict
-from .state import Deal, Window
+from .state import Deal, Window, not_a_state
 from .variants import Variant, find_variant
 
 __all__ = ["apply", "call_due", "call_mistake", "check", "is_legal", "legal_moves", "new_game", "open_windows"]
@@ -137,7 +137,7 @@ def legal_moves(state: Any, player: int | None = None) -> tuple[Move, ...]:
         try:
             return state._legal  # type: ignore[no-any-return]
         except AttributeError:
-            raise _not_a_state(state) from None
+            raise not_a_state(state) from None
     fam = _family(state)
     if type(player) is not int:
         raise ArgumentTypeError(gettext("{name} {seat} must be a seat number (an integer)").format(
@@ -145,14 +145,11 @@ def legal_moves(state: Any, player: int | None = None) -> tuple[Move, ...]:
     return fam.legal_moves(state, player)
 
 
-def _not_a_state(state: object) -> ArgumentTypeError:
-    return ArgumentTypeError(gettext("{state} is not a game state (make one with new_game)").format(state=shown(state)))
-
 
 def _family(state: object) -> GameFamily:
     fam = state_family(state)
     if fam is None:
-        raise _not_a_state(state)
+        raise not_a_state(state)
     return fam
 
 
@@ -279,7 +276,7 @@ def apply(state: S, move: Move, *, player: int | None = None, turn: int | None =
         fam = _family(state)
         step = _APPLY.setdefault(type(state), (fam.apply, fam.advance))
     except TypeError:  # an unhashable type
-        raise _not_a_state(state) from None
+        raise not_a_state(state) from None
     known: Any = state  # (a state of a registered family: its turn, seat to act and legal moves are read below)
     if player is None and turn is None:
         for m in known._legal:  # a move legal_moves handed out, found by identity: nothing to check

@@ -20,9 +20,27 @@ import attrs
 
 from ._compat import moved_attr
 from .cards import Card
-from .errors import MauMauError
+from .errors import ArgumentTypeError, MauMauError, shown
+from .i18n import gettext
 
-__all__ = ["Deal", "EndReason", "StateError", "Window"]
+__all__ = ["Deal", "EndReason", "StateError", "Window", "not_a_state"]
+
+
+def not_a_state(value: object, family: str | None = None) -> ArgumentTypeError:
+    """The error for ``value`` given where a game state belongs (of any family, or of the family titled
+    ``family``), in the language of the call.
+
+    >>> str(not_a_state("7h"))
+    "'7h' is not a game state (make one with new_game)"
+    >>> str(not_a_state(None, "Mau-Mau"))
+    'None is not a Mau-Mau game state (make one with new_game)'
+    """
+    if family is None:
+        return ArgumentTypeError(gettext("{state} is not a game state (make one with new_game)").format(
+            state=shown(value)))
+    return ArgumentTypeError(gettext("{state} is not a {family} game state (make one with new_game)").format(
+        state=shown(value), family=family))
+
 
 class EndReason(enum.Enum):
     """How a round (a Mau-Mau round, a Malilla hand) ended.

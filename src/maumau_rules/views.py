@@ -20,9 +20,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ._compat import moved_attr
-from .errors import ArgumentTypeError, shown
 from .families import state_family
-from .i18n import gettext
+from .state import not_a_state
 
 __all__ = ["public_view", "view", "views", "views_json"]
 
@@ -48,12 +47,9 @@ def public_view(state: Any, *, scores: Sequence[int] | None = None) -> Any:
 def _family(state: object) -> Any:
     fam = state_family(state)
     if fam is None:
-        raise _not_a_state(state)
+        raise not_a_state(state)
     return fam
 
-
-def _not_a_state(state: object) -> ArgumentTypeError:
-    return ArgumentTypeError(gettext("{state} is not a game state (make one with new_game)").format(state=shown(state)))
 
 
 def view(state: Any, player: int, *, scores: Sequence[int] | None = None) -> Any:

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from maumau_rules import new_game
-from maumau_rules.errors import SeatError
+from maumau_rules.errors import ArgumentTypeError, SeatError
 from maumau_rules.families.maumau.views import PlayerView, PublicView
 from maumau_rules.schemas import PLAYER_VIEW_SCHEMA, PUBLIC_VIEW_SCHEMA
 from maumau_rules.views import public_view, view, views
@@ -126,7 +126,6 @@ def test_views_of_every_seat_equal_each_seats_view_and_hold_exactly_the_declared
     """views(state) gathers the public part once for all seats; each view must still be view(state, seat), with no
     field more or less than PlayerView declares (views are made by setting their fields at once)."""
     from maumau_rules import apply, legal_moves
-    from maumau_rules.errors import ArgumentTypeError
 
     declared = {a.name for a in attrs.fields(PlayerView)}
     public_declared = {a.name for a in attrs.fields(PublicView)}
@@ -146,3 +145,20 @@ def test_views_of_every_seat_equal_each_seats_view_and_hold_exactly_the_declared
         views("not a state")
     with pytest.raises(SeatError, match="scores"):
         views(new_game("standard", players=2, seed=1), scores=(1,))
+
+
+def test_the_mau_mau_views_refuse_another_familys_state_in_the_callers_language() -> None:
+    """The family's own writers (reached directly, not through :func:`maumau_rules.views.views_json`) name the family
+    a Malilla state is not of, in English and in the language of the call; the package-level functions say "not a
+    game state" for what is no state at all, in the same way."""
+    from maumau_rules.families.maumau import views as maumau_views
+    from maumau_rules.i18n import language
+
+    malilla = new_game("malilla", players=4, seed=1)
+    for write in (maumau_views.views_json, maumau_views.views):
+        with pytest.raises(ArgumentTypeError, match=r"^<MalillaState malilla .* is not a Mau-Mau game state \(make one"):
+            write(malilla)
+        with language("de"), pytest.raises(ArgumentTypeError, match=r"ist kein Mau-Mau-Spielstand \(erzeuge"):
+            write(malilla)
+    with language("nl"), pytest.raises(ArgumentTypeError, match=r"^'not a state' is geen spelstand"):
+        views("not a state")

@@ -31,7 +31,7 @@ from ...handmask import presence, presence_and_size
 from ...i18n import gettext
 from ...moves import MAUMAU_MOVE_TYPES, MOVE_TYPES, Call, CallOut, Draw, Move, Pass, Play, not_a_move
 from ...reasons import Reason, Verdict
-from ...state import Deal, EndReason, StateError, Window
+from ...state import Deal, EndReason, StateError, Window, not_a_state
 from ...variants import Variant, find_variant
 from .effects import WishSuit
 from .plan import MAX_REDEALS, CutResult, Plan
@@ -302,21 +302,18 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
         try:
             return state._legal  # type: ignore[no-any-return]
         except AttributeError:
-            raise _not_a_state(state) from None
+            raise not_a_state(state) from None
     if type(player) is not int:
         if type(state) is not GameState:
-            raise _not_a_state(state)
+            raise not_a_state(state)
         raise ArgumentTypeError(gettext("{name} {seat} must be a seat number (an integer)").format(
             name="player", seat=shown(player)))
     if type(state) is not GameState:
-        raise _not_a_state(state)
+        raise not_a_state(state)
     if player == state.seat_to_act:
         return state._legal  # type: ignore[no-any-return]
     return _interjections(state, player)
 
-
-def _not_a_state(state: object) -> ArgumentTypeError:
-    return ArgumentTypeError(gettext("{state} is not a game state (make one with new_game)").format(state=shown(state)))
 
 
 def _interjections(state: GameState, player: object) -> tuple[Move, ...]:
@@ -347,7 +344,7 @@ def open_windows(state: GameState) -> tuple[Window, ...]:
     [('missed_call', 0, (1,), 'next_player')]
     """
     if type(state) is not GameState:
-        raise _not_a_state(state)
+        raise not_a_state(state)
     f = state.__dict__
     if not f["missed_calls"] and f["phase"] is not _FINISHING:  # the common case: nothing to call out
         return ()
@@ -895,7 +892,7 @@ def apply(state: GameState, move: Move, player: int | None = None, turn: int | N
     maumau_rules.errors.ArgumentTypeError: 'draw' is text, not a move: read it with parse_move('draw')
     """
     if type(state) is not GameState:
-        raise _not_a_state(state)
+        raise not_a_state(state)
     if turn is None and player is None:
         for m in state._legal:  # a move handed out by legal_moves: legal, found by identity
             if m is move:

@@ -22,10 +22,10 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from ...cards import Card, Suit
-from ...errors import ArgumentTypeError, SeatError, shown
+from ...errors import SeatError, shown
 from ...handmask import decoder
 from ...moves import Call, Move
-from ...state import EndReason, Window
+from ...state import EndReason, Window, not_a_state
 from ...variants import Variant, find_variant
 from .engine import legal_moves, open_windows
 from .state import GameState, Phase
@@ -336,7 +336,7 @@ def _every_seat(state: GameState, scores: Sequence[int] | None
 def _hands(state: GameState) -> list[tuple[Card, ...]]:
     """Every seat's hand of ``state``, by seat, decoded by the plan's decoder (:meth:`GameState.hand`)."""
     if type(state) is not GameState:
-        raise ArgumentTypeError(f"{shown(state)} is not a Mau-Mau game state (make one with new_game)")
+        raise not_a_state(state, "Mau-Mau")
     f = state.__dict__
     plan = f["variant"]._plan
     hm, full, decode = f["_hm"], plan.seat_full, plan.decode
@@ -383,7 +383,7 @@ def views_json(state: GameState, scores: Sequence[int] | None = None) -> tuple[s
     """
     head_of, tail_of = _WRITERS[0] if _WRITERS else _writers()
     if type(state) is not GameState:
-        raise ArgumentTypeError(f"{shown(state)} is not a Mau-Mau game state (make one with new_game)")
+        raise not_a_state(state, "Mau-Mau")
     f = state.__dict__
     plan = f["variant"]._plan
     hm, full, decode = f["_hm"], plan.seat_full, plan.decode
