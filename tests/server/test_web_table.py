@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import random
 import re
 import threading
 import time
@@ -188,6 +189,60 @@ def test_the_page_shows_its_fixed_texts_in_the_browsers_language(url: str, brows
     assert len({key for key, _ in pairs}) >= 20, pairs
     for key, text in pairs:
         assert text == expected[key] != english[key], (key, text)
+
+
+def _pictures() -> Iterator[tuple[str, str]]:
+    """Tables where a click could miss: a long hand (each card mostly under the next), the empty stock that takes the
+    draw, a Malilla hand with its buttons."""
+    from maumau_rules import Draw, apply, legal_moves, new_game, view
+    from maumau_rules.svg import view_svg
+    from tests.helpers import game
+
+    deck = "7c 8c 9c 10c Qc Kc Ac 7d 8d 9d 10d Qd Kd Ad 7h 8h 9h 10h Qh Kh Ah 7s 8s 9s 10s Qs Ks As"
+    s = game("standard", [deck, "Jc Jd"], top="Jh")
+    v = view(s, 0)
+    yield "a hand of 28 cards", view_svg(v, highlight=v.legal_moves)
+    rng = random.Random(4)
+    s = new_game("prsi", players=4, seed=5)
+    while s.stock or Draw() not in legal_moves(s):  # (random play until the stock is out and a seat may draw)
+        s = apply(s, rng.choice(legal_moves(s)))
+    v = view(s, s.seat_to_act)
+    yield "an empty stock", view_svg(v, highlight=v.legal_moves)
+    m = new_game("malilla", players=4, seed=3)
+    while len(legal_moves(m)) < 3:  # (past the redeal and the bidding: cards to play)
+        m = apply(m, legal_moves(m)[0])
+    v = view(m, m.seat_to_act)
+    yield "a Malilla hand", view_svg(v, highlight=v.legal_moves)
+
+
+_CENTRE_JS = """
+const el = arguments[0], box = el.getBoundingClientRect();
+const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+if (hit && (hit === el || el.contains(hit))) return "own";
+return hit && hit.closest("[role=button]") ? "another button" : (hit ? hit.outerHTML.slice(0, 120) : "nothing");
+"""
+
+
+def test_every_button_of_a_picture_can_be_clicked_where_a_person_sees_it(browser: Any) -> None:
+    """In Chromium, each button of the pictures above (the playable cards, the stock, the move buttons) has a point
+    that nothing covers: the one the browser tests click (``TablePage.click_visible``)."""
+    from tests.server.webtable import VISIBLE_POINT_JS
+
+    seen = set()
+    for label, svg in _pictures():
+        browser.get("about:blank")
+        browser.execute_script("document.body.style.margin = '0'; document.body.innerHTML = arguments[0];", svg)
+        buttons = browser.execute_script("return [...document.querySelectorAll('[role=button]')];")
+        assert len(buttons) >= 2, label
+        for button in buttons:
+            name = f"{label}: {button.get_attribute('aria-label')}"
+            point = browser.execute_script(VISIBLE_POINT_JS, button)
+            assert point is not None, f"{name} cannot be clicked"
+            # its centre is its own, unless another button (the next card of a long hand) lies over it
+            assert browser.execute_script(_CENTRE_JS, button) in ("own", "another button"), f"{name}: the centre " \
+                                                                                          "misses it"
+            seen.add(button.get_attribute("data-zone") or button.get_attribute("data-move"))
+    assert {"hand", "stock"} <= seen
 
 
 def _person(url: str, gid: str, seat: int, token: str, moves: list[str]) -> None:

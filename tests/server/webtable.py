@@ -220,7 +220,7 @@ class TablePage:
                     target = self.driver.find_elements(By.CSS_SELECTOR, "#board [data-move]")[i]
                     how = "picture"
                     break
-        target.click()
+        self.click_visible(target)
         s = self.wait(f"the page to take move {text!r} at turn {turn}", f"s.turn > {turn} || s.over || s.refusal")
         if s["refusal"]:
             assert s["refusal"][0] in CONFLICTS, f"the legal move {text!r} was refused: {s['refusal']}"
@@ -228,6 +228,15 @@ class TablePage:
         if not s["refusal"]:
             self.played.append(done)
         return done
+
+    def click_visible(self, element: Any) -> None:
+        """Click ``element`` where a person could: at a point of it that nothing covers (a card of a long hand is
+        partly under the next one, so its centre may belong to another card); fail when no such point exists."""
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        offset = self.driver.execute_script(VISIBLE_POINT_JS, element)
+        assert offset is not None, f"no point of {element.get_attribute('outerHTML')[:200]} can be clicked"
+        ActionChains(self.driver).move_to_element_with_offset(element, int(offset[0]), int(offset[1])).click().perform()
 
     def card_not_held(self) -> str:
         """A card the page shows on the discard pile that is not in the seat's hand (playing it is illegal, and
@@ -311,6 +320,23 @@ class TablePage:
             body = self.driver.execute_cdp_cmd("Network.getResponseBody", {"requestId": request})
             out.append(Response(url, status, str(body.get("body", "")), at))
         return out
+
+
+VISIBLE_POINT_JS = """
+const el = arguments[0];
+el.scrollIntoView({block: "center", inline: "center"});
+const box = el.getBoundingClientRect();
+const cx = box.left + box.width / 2, cy = box.top + box.height / 2;
+for (const fy of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+  for (const fx of [0.5, 0.3, 0.15, 0.05, 0.7, 0.85, 0.95]) {
+    const x = box.left + fx * box.width, y = box.top + fy * box.height;
+    const hit = document.elementFromPoint(x, y);
+    if (hit && (hit === el || el.contains(hit))) return [Math.round(x - cx), Math.round(y - cy)];
+  }
+}
+return null;
+"""
+"""The offset from an element's centre of a point where a click reaches it (``null``: none found)."""
 
 
 def never_seen(record: GameRecord, seat: int) -> list[frozenset[Card]]:
