@@ -10,7 +10,12 @@ divided by the decisions, is the loop's cost. ``PYTHONHASHSEED`` is fixed, since
 probing. Instructions are not time (a C++ loop may retire more of them
 per cycle), so read this next to the timed figures. Needs valgrind. Usage::
 
-    python bench/instructions.py [--games 30] [--players 2] [--compiled build/mypyc/src]
+    python bench/instructions.py [--games 30] [--players 2] [--compiled build/mypyc/src] [--server] [--floor]
+
+``--floor`` counts two loops that do less than a decision, to show what is left for the rules: the timed loop with
+a transition that returns its state (``random.choice``, ``legal_moves`` and the loop), and the same loop with a
+transition that only makes the next state (the state's dictionary copied, the new object, its legal moves taken
+from the plan's memo) and runs no rule.
 """
 
 from __future__ import annotations
@@ -49,6 +54,44 @@ def ours_player(variant_id: str, players: int, seed: int) -> Callable[[], int]:
     return lambda: play_random_game(variant, players, next(game_seeds), choose)
 
 
+FLOOR_DECISIONS = 300
+"""Decisions of one "game" of the floor loops (about a Standard 2p random game's)."""
+
+
+def floor_player(variant_id: str, players: int, seed: int, make_state: bool) -> Callable[[], int]:
+    """A floor of the timed loop: ``bench/run.py``'s loop over ``legal_moves`` and ``random.choice``, with a transition
+    that returns its state, or (``make_state``) that only makes the next state the way the engine does, running no
+    rule and finding no move (the first state's moves stand for every state's)."""
+    from maumau_rules import legal_moves, new_game
+    from maumau_rules.families.maumau.state import GameState
+
+    start = new_game(variant_id, players, seed)
+    choose = random.Random(seed).choice
+    legal = start._legal
+    new, set_attr = object.__new__, object.__setattr__
+
+    def same(s: GameState, _move: object) -> GameState:
+        return s
+
+    def next_state(s: GameState, _move: object) -> GameState:
+        f = s.__dict__.copy()
+        f["turn"] = s.turn + 1
+        out: GameState = new(GameState)
+        set_attr(out, "__dict__", f)
+        f["_legal"] = legal
+        return out
+
+    step = next_state if make_state else same
+
+    def play() -> int:
+        s = start
+        for _ in range(FLOOR_DECISIONS):
+            s = step(s, choose(legal_moves(s)))
+        return FLOOR_DECISIONS
+
+    return play
+
+
 def worker(spec: str) -> int:
     """Worker mode: warm up, play the games of ``spec`` and print the decisions (run under valgrind)."""
     arm, variant_id, players, games, seed = json.loads(spec)
@@ -67,6 +110,8 @@ def worker(spec: str) -> int:
         from maumau_rules import find_variant
 
         play = server_player(find_variant(variant_id), players, seed, plain=arm == "server-plain")
+    elif arm.startswith("floor"):
+        play = floor_player(variant_id, players, seed, make_state=arm == "floor-state")
     else:
         play = ours_player(variant_id, players, seed)
     for _ in range(WARMUP_GAMES):
@@ -108,6 +153,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--server", action="store_true",
                         help="also count a whole server step per move, and the plain way of it (bench/run.py --only "
                              "server)")
+    parser.add_argument("--floor", action="store_true",
+                        help="also count the loop with a transition that does nothing, and one that only makes the "
+                             "next state (what is left for the rules)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -122,6 +170,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.server:
         arms.append((f"maumau_rules {args.variant} server step", "server", src))
         arms.append((f"maumau_rules {args.variant} plain server step", "server-plain", src))
+    if args.floor:
+        arms.append(("floor: the loop, no transition", "floor-loop", src))
+        arms.append(("floor: the loop + the next state made", "floor-state", src))
     if openspiel_available():
         arms += [(f"openspiel crazy_eights ({mode} chance)", f"openspiel-{mode}", None) for mode in CHANCE_MODES]
     if rlcard_available():
@@ -141,6 +192,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         for label, arm, _ in arms:
             if arm.startswith("server"):
                 print(f"  {label} / bare decision: {results[label] / bare:.2f}x")
+    if args.floor:
+        bare = results[arms[0][0]]
+        rest = bare - results["floor: the loop + the next state made"]
+        print(f"\nLeft for apply's entry, the rules and the move generator: {rest:,.0f} instructions a decision "
+              f"({rest / bare:.0%} of the bare decision)")
+        for peer in peers:
+            goal = 1.5 * results[peer] - results["floor: the loop + the next state made"]
+            print(f"  within 1.5 x {peer} they would have {goal:,.0f}")
     if peers:
         print("\nOur instructions per decision divided by the peer's (>1: we execute more):")
         for mine in ours:

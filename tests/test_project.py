@@ -136,6 +136,10 @@ def test_instruction_count_worker_plays_the_games_it_is_given() -> None:
     compiled = subprocess.run([sys.executable, script, "--worker", '["compiled", "standard", 2, 1, 3]'], cwd=ROOT,
                               capture_output=True, text=True, timeout=120)
     assert compiled.returncode == 2 and "is not compiled" in compiled.stderr
+    for floor in ("floor-loop", "floor-state"):  # the floors (--floor) run their fixed decisions a "game"
+        run = subprocess.run([sys.executable, script, "--worker", f'["{floor}", "standard", 2, 2, 3]'], cwd=ROOT,
+                             capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0 and int(run.stdout) == 600, run.stderr
 
 
 @pytest.mark.nox_session("compiled")
