@@ -145,7 +145,6 @@ def legal_moves(state: Any, player: int | None = None) -> tuple[Move, ...]:
     return fam.legal_moves(state, player)
 
 
-
 def _family(state: object) -> GameFamily:
     fam = state_family(state)
     if fam is None:

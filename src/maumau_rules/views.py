@@ -51,7 +51,6 @@ def _family(state: object) -> Any:
     return fam
 
 
-
 def view(state: Any, player: int, *, scores: Sequence[int] | None = None) -> Any:
     """The view of ``state`` (of any family) for seat ``player``: only what that player may see
     (:meth:`~maumau_rules.families.GameFamily.view`).

@@ -315,7 +315,6 @@ def legal_moves(state: GameState, player: int | None = None) -> tuple[Move, ...]
     return _interjections(state, player)
 
 
-
 def _interjections(state: GameState, player: object) -> tuple[Move, ...]:
     """The moves of a seat that is not to act: call-outs of the other seats with an open window."""
     f = state.__dict__
