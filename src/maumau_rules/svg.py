@@ -29,6 +29,7 @@ This module imports nothing of the cards at run time (it reads a card's ``rank``
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
@@ -632,6 +633,49 @@ def _seat_angles(others: int) -> list[float]:
     return [math.pi - math.pi * k / (others - 1) for k in range(others)]
 
 
+_SEAT_H: Final = 92
+"""The height of another seat's box."""
+_U_LEFT, _U_RIGHT, _U_TOP, _U_BOTTOM = 72.0, 688.0, 60.0, 300.0
+"""The centres of the boxes at the ends of the U that seats take when the ellipse has no room for them."""
+
+
+def _seat_places(others: int) -> tuple[list[tuple[float, float]], float]:
+    """The centres of the other seats' boxes, clockwise from the viewer's left, and the boxes' width.
+
+    Up to four seats have wide boxes on the ellipse; more have narrower ones, on the ellipse while neighbours do not
+    overlap there, else evenly along a U (up the left side, along the top, down the right side), each box no wider
+    than its neighbours leave room for.
+
+    >>> places, width = _seat_places(7)
+    >>> len(places), width <= 124, places[0][0] < places[3][0] < places[6][0]
+    (7, True, True)
+    """
+    width = 150.0 if others <= 4 else 124.0
+    ellipse = [(_CX + 300 * math.cos(a), _CY - 165 * math.sin(a)) for a in _seat_angles(others)]
+    if not _overlapping(ellipse, width):
+        return ellipse, width
+    side, top = _U_BOTTOM - _U_TOP, _U_RIGHT - _U_LEFT
+    length = 2 * side + top
+    places = []
+    for k in range(others):
+        d = length * k / (others - 1)
+        if d <= side:
+            places.append((_U_LEFT, _U_BOTTOM - d))
+        elif d <= side + top:
+            places.append((_U_LEFT + d - side, _U_TOP))
+        else:
+            places.append((_U_RIGHT, _U_TOP + d - side - top))
+    room = min((abs(x1 - x0) for (x0, y0), (x1, y1) in itertools.pairwise(places) if abs(y1 - y0) < _SEAT_H + 4),
+               default=width)
+    return places, min(width, room - 6)
+
+
+def _overlapping(places: Sequence[tuple[float, float]], width: float) -> bool:
+    """Whether boxes of ``width`` centred on neighbouring ``places`` would overlap (a gap of 4 kept)."""
+    return any(abs(x1 - x0) < width + 4 and abs(y1 - y0) < _SEAT_H + 4
+               for (x0, y0), (x1, y1) in itertools.pairwise(places))
+
+
 def _text(x: float, y: float, text: str, *, size: float = 13, weight: str = "normal", anchor: str = "start",
           color: str = "#ffffff", extra: str = "") -> str:
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-family="{_FONT}" font-size="{size:g}" font-weight="{weight}" '
@@ -640,7 +684,7 @@ def _text(x: float, y: float, text: str, *, size: float = 13, weight: str = "nor
 
 def _seat_box(seat: SeatScene, x: float, y: float, width: float, palette: Palette) -> str:
     """Another seat: its name, its cards as backs and their number, centred on (x, y)."""
-    h = 92
+    h = _SEAT_H
     left, top = x - width / 2, y - h / 2
     stroke = palette.highlight if seat.to_act else palette.back_accent
     out = [f'<g data-zone="seat" data-seat="{seat.seat}" aria-label={quoteattr(_seat_text(seat))}>',
@@ -776,13 +820,10 @@ def draw_scene(scene: TableScene, *, size: float = 1.0, highlight: Iterable[obje
     base = mine.seat if mine is not None else 0
     others = [scene.seats[(base + k) % n] for k in range(1 if mine is not None else 0, n)]
     bottom = others.pop(0) if mine is None and others else mine  # a spectator: seat 0 at the bottom, as backs
-    angles = _seat_angles(len(others))
-    box_w = 150 if len(others) <= 4 else 124
-    position: dict[int, float] = {}
-    for seat, angle in zip(others, angles, strict=True):
-        position[seat.seat] = angle
-        x = _CX + 300 * math.cos(angle)
-        y = _CY - 165 * math.sin(angle)
+    places, box_w = _seat_places(len(others))
+    position: dict[int, float] = {}  # (each seat's direction from the middle: where its trick card lies)
+    for seat, (x, y) in zip(others, places, strict=True):
+        position[seat.seat] = math.atan2(_CY - y, x - _CX)
         parts.append(_seat_box(seat, x, y, box_w, palette))
     # the middle of the table
     if scene.centre:

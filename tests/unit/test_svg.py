@@ -195,3 +195,50 @@ def test_every_button_of_a_table_is_painted_where_it_is_clicked(variant: Variant
     assert buttons > 0
     if variant.family == "maumau":  # (with most seats, every Mau-Mau variant's stock runs out in these games)
         assert empty_piles > 0, f"{variant.id}: no empty stock that takes the draw was drawn"
+
+
+Box = tuple[float, float, float, float]
+"""A rectangle: left, top, right, bottom."""
+
+
+def _boxes(root: ET.Element) -> tuple[list[Box], list[Box]]:
+    """The other seats' boxes, and the cards on the table and in the bottom hand (x0, y0, x1, y1)."""
+    seats = []
+    for g in root.iter(f"{SVG}g"):
+        if g.get("data-zone") == "seat":
+            r = next(g.iter(f"{SVG}rect"))
+            x, y, w, h = (float(r.get(k, "0")) for k in ("x", "y", "width", "height"))
+            seats.append((x, y, x + w, y + h))
+    cards = []
+    for g in root.iter(f"{SVG}g"):
+        if "card" in (g.get("class") or "").split() and g.get("data-zone") in ("hand", "stock", "discard", "trick"):
+            x, y = (float(t) for t in (g.get("transform") or "")[len("translate("):].split(")")[0].split()[:2])
+            cards.append((x, y, x + CARD_W, y + CARD_H))
+    return seats, cards
+
+
+def _meet(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("variant", available_variants(), ids=lambda v: v.id)
+def test_the_other_seats_never_overlap_each_other_or_the_cards_at_any_player_count(variant: Variant) -> None:
+    """Every player count of every registered variant, seen by the seat to act and by a spectator: each other seat's
+    box lies inside the table, apart from every other box and from the cards on the table and in the hand (with 8
+    players their boxes overlapped on the ellipse; they sit along the table's edges now)."""
+    rng = random.Random(variant.id)
+    low, high = variant.players
+    for players in range(low, high + 1):
+        s = new_game(variant, players, rng.randrange(1000))
+        for _ in range(rng.randrange(20)):
+            if s.is_over:
+                break
+            s = apply(s, rng.choice(legal_moves(s)))
+        for v, spectator in ((view(s, s.seat_to_act), False), (public_view(s), True)):
+            seats, cards = _boxes(ET.fromstring(view_svg(v, highlight=getattr(v, "legal_moves", ()))))
+            # (a player's own seat is its hand; a spectator sees every seat as a box, seat 0 at the bottom)
+            assert len(seats) == (players if spectator else players - 1), (variant.id, players)
+            for i, a in enumerate(seats):
+                assert a[0] >= 0 and a[2] <= 760 and a[1] >= 0 and a[3] <= 640, (variant.id, players, a)
+                assert not any(_meet(a, b) for b in seats[i + 1:]), (variant.id, players, seats)
+                assert not any(_meet(a, c) for c in cards), (variant.id, players, a, cards)
