@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from maumau_rules import (
@@ -144,6 +146,11 @@ def test_two_players_the_opponent_calls_out_after_a_play_again_card(v: Variant, 
     assert len(caught.hands[0]) == 1 + _ann(v).penalty and caught.seat_to_act == 0
     unnoticed = apply(s, Play(s.hands[0][0]))  # the offender plays on and goes out: nobody called
     if unnoticed.phase is Phase.FINISHING:  # MK-ANN-4: going out unannounced waits for 'nisi najavio'
+        # one call-out of the offender, listed once, even where his missed call's window is still open beside
+        # the finish's (Greek, Classic: it was listed twice)
+        assert "unannounced_finish" in {w.kind for w in open_windows(unnoticed)}
+        assert unnoticed.seat_to_act == 1 and legal_moves(unnoticed) == (Pass(), CallOut(0))
+        assert legal_moves(unnoticed, 0) == () and view(unnoticed, 1).legal_moves == (Pass(), CallOut(0))
         unnoticed = apply(unnoticed, Pass())  # ...which nobody says
     assert unnoticed.is_over and unnoticed.winner == 0
 
@@ -274,3 +281,30 @@ def test_heuristic_bots_call_out_between_turns() -> None:
     assert (seat, move) == (1, CallOut(0))
     inattentive = HeuristicBot(attention=0.0)
     assert table_move(s, [HeuristicBot(), inattentive])[0] == 0  # nobody noticed: seat 0 plays on
+
+
+@pytest.mark.rule("R_ANNOUNCE")
+@pytest.mark.parametrize(("vid", "seed"), [("greek-150", 4), ("classic", 96)])
+def test_a_finisher_whose_missed_call_is_still_open_is_called_out_once(vid: str, seed: int) -> None:
+    """Random play (the seed's own) reaches a finisher who missed his call at two cards and went out unannounced
+    before that window closed: two windows on one offender. Every seat lists one call-out of him (it was listed
+    twice). The call-out answers the finish (no win: the penalty, play goes on); the missed call, a mistake of its
+    own, can still be called out, once."""
+    from maumau_rules import new_game
+    from maumau_rules.families.maumau.invariants import check_other_seats, check_state
+
+    rng = random.Random(seed)
+    s = new_game(vid, 2, seed=seed)
+    while not (s.phase is Phase.FINISHING and s.finisher in s.missed_calls):
+        assert not s.is_over, "the seed's game no longer reaches the case"
+        s = apply(s, rng.choice(legal_moves(s)))
+    finisher = s.finisher
+    assert finisher is not None and {w.kind for w in open_windows(s)} == {"missed_call", "unannounced_finish"}
+    assert legal_moves(s) == (Pass(), CallOut(finisher)) and view(s, s.seat_to_act).legal_moves == legal_moves(s)
+    check_state(s)
+    check_other_seats(s)
+    caught = apply(s, CallOut(finisher))
+    assert caught.phase is Phase.PLAY and len(caught.hands[finisher]) == _ann(caught.variant).penalty
+    assert [w.kind for w in open_windows(caught)] == ["missed_call"]
+    assert legal_moves(caught).count(CallOut(finisher)) == 1
+    check_state(caught)

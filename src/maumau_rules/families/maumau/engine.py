@@ -326,7 +326,7 @@ def _interjections(state: GameState, player: object) -> tuple[Move, ...]:
     elif not targets:  # no window is open (the common case)
         return _NONE
     callouts = f["variant"]._plan.callouts
-    return tuple(callouts[seat] for seat in sorted(targets) if seat != player)
+    return tuple(callouts[seat] for seat in sorted(set(targets)) if seat != player)  # (one call-out a seat)
 
 
 def open_windows(state: GameState) -> tuple[Window, ...]:
@@ -484,7 +484,8 @@ def _finishing_moves(plan: Plan, s: GameState, seat: int) -> tuple[Move, ...]:
     """The moves while a player who went out without his call waits (R_ANNOUNCE): let the win stand, or call the
     finisher out (and anyone else with an open window)."""
     finisher = next(p for p in range(len(s.announced)) if not (s._hm >> plan.shifts[p]) & plan.seat_full)
-    return (_PASS, *(plan.callouts[p] for p in sorted((*s.missed_calls, finisher)) if p != seat))
+    # (one call-out a seat: the finisher may have a missed call open too, which the same call-out answers)
+    return (_PASS, *(plan.callouts[p] for p in sorted({*s.missed_calls, finisher}) if p != seat))
 
 
 def _start_moves(plan: Plan, hm: int, fit: int, can_draw: bool) -> tuple[Move, ...]:

@@ -550,7 +550,7 @@ def check_other_seats(state: GameState) -> list[tuple[int, Move, GameState]]:
         if p == state.seat_to_act:
             continue
         mine = legal_moves(state, p)
-        expected = tuple(CallOut(w.offender) for w in sorted(windows, key=lambda w: w.offender) if p in w.seats)
+        expected = tuple(CallOut(o) for o in sorted({w.offender for w in windows if p in w.seats}))  # (one each)
         if mine != expected or view(state, p).legal_moves != mine:
             _fail("INV_ONE_SEAT_TO_ACT", f"seat {p} is not to act; it lists {[str(m) for m in mine]}, its view "
                                          f"{[str(m) for m in view(state, p).legal_moves]}, the windows allow "
