@@ -789,12 +789,34 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines or [""]
 
 
-def _button(code: str, x: float, y: float, width: float, palette: Palette) -> str:
+def _button(code: str, x: float, y: float, width: float, palette: Palette, height: float = 28) -> str:
     return (f'<g class="button" data-move={quoteattr(code)} role="button" tabindex="0" '
             f'aria-label={quoteattr("move: " + code)}><title>{escape(code)}</title>'
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:g}" height="28" rx="14" fill="{palette.highlight}"/>'
-            + _text(x + width / 2, y + 19, code, size=13, weight="bold", anchor="middle", color="#1b1b1b")
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:g}" height="{height:g}" rx="{height / 2:g}" '
+            f'fill="{palette.highlight}"/>'
+            + _text(x + width / 2, y + height / 2 + 5, code, size=13, weight="bold", anchor="middle", color="#1b1b1b")
             + "</g>")
+
+
+def _button_places(n: int, top: float, x: float, width: float) -> list[tuple[float, float, float, float]]:
+    """Where the side panel's ``n`` move buttons go (x, y, width, height): one above the other at its bottom, below
+    its text (which ends at ``top``); in two or more columns when one column would reach the text, and lower
+    when even they would (then the text's last lines are covered rather than any button).
+
+    >>> [(y, w) for _, y, w, _ in _button_places(2, 100, 776, 208)]
+    [(552.0, 208.0), (588.0, 208.0)]
+    >>> len({x for x, _, _, _ in _button_places(9, 420, 776, 208)})
+    2
+    """
+    bottom = H - 16
+    columns = 1
+    while columns < 3 and bottom - 36 * -(-n // columns) < top:
+        columns += 1
+    rows = -(-n // columns)
+    step = max(26.0, min(36.0, (bottom - top) / max(rows, 1)))
+    w = (width - 8 * (columns - 1)) / columns
+    first = bottom - step * rows
+    return [(x + (i % columns) * (w + 8), first + step * (i // columns), w, step - 8) for i in range(n)]
 
 
 def draw_scene(scene: TableScene, *, size: float = 1.0, highlight: Iterable[object] = (), last_move: object = None,
@@ -883,10 +905,8 @@ def draw_scene(scene: TableScene, *, size: float = 1.0, highlight: Iterable[obje
         parts.append(item)
         py += h + 4
     buttons = [m for m in moves if getattr(m, "card", None) is None]
-    by = H - 16 - 36 * len(buttons)
-    for m in buttons:
-        parts.append(_button(move_code(m), px, by, pw, palette))
-        by += 36
+    for m, (bx, by, bw, bh) in zip(buttons, _button_places(len(buttons), py + 4, px, pw), strict=True):
+        parts.append(_button(move_code(m), bx, by, bw, palette, bh))
     label = _scene_label(scene)
     return _document(W, H, size, label, "".join(parts))
 

@@ -242,3 +242,39 @@ def test_the_other_seats_never_overlap_each_other_or_the_cards_at_any_player_cou
                 assert a[0] >= 0 and a[2] <= 760 and a[1] >= 0 and a[3] <= 640, (variant.id, players, a)
                 assert not any(_meet(a, b) for b in seats[i + 1:]), (variant.id, players, seats)
                 assert not any(_meet(a, c) for c in cards), (variant.id, players, a, cards)
+            clashes = _panel_clashes(ET.fromstring(view_svg(v, highlight=getattr(v, "legal_moves", ()))))
+            assert not clashes, (variant.id, players, clashes)
+
+
+def _panel_clashes(root: ET.Element) -> list[str]:
+    """The side panel's move buttons that overlap each other or a line of the panel's text (a line spans the
+    panel's width, from 13 px above its baseline to 4 below)."""
+    buttons, lines = [], []
+    for g in root.iter(f"{SVG}g"):
+        if g.get("class") == "button":
+            r = next(g.iter(f"{SVG}rect"))
+            x, y, w, h = (float(r.get(k, "0")) for k in ("x", "y", "width", "height"))
+            buttons.append((g.get("data-move", ""), (x, y, x + w, y + h)))
+    inside = {id(t) for g in root.iter(f"{SVG}g") if g.get("class") == "button" for t in g.iter(f"{SVG}text")}
+    for t in root.iter(f"{SVG}text"):
+        if id(t) not in inside and float(t.get("x", "0")) >= 760:
+            y = float(t.get("y", "0"))
+            lines.append((t.text or "", (760.0, y - 13, 1000.0, y + 4)))
+    out = [f"{a} / {b}" for i, (a, ra) in enumerate(buttons) for b, rb in buttons[i + 1:] if _meet(ra, rb)]
+    out += [f"{a} / {text!r}" for a, ra in buttons for text, rt in lines if _meet(ra, rt)]
+    return out
+
+
+def test_many_move_buttons_go_into_columns_below_the_panels_text() -> None:
+    """Eight seats, seven of them open to a call-out: eight buttons (draw and seven call-outs) under seven lines
+    of "seat N can be called out": they stood one above the other and covered the lines."""
+    from tests.helpers import game
+
+    s = game("mau-king-app", ["5c 9c", "9d", "5h 9s", "5s 9h", "5d 9c", "5c 9d", "5s 9s", "5d 9h"], top="5h")
+    for c in ["5c", "5d", "5s", "5c", "5d", "5s", "5h"]:  # each plays a five and says nothing
+        s = apply(s, Play(Card.parse(c)))
+    v = view(s, s.seat_to_act)
+    assert len(v.legal_moves) == 8 and len(v.windows) == 7
+    root = ET.fromstring(view_svg(v, highlight=v.legal_moves))
+    assert sum(e.get("class") == "button" for e in root.iter()) == 8
+    assert not _panel_clashes(root), _panel_clashes(root)
