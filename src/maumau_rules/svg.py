@@ -437,11 +437,11 @@ def _hand_moves(moves: Iterable[Move]) -> dict[object, list[str]]:
     return out
 
 
-def _marked(highlight: Iterable[object]) -> set[object]:
-    """The cards to mark: cards as they are, and the cards of moves that play one."""
+def _marked(highlight: Iterable[object], moves: bool = True) -> set[object]:
+    """The cards to mark: cards as they are, and (``moves``) the cards of moves that play one."""
     out: set[object] = set()
     for item in highlight:
-        card = item if _is_card(item) else getattr(item, "card", None)
+        card = item if _is_card(item) else getattr(item, "card", None) if moves else None
         if card is not None:
             out.add(card)
     return out
@@ -830,6 +830,7 @@ def draw_scene(scene: TableScene, *, size: float = 1.0, highlight: Iterable[obje
     """
     palette = _palette(colors)
     marked = _marked(highlight)
+    on_table = _marked(highlight, moves=False)  # (a move plays a card of the hand, not its twin on a pile)
     moves = tuple(scene.moves)
     card_moves = _hand_moves(moves)
     last_card = getattr(last_move, "card", None) if last_move is not None else None
@@ -853,7 +854,7 @@ def draw_scene(scene: TableScene, *, size: float = 1.0, highlight: Iterable[obje
         gap = 40
         start = _CX - (k * CARD_W + (k - 1) * gap) / 2
         for i, zone in enumerate(scene.centre):
-            parts.append(_zone_centre(zone, start + i * (CARD_W + gap), _CY - CARD_H / 2 - 8, palette, marked,
+            parts.append(_zone_centre(zone, start + i * (CARD_W + gap), _CY - CARD_H / 2 - 8, palette, on_table,
                                       last_card, moves))
     if scene.trick or scene.trick_label:
         faded = ' opacity="0.7"' if scene.trick_done else ""

@@ -278,3 +278,22 @@ def test_many_move_buttons_go_into_columns_below_the_panels_text() -> None:
     root = ET.fromstring(view_svg(v, highlight=v.legal_moves))
     assert sum(e.get("class") == "button" for e in root.iter()) == 8
     assert not _panel_clashes(root), _panel_clashes(root)
+
+
+@pytest.mark.parametrize(("variant", "hand", "top"), [("mau-king", "9s 5c", "9s"), ("pesten", "Jo 5c", "Jo")])
+def test_a_card_on_the_pile_is_not_ringed_for_its_twin_in_the_hand(variant: str, hand: str, top: str) -> None:
+    """Two packs (Mau King) or jokers (Pesten): the hand holds the twin of the top card. The hand's card is ringed
+    as playable; the pile's card, which no click plays, is not (it was); a card passed as a card is marked anywhere."""
+    from tests.helpers import game
+
+    s = game(variant, [hand, "7d 8d"], top=top)
+    v = view(s, 0)
+    card = Card.parse(top)
+    assert any(isinstance(m, Play) and m.card == card for m in v.legal_moves)
+
+    def ringed(svg: str) -> set[str | None]:
+        return {e.get("data-zone") for e in ET.fromstring(svg).iter()
+                if e.get("data-card") == card.ascii and "highlight" in (e.get("class") or "").split()}
+
+    assert ringed(view_svg(v, highlight=v.legal_moves)) == {"hand"}
+    assert ringed(view_svg(v, highlight=[card])) == {"hand", "discard"}
