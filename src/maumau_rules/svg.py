@@ -702,8 +702,12 @@ def _seat_box(seat: SeatScene, x: float, y: float, width: float, palette: Palett
                                plain=i < shown_backs - 1))
     count = f"{seat.count} card{'s' if seat.count != 1 else ''}"
     out.append(_text(left + width - 8, top + 42, count, size=12, anchor="end", color=palette.text))
-    for i, note in enumerate(seat.notes[:2]):
-        out.append(_text(left + width - 8, top + 58 + 14 * i, note, size=11, anchor="end", color=palette.text))
+    # every note, one a line (a fourth in smaller type; only beyond four do two share a line): the third and fourth
+    # were dropped, a score among them
+    notes = [*seat.notes[:3], ", ".join(seat.notes[3:])] if len(seat.notes) > 4 else list(seat.notes)
+    first, gap, size = (58, 13.5, 11) if len(notes) <= 3 else (55, 10.5, 10)
+    for i, note in enumerate(notes):
+        out.append(_text(left + width - 8, top + first + gap * i, note, size=size, anchor="end", color=palette.text))
     out.append("</g>")
     return "".join(out)
 

@@ -15,6 +15,7 @@ from maumau_rules import (
     Variant,
     apply,
     available_variants,
+    find_variant,
     legal_moves,
     new_game,
     parse_cards,
@@ -244,6 +245,33 @@ def test_the_other_seats_never_overlap_each_other_or_the_cards_at_any_player_cou
                 assert not any(_meet(a, c) for c in cards), (variant.id, players, a, cards)
             clashes = _panel_clashes(ET.fromstring(view_svg(v, highlight=getattr(v, "legal_moves", ()))))
             assert not clashes, (variant.id, players, clashes)
+
+
+def test_every_note_of_a_seat_is_drawn_in_its_box() -> None:
+    """A seat's notes (dealer, its call, a missed call, its score) are all drawn in its box, four of them too (the
+    third and fourth were dropped: an opponent's score was nowhere on the table)."""
+    from maumau_rules.families import family_of
+
+    most = 0
+    for variant in ("tschau-sepp", "classic", "puque", "malilla"):
+        v0 = find_variant(variant)
+        players = v0.players[1]
+        for seed in range(3):
+            rng = random.Random(seed)
+            s = new_game(v0, players, seed=seed)
+            for _ in range(200):
+                if s.is_over:
+                    break
+                v = view(s, s.seat_to_act, scores=tuple(range(10, 10 + players)))
+                root = ET.fromstring(view_svg(v))
+                boxes = {g.get("data-seat"): " | ".join(t.text or "" for t in g.iter(f"{SVG}text"))
+                         for g in root.iter(f"{SVG}g") if g.get("data-zone") == "seat"}
+                for seat in family_of(s).table_scene(v).seats:
+                    if not seat.mine:
+                        most = max(most, len(seat.notes))
+                        assert all(n in boxes[str(seat.seat)] for n in seat.notes), (variant, seat.notes, boxes)
+                s = apply(s, rng.choice(legal_moves(s)))
+    assert most >= 4  # (the games above reach a seat with four notes)
 
 
 def _panel_clashes(root: ET.Element) -> list[str]:
