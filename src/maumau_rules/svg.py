@@ -574,7 +574,7 @@ class SeatScene:
     cards: tuple[Card, ...] = ()
     """Its cards face up: only the viewer's own hand."""
     notes: tuple[str, ...] = ()
-    """Short facts shown with it (``dealer``, ``team A``, ``said mau``)."""
+    """Short facts shown with it (``dealer``, ``team A``, ``said Mau``)."""
     to_act: bool = False
     """Whether it is this seat's move."""
     mine: bool = False

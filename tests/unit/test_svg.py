@@ -325,3 +325,18 @@ def test_a_card_on_the_pile_is_not_ringed_for_its_twin_in_the_hand(variant: str,
 
     assert ringed(view_svg(v, highlight=v.legal_moves)) == {"hand"}
     assert ringed(view_svg(v, highlight=[card])) == {"hand", "discard"}
+
+
+@pytest.mark.rule("R_ANNOUNCE")
+@pytest.mark.parametrize(("variant", "word"), [("tschau-sepp", "Tschau"), ("mau-king", "Zadnja"), ("standard", "Mau")])
+def test_a_seats_call_is_shown_in_its_variants_word(variant: str, word: str) -> None:
+    """The seat box says the word the variant's rules give the call (R_ANNOUNCE), as the terminal and the rules
+    reference do, not the engine's name of it ("said mau" in every variant)."""
+    from maumau_rules import Call
+    from maumau_rules.families import family_of
+    from tests.helpers import game
+
+    s = game(variant, ["9c 10h", "7d 8d Kd", "7s 8s Ks"], top="9h")
+    s = apply(s, Play(Card.parse("9c"), call=Call.MAU))
+    seat = family_of(s).table_scene(view(s, 1)).seats[0]
+    assert f"said {word}" in seat.notes and f"said {word}" in view_svg(view(s, 1))

@@ -855,15 +855,6 @@ def _size(plan: Plan, hm: int) -> int:
     return presence_and_size(hm, plan.width, plan.low)[1]
 
 
-def _word(plan: Plan, call: Call | None) -> str:
-    ann = plan.announcer
-    if call is None:
-        return "nothing"
-    if ann is None:
-        return call.value
-    return ann.words[1] if call is Call.MAU_MAU else ann.words[0]
-
-
 # ====================================================================== transitions
 
 

@@ -44,13 +44,14 @@ def table_scene(v: PublicView, names: Sequence[str] | None = None) -> TableScene
     shown = seat_names(v.players, viewer, names)
     moves = v.legal_moves if isinstance(v, PlayerView) else ()
     seats = []
+    word_of = getattr(v.rules.plan.announcer, "word_of", None)  # (the variant's words: "tschau", "Zadnja", ...)
     for p in range(v.players):
         notes = []
         if p == v.dealer:
             notes.append("dealer")
         call = v.announced[p]
         if call is not None:
-            notes.append(f"said {call.value}")
+            notes.append(f"said {word_of(call) if word_of is not None else call.value}")
         if p in v.missed_calls:
             notes.append("missed a call")
         if v.scores is not None:
