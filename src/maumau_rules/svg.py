@@ -763,9 +763,9 @@ def _panel_item(zone: Zone, x: float, y: float, width: float, palette: Palette, 
     if zone.cards:
         out.append(_text(x, y + 14, zone.label, size=13, weight="bold", color=palette.text))
         scale = 0.75
-        for i, c in enumerate(zone.cards[:4]):
-            out.append(_card_group(c, x + i * (CARD_W * scale + 4), y + 22, palette, scale=scale,
-                                   last=c is last, zone=zone.key))
+        step = _spacing(len(zone.cards), width, CARD_W * scale, CARD_W * scale + 4)  # (fanned to fit the panel)
+        for i, c in enumerate(zone.cards):
+            out.append(_card_group(c, x + i * step, y + 22, palette, scale=scale, last=c is last, zone=zone.key))
         if zone.text:
             out.append(_text(x, y + 22 + CARD_H * scale + 16, zone.text, size=12, color=palette.text))
         out.append("</g>")

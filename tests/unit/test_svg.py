@@ -274,6 +274,32 @@ def test_every_note_of_a_seat_is_drawn_in_its_box() -> None:
     assert most >= 4  # (the games above reach a seat with four notes)
 
 
+def _panel_cards(root: ET.Element) -> list[Box]:
+    """The cards drawn in the side panel (its series, drawn card, trump card...), each with its scale."""
+    out = []
+    for g in root.iter(f"{SVG}g"):
+        transform = g.get("transform") or ""
+        if "card" in (g.get("class") or "").split() and transform.startswith("translate("):
+            x, y = (float(t) for t in transform[len("translate("):].split(")")[0].split()[:2])
+            scale = float(transform.split("scale(")[1].split(")")[0]) if "scale(" in transform else 1.0
+            if x >= 760:
+                out.append((x, y, x + CARD_W * scale, y + CARD_H * scale))
+    return out
+
+
+def test_a_long_series_is_fanned_inside_the_panel() -> None:
+    """Faraón: four 8s played in one turn, shown under "played this turn": all four, inside the panel's margin
+    (the fourth ran to the picture's edge, a fifth would have been dropped)."""
+    from tests.helpers import game, play
+
+    s = game("faraon", ["8h 8s 8d 8c 9h", "9c 10c Kh"], top="7h")
+    s = play(s, "8h", "8s", "8d", "8c")
+    v = view(s, s.seat_to_act)
+    assert len(v.series) == 4
+    cards = _panel_cards(ET.fromstring(view_svg(v, highlight=v.legal_moves)))
+    assert len(cards) == 4 and all(c[0] >= 776 and c[2] <= 984 for c in cards), cards
+
+
 def _panel_clashes(root: ET.Element) -> list[str]:
     """The side panel's move buttons that overlap each other or a line of the panel's text (a line spans the
     panel's width, from 13 px above its baseline to 4 below)."""
