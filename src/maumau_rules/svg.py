@@ -783,7 +783,13 @@ def _panel_item(zone: Zone, x: float, y: float, width: float, palette: Palette, 
 
 
 def _wrap(text: str, width: int) -> list[str]:
-    words = text.split()
+    """``text`` in lines of at most ``width`` characters, broken at spaces only (a no-break space holds a number to
+    its word, an arrow to its direction).
+
+    >>> _wrap("play goes counter-clockwise\u00a0↺", 27)
+    ['play goes', 'counter-clockwise\xa0↺']
+    """
+    words = [w for w in text.split(" ") if w]
     lines: list[str] = []
     for w in words:
         if lines and len(lines[-1]) + 1 + len(w) <= width:

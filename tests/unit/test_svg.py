@@ -366,3 +366,15 @@ def test_a_seats_call_is_shown_in_its_variants_word(variant: str, word: str) -> 
     s = apply(s, Play(Card.parse("9c"), call=Call.MAU))
     seat = family_of(s).table_scene(view(s, 1)).seats[0]
     assert f"said {word}" in seat.notes and f"said {word}" in view_svg(view(s, 1))
+
+
+def test_the_panel_says_any_card_only_when_any_card_may_be_played() -> None:
+    """Pesten: after a Joker the next seat must answer its +5 (a Joker, or draw): the panel shows the pending draw,
+    not "any card may be played" (both were shown)."""
+    from tests.helpers import game
+
+    s = game("pesten", ["Jo 9c 9d", "7d 8d Kd", "7s 8s Ks"], top="9h")
+    s = apply(s, next(m for m in legal_moves(s) if isinstance(m, Play) and m.card == Card.parse("Jo")))
+    assert s.any_card and s.pending_draw == 5
+    texts = _texts(ET.fromstring(view_svg(view(s, s.seat_to_act))))
+    assert any("pending draw" in t for t in texts) and not any("any card" in t for t in texts), texts

@@ -67,11 +67,12 @@ def table_scene(v: MalillaPublicView, names: Sequence[str] | None = None) -> Tab
     panel = [Zone("trump", "trump", cards=(v.trump_card,), text=trump.english if trump is not None else "")]
     for team in (0, 1):
         taken = sum(1 for t in v.tricks if team_of(t.winner) == team)
-        panel.append(Zone("taken", _TEAM[team], text=f"{taken} trick{'s' if taken != 1 else ''}, "
-                                                     f"{v.points[team]} points"))
-    panel.append(Zone("scores", "match", text=f"A {v.scores[0]} · B {v.scores[1]}"))
+        # (no-break spaces: a number stays with its word when the panel wraps the line)
+        panel.append(Zone("taken", _TEAM[team], text=f"{taken}\u00a0trick{'s' if taken != 1 else ''}, "
+                                                     f"{v.points[team]}\u00a0points"))
+    panel.append(Zone("scores", "match", text=f"A\u00a0{v.scores[0]} · B\u00a0{v.scores[1]}"))
     if any(v.bonus):
-        panel.append(Zone("bonus", "bonus of the deal", text=f"A {v.bonus[0]} · B {v.bonus[1]}"))
+        panel.append(Zone("bonus", "bonus of the deal", text=f"A\u00a0{v.bonus[0]} · B\u00a0{v.bonus[1]}"))
     if v.albur:
         panel.append(Zone("albur", "Albur", cards=v.albur))
     if v.asker is not None:

@@ -64,10 +64,10 @@ def table_scene(v: PublicView, names: Sequence[str] | None = None) -> TableScene
     draw = next((m for m in moves if isinstance(m, Draw)), None)
     centre = (Zone("stock", "stock", backs=v.stock_size, text=f"{v.stock_size}", move=draw),
               Zone("discard", "discard", cards=v.discard, text=f"{len(v.discard)}"))
-    panel = [Zone("direction", "play goes " + ("clockwise ↻" if v.direction > 0 else "counter-clockwise ↺"))]
+    panel = [Zone("direction", "play goes " + ("clockwise\u00a0↻" if v.direction > 0 else "counter-clockwise\u00a0↺"))]
     if v.wished_suit is not None:
         panel.append(Zone("wish", "wished suit", text=v.wished_suit.english, suit=v.wished_suit))
-    if v.any_card:
+    if v.any_card and not v.pending_draw and not v.pending_skip:  # (an answer to a penalty is not any card)
         panel.append(Zone("wish", "any card may be played"))
     if v.pending_draw:
         panel.append(Zone("pending", "pending draw", text=f"+{v.pending_draw}"))
