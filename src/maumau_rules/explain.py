@@ -365,7 +365,7 @@ def move_examples(variant: Variant | str) -> dict[str, str]:
     >>> move_examples("prsi")["wish"], "call" in move_examples("prsi")
     ('Q♣>♥', False)
     >>> move_examples("greek-150")["jack_call"]
-    '9♦ maumau'
+    '10♥ maumau'
     >>> move_examples("malilla")
     {'play': '7or', 'redeal': 'redeal', 'pass': 'pass'}
     """

@@ -32,6 +32,7 @@ from maumau_rules import (
     check,
     legal_moves,
     open_windows,
+    parse_move,
     view,
 )
 from maumau_rules.bots import table_move
@@ -308,3 +309,26 @@ def test_a_finisher_whose_missed_call_is_still_open_is_called_out_once(vid: str,
     assert [w.kind for w in open_windows(caught)] == ["missed_call"]
     assert legal_moves(caught).count(CallOut(finisher)) == 1
     check_state(caught)
+
+
+@pytest.mark.rule("R_ANNOUNCE", "R_WILD")
+@pytest.mark.parametrize("v", [v for v in available_variants("maumau") if isinstance(v.plan.announcer, Announcement)
+                               and v.plan.announcer.jack_call], ids=lambda v: v.id)
+def test_the_rules_text_names_the_cards_the_second_call_word_is_for(v: Variant) -> None:
+    """The rules text says which kept card takes the second word: the engine's (``call_due``), the wishing cards
+    (Neuner's 9s and Joker; the text said "a Jack" in every variant), and its examples are plays of a plain card."""
+    from maumau_rules.families.maumau.explain import _plain_card, _wishing_cards, announce_text, move_examples
+
+    plain = _plain_card(v.plan)
+    assert not v.plan.roles.get(plain)
+    text = announce_text(v)
+    listed = _wishing_cards(v.plan)
+    assert f"one of {listed}," in text and f"{plain.ascii} maumau" in text and "Jack," not in text
+    for card in v.plan.deck_cards:  # the word due when ``card`` is kept
+        if card == plain:
+            continue
+        due = call_due(v, (plain, card), plain)
+        assert (due is Call.MAU_MAU) == (str(card) in listed.split()), (card, due)
+    for key in ("call", "jack_call"):
+        move = parse_move(move_examples(v)[key])
+        assert isinstance(move, Play) and move.card == plain

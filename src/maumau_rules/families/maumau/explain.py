@@ -107,7 +107,7 @@ def card_facts(variant: Variant, card: Card, m: Markup = PLAIN) -> CardFacts:
         limits = []
         if not wild.on_same:
             limits.append(_("not on a wild card of the same rank"))
-        if not wild.on_pending_draw:
+        if not wild.on_pending_draw and not _answers_a_draw(plan, unit):  # (a penalty card that stacks may)
             limits.append(_("not while a draw penalty is pending"))
         extras.append(_("wild: it may be played on any card") + (" (" + "; ".join(limits) + ")" if limits else ""))
     if wild is not None and wild.blocked_after.matches(card):
@@ -285,13 +285,15 @@ def announce_text(variant: Variant, m: Markup = PLAIN) -> str:
     if rule is None:
         return _("Nothing has to be said when a player is down to one card.") + "\n"
     word, jack = f"\u201c{rule.word}\u201d", f"\u201c{rule.jack_word}\u201d"
+    plain = _plain_card(variant.plan).ascii
     lines = ["* " + _("Playing his second-to-last card, a player calls {word} (in notation the play ends with "
-                      "{mau}: {example}).").format(word=word, mau=m.lit("mau"), example=m.lit("9h mau"))]
-    if rule.jack_word:
-        text = (_("If the card he keeps is a Jack, he calls {word} instead (also when the play leaves only Jacks) "
-                  "({example}).") if rule.multi_jack else
-                _("If the card he keeps is a Jack, he calls {word} instead ({example})."))
-        lines.append("* " + text.format(word=jack, example=m.lit("9h maumau")))
+                      "{mau}: {example}).").format(word=word, mau=m.lit("mau"), example=m.lit(f"{plain} mau"))]
+    if rule.jack_word:  # (the cards the second word is for: the wishing cards, Jacks or not)
+        text = (_("If the card he keeps is one of {cards}, he calls {word} instead (also when the play leaves only "
+                  "such cards) ({example}).") if rule.multi_jack else
+                _("If the card he keeps is one of {cards}, he calls {word} instead ({example})."))
+        lines.append("* " + text.format(cards=_wishing_cards(variant.plan), word=jack,
+                                        example=m.lit(f"{plain} maumau")))
     if rule.enforcement == "automatic":
         text = (ngettext("Saying nothing, or the wrong word, when a call is due costs {n} card at once.",
                          "Saying nothing, or the wrong word, when a call is due costs {n} cards at once.",
@@ -300,8 +302,7 @@ def announce_text(variant: Variant, m: Markup = PLAIN) -> str:
                          "Saying nothing when a call is due costs {n} cards at once.", rule.penalty))
         lines.append("* " + text.format(n=rule.penalty))
     else:
-        mistake = (_("Saying nothing, or the wrong word, when a call is due") if rule.jack_word
-                   else _("Saying nothing when a call is due"))
+        mistake = _("Saying nothing when a call is due")
         until = (_("until a player other than him makes a move (with two players, after a card that gives him "
                    "another turn, the opponent can still call him out)") if rule.window == "next_player"
                  else _("until he makes his next move"))
@@ -309,6 +310,12 @@ def announce_text(variant: Variant, m: Markup = PLAIN) -> str:
                               "turn, may call him out ({example}) {until}; he draws {n}. If nobody does, nobody "
                               "noticed and it costs nothing.").format(
             mistake=mistake, example=m.lit("callout 2"), until=until, n=rule.penalty))
+        if rule.jack_word:  # the wrong word: the table sees it only once the kept card is shown (issue 23)
+            lines.append("* " + _("Saying the wrong word is a mistake the table sees only when the card it was about "
+                                  "is shown, as its player goes out with it: the round waits; any other player may "
+                                  "call him out (the card stays, he draws {n}, play goes on from him), or the next "
+                                  "player lets the win stand ({example}).").format(n=rule.penalty,
+                                                                                  example=m.lit("pass")))
     if rule.lapses_on_draw:
         lines.append("* " + _("A call lapses when its player draws; it must be made again."))
     if rule.unannounced_finish != "allowed":
@@ -414,6 +421,36 @@ def scoring_text(variant: Variant, m: Markup = PLAIN) -> str:
     return (text.strip() or _("This variant has no match scoring.")) + "\n"
 
 
+def _answers_a_draw(plan: Any, unit: int) -> bool:
+    """Whether the card of hand-mask ``unit`` may be played on some pending draw (a penalty card that stacks, a
+    card that cancels it)."""
+    return bool(unit & plan.answer_cancel) or any(unit & fit for fit in plan.answer_fit.values())
+
+
+def _plain_card(plan: Any) -> Card:
+    """A card of the deck that no rule gives anything to do (for examples of a plain play): 9♥ where it is one.
+
+    >>> str(_plain_card(find_variant("neuner").plan)), str(_plain_card(find_variant("standard").plan))
+    ('10♥', '9♥')
+    """
+    plain: list[Card] = [c for c in plan.deck_cards if not plan.roles.get(c) and c.suit is Suit.HEARTS]
+    first: Card = plain[0] if plain else plan.deck_cards[0]
+    return next((c for c in plain if c.rank.symbol == "9"), first)
+
+
+def _wishing_cards(plan: Any) -> str:
+    """The cards that name a suit (the cards a second call word is for), in deck order.
+
+    >>> _wishing_cards(find_variant("neuner").plan)
+    '9♣ 9♠ 9♥ 9♦ Joker'
+    """
+    seen: list[str] = []
+    for c in plan.deck_cards:
+        if plan.wishes_mask & plan.unit[c] and str(c) not in seen:
+            seen.append(str(c))
+    return " ".join(seen)
+
+
 def _short_cards(cards_text: str) -> str:
     """``7♣ 7♠ 7♥ 7♦`` -> ``7``; single cards stay.
 
@@ -452,7 +489,7 @@ def move_examples(variant: Variant | str) -> dict[str, str]:
     >>> move_examples("prsi")["wish"], "call" in move_examples("prsi")
     ('Q♣>♥', False)
     >>> move_examples("greek-150")["jack_call"]
-    '9♦ maumau'
+    '10♥ maumau'
     """
     v = find_variant(variant) if isinstance(variant, str) else variant
     plan = v.plan
@@ -463,9 +500,10 @@ def move_examples(variant: Variant | str) -> dict[str, str]:
         out["wish"] = f"{wild}>{wish.symbol}"
     ann = plan.announcer
     if ann is not None:
-        out["call"] = "9♦ mau"
+        plain = _plain_card(plan)
+        out["call"] = f"{plain} mau"
         if ann.jack_call:
-            out["jack_call"] = "9♦ maumau"
+            out["jack_call"] = f"{plain} maumau"
     out["draw"] = "draw"
     out["pass"] = "pass"
     return out
