@@ -1,0 +1,44 @@
+"""What the rules text says of a card agrees with what the engine lets it do (the texts come from the rules)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from maumau_rules import Card, Play, Variant, apply, available_variants, find_variant, legal_moves, new_game
+from maumau_rules.explain import card_help
+from tests.helpers import game, play
+
+WILD_VARIANTS = [v for v in available_variants("maumau") if v.rule("R_WILD") is not None]
+BARRED = "not while a draw penalty is pending"
+
+
+@pytest.mark.rule("R_WILD", "R_DRAW_PENALTY")
+@pytest.mark.parametrize("variant", WILD_VARIANTS, ids=lambda v: v.id)
+def test_a_wild_card_said_to_be_barred_from_a_pending_draw_is_barred(variant: Variant) -> None:
+    """Random games: whenever a draw penalty is pending and the seat to act holds a wild card whose help says it
+    may not be played then, it is not among the legal moves."""
+    rng = random.Random(variant.id)
+    for _game in range(12):
+        s = new_game(variant, variant.players[1], rng.randrange(10_000))
+        for _ in range(300):
+            if s.is_over:
+                break
+            if s.pending_draw:
+                playable = {m.card for m in legal_moves(s) if isinstance(m, Play)}
+                for card in set(s.hands[s.seat_to_act]):
+                    if "wild" in variant.plan.roles.get(card, ()) and BARRED in card_help(variant, card):
+                        assert card not in playable, (card, s)
+            s = apply(s, rng.choice(legal_moves(s)))
+
+
+@pytest.mark.rule("R_WILD", "R_DRAW_PENALTY")
+def test_the_pesten_joker_is_not_said_to_be_barred_from_the_draw_it_stacks_on() -> None:
+    """Pesten's Joker is wild and a penalty card that stacks: on a pending +2 it is legal, and its help no longer
+    says it may not be played while a draw is pending; a wild card that does not stack keeps the limit (Prší's
+    Queen)."""
+    s = play(game("pesten", ["2h 3c 4c", "Jo 2c Jh 5d 6d", "Kd Qd 9s"], top="5h"), "2h")
+    assert s.pending_draw == 2 and Play(Card.parse("Jo")) in legal_moves(s)
+    assert BARRED not in card_help(find_variant("pesten"), Card.parse("Jo"))
+    assert BARRED in card_help(find_variant("prsi"), Card.parse("Qc"))
