@@ -207,3 +207,35 @@ def test_no_color_turns_colours_off_even_in_a_terminal() -> None:
         os.close(fd)
     assert code == 0
     assert b"\x1b[" not in seen
+
+
+@pytest.mark.rule("R_SCORE_ELIMINATION")
+def test_a_player_put_out_of_the_match_is_said_to_be_and_the_others_keep_their_names() -> None:
+    """Faraón with 3 players: the human, drawing and passing, is put out of the match after round 5; the terminal
+    says so, the bots play on (no crash: it asked for the view of seat -1), and the remaining seats keep their
+    names ("CPU 2" deals round 6, not "CPU 1")."""
+    out, err = io.StringIO(), io.StringIO()
+    answers = iter(["draw", "pass"] * 2000)
+    code = main(["play", "--variant", "faraon", "--players", "3", "--seed", "1", "--color", "never"],
+                read=lambda _prompt: next(answers), out=out, err=err)
+    text = out.getvalue()
+    assert code == 0 and "Traceback" not in text + err.getvalue(), err.getvalue()
+    assert "you are out of the match: the others play on" in text
+    after = text.split("you are out of the match")[1]
+    assert "=== round 6: dealer CPU 2," in after and "match over:" in after
+    assert "your turn" not in after  # (nobody asks the human for a move any more)
+
+
+@pytest.mark.rule("R_SCORE_ELIMINATION")
+def test_a_bot_put_out_of_the_match_makes_no_more_moves_under_its_name() -> None:
+    """Faraón, 5 bots: once a seat is out of the match no line names it as moving (the round's seats were named by
+    their place in the round, so another seat's moves appeared under its name)."""
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["play", "--bots-only", "--variant", "faraon", "--players", "5", "--seed", "1", "--color", "never"],
+                read=lambda _prompt: "", out=out, err=err)
+    lines = out.getvalue().splitlines()
+    assert code == 0, err.getvalue()
+    gone = [(i, line.split()[0]) for i, line in enumerate(lines) if line.endswith(" is out of the match")]
+    assert gone
+    for i, who in gone:
+        assert not any(line.startswith(f"{who} ") and " is out of" not in line for line in lines[i + 1:]), who

@@ -14,7 +14,7 @@ missed a call. After each round the points are explained. Suits are coloured on 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from ...bots import Bot, interjection, make_bot
@@ -45,15 +45,20 @@ from .views import PlayerView
 __all__ = ["describe_event", "describe_move", "play_command"]
 
 
-def _name(seat: int, human: int | None) -> str:
-    return _("you") if seat == human else _("CPU {n}").format(n=seat) if human is not None else f"P{seat}"
+def _name(seat: int, human: int | None, seats: Sequence[int] = ()) -> str:
+    """The name of the round's ``seat``: "you" for the human's, else by its seat in the match (``seats``: the match
+    seat of each seat of the round, once players are out of the match; default the same numbers)."""
+    if seat == human:
+        return _("you")
+    n = seats[seat] if seats else seat
+    return _("CPU {n}").format(n=n) if human is not None else f"P{n}"
 
 
-def _you(seat: int, human: int | None, you: str, other: str, **values: object) -> str:
+def _you(seat: int, human: int | None, seats: Sequence[int], you: str, other: str, **values: object) -> str:
     """``you`` when ``seat`` is the human's (a sentence in the second person), else ``other`` with ``{who}``."""
     if seat == human:
         return you.format(**values)
-    return other.format(who=_name(seat, human), **values)
+    return other.format(who=_name(seat, human, seats), **values)
 
 
 def _words(v: Variant) -> dict[str, str]:
@@ -65,9 +70,10 @@ def _words(v: Variant) -> dict[str, str]:
 
 
 def describe_move(before: GameState, move: Move, after: GameState, human: int | None = None,
-                  seat: int | None = None) -> str:
+                  seat: int | None = None, seats: Sequence[int] = ()) -> str:
     """One line saying what a move did, in words (``seat``: the seat that made it, default the seat to act); the
-    human (seat ``human``) is spoken to as "you".
+    human (seat ``human``) is spoken to as "you", the others named by their seats in the match (``seats``, see
+    :func:`describe_event`).
 
     >>> from maumau_rules import new_game, Draw, apply
     >>> s = new_game("standard", players=2, seed=3)
@@ -78,17 +84,17 @@ def describe_move(before: GameState, move: Move, after: GameState, human: int | 
     """
     seat = before.seat_to_act if seat is None else seat
     words = _words(before.variant)
-    text = _you(seat, human, _("you move"), _("{who} moves"))
+    text = _you(seat, human, seats, _("you move"), _("{who} moves"))
     match move:
         case Play() if move not in legal_moves(before, seat):
-            text = _you(seat, human, _("you play {card}, which does not fit: it goes back"),
+            text = _you(seat, human, seats, _("you play {card}, which does not fit: it goes back"),
                         _("{who} plays {card}, which does not fit: it goes back"), card=move.card)
         case Play():
-            text = _you(seat, human, _("you play {card}"), _("{who} plays {card}"), card=move.card)
+            text = _you(seat, human, seats, _("you play {card}"), _("{who} plays {card}"), card=move.card)
             if move.wish is not None:
-                text += _you(seat, human, _(" and wish {suit}"), _(" and wishes {suit}"), suit=move.wish.symbol)
+                text += _you(seat, human, seats, _(" and wish {suit}"), _(" and wishes {suit}"), suit=move.wish.symbol)
             if move.call is not None:
-                text += _you(seat, human, _(' and call "{word}!"'), _(' and calls "{word}!"'),
+                text += _you(seat, human, seats, _(' and call "{word}!"'), _(' and calls "{word}!"'),
                              word=words.get(move.call.value, move.call.value))
             due = call_due(before.variant, before.hands[seat], move.card)
             seen = call_mistake(before.variant, before.hands[seat], move.card, move.call)
@@ -103,45 +109,47 @@ def describe_move(before: GameState, move: Move, after: GameState, human: int | 
                 else:
                     text += _(' (the wrong word: "{word}" was due)').format(word=word)
             if after.phase is Phase.FINISHING:
-                text += _you(seat, human, _(" and go out, without the call that was needed"),
+                text += _you(seat, human, seats, _(" and go out, without the call that was needed"),
                              _(" and goes out, without the call that was needed"))
         case Draw():
             got = len(after.hands[seat]) - len(before.hands[seat])
-            text = _you(seat, human, ngettext("you draw {n} card", "you draw {n} cards", got),
+            text = _you(seat, human, seats, ngettext("you draw {n} card", "you draw {n} cards", got),
                         ngettext("{who} draws {n} card", "{who} draws {n} cards", got), n=got)
             if before.pending_draw:
                 text += _(" (penalty +{n})").format(n=before.pending_draw)
         case Pass() if before.phase is Phase.FINISHING:
-            text = _you(seat, human, _("you let the win stand"), _("{who} lets the win stand"))
+            text = _you(seat, human, seats, _("you let the win stand"), _("{who} lets the win stand"))
         case Pass():
-            text = _you(seat, human, _("you pass"), _("{who} passes"))
+            text = _you(seat, human, seats, _("you pass"), _("{who} passes"))
         case CallOut():
             got = len(after.hands[move.seat]) - len(before.hands[move.seat])
             if move.seat == human:
                 text = ngettext("{who} calls you out: you draw {n} card", "{who} calls you out: you draw {n} cards",
-                                got).format(who=_name(seat, human), n=got)
+                                got).format(who=_name(seat, human, seats), n=got)
             else:
-                text = _you(seat, human,
+                text = _you(seat, human, seats,
                             ngettext("you call {target} out, who draws {n} card",
                                      "you call {target} out, who draws {n} cards", got),
                             ngettext("{who} calls {target} out, who draws {n} card",
                                      "{who} calls {target} out, who draws {n} cards", got),
-                            target=_name(move.seat, human), n=got)
+                            target=_name(move.seat, human, seats), n=got)
             if before.phase is Phase.FINISHING and move.seat == before.finisher:
                 text += (_(" and you do not win: play goes on") if move.seat == human
                          else _(" and does not win: play goes on"))
     if after.is_over:
         if after.winner is not None:
-            text += " — " + _you(after.winner, human, _("you win the round"), _("{who} wins the round"))
+            text += " — " + _you(after.winner, human, seats, _("you win the round"), _("{who} wins the round"))
         else:
-            tied = _(" and ").join(_name(p, human) for p in after.tied)
+            tied = _(" and ").join(_name(p, human, seats) for p in after.tied)
             text += " — " + _("the round ends ({end}) in a tie between {players}").format(
                 end=after.end.value if after.end else "", players=tied)
     return text
 
 
-def describe_event(e: Event, human: int | None, players: int) -> str:
-    """One of the events shown under a move, in words, the human spoken to as "you" (``""``: not shown).
+def describe_event(e: Event, human: int | None, players: int, seats: Sequence[int] = ()) -> str:
+    """One of the events shown under a move, in words, the human spoken to as "you" (``""``: not shown); the
+    others are named by their seats in the match (``seats``: the match seat of each seat of the round, which
+    differ once a player is out of the match; default the round's own).
 
     >>> from maumau_rules.events import PlaysAgain, Skipped
     >>> describe_event(PlaysAgain(0), 0, 3), describe_event(Skipped(1), 0, 3)
@@ -150,12 +158,12 @@ def describe_event(e: Event, human: int | None, players: int) -> str:
     seat = getattr(e, "seat", 0)
     match e.kind:
         case "skipped":
-            return _you(seat, human, _("you miss a turn"), _("{who} misses a turn"))
+            return _you(seat, human, seats, _("you miss a turn"), _("{who} misses a turn"))
         case "reversed":
             return (_("the direction of play is reversed (now clockwise)") if getattr(e, "direction", 1) == 1
                     else _("the direction of play is reversed (now counter-clockwise)"))
         case "plays_again":
-            return _you(seat, human, _("you play again"), _("{who} plays again"))
+            return _you(seat, human, seats, _("you play again"), _("{who} plays again"))
         case "reshuffled":
             count = getattr(e, "count", 0)
             return ngettext("the discard pile ({n} card) is shuffled into a new stock",
@@ -166,13 +174,13 @@ def describe_event(e: Event, human: int | None, players: int) -> str:
             why = {"penalty": _(" (penalty)"), "called_out": _(" (called out)"), "call_penalty": _(" (missed call)"),
                    "wrong_card": _(" (wrong card)")}.get(getattr(e, "reason", ""), "")
             what = f": {' '.join(map(str, cards))}" if cards else ""
-            return _you(seat, human, ngettext("you draw {n} card", "you draw {n} cards", count),
+            return _you(seat, human, seats, ngettext("you draw {n} card", "you draw {n} cards", count),
                         ngettext("{who} draws {n} card", "{who} draws {n} cards", count), n=count) + why + what
         case "penalty_pending":
-            return _you(seat, human, _("you must draw {n} unless you pass the penalty on"),
+            return _you(seat, human, seats, _("you must draw {n} unless you pass the penalty on"),
                         _("{who} must draw {n} unless the penalty is passed on"), n=getattr(e, "amount", 0))
         case "skip_pending":
-            return _you(seat, human, _("you must answer the skip or miss a turn"),
+            return _you(seat, human, seats, _("you must answer the skip or miss a turn"),
                         _("{who} must answer the skip or miss a turn"))
         case "wished":
             suit = getattr(e, "suit", None)
@@ -180,7 +188,7 @@ def describe_event(e: Event, human: int | None, players: int) -> str:
         case "hands_changed":  # a house rule took and gave cards: who holds how many now
             sizes = getattr(e, "sizes", ())
             return _("the hands change (cards held now: {sizes})").format(
-                sizes=", ".join(f"{_name(p, human)} {k}" for p, k in enumerate(sizes)))
+                sizes=", ".join(f"{_name(p, human, seats)} {k}" for p, k in enumerate(sizes)))
     return ""
 
 
@@ -189,18 +197,21 @@ _SHOWN_EVENTS = frozenset({"skipped", "reversed", "plays_again", "reshuffled", "
 """The events printed under a move (the move's own line says the rest)."""
 
 
-def _consequences(before: GameState, move: Move, after: GameState, seat: int, human: int | None) -> list[str]:
-    """What else the move did, from its events as the human may see them: skips, reversals, penalties ..."""
-    events = events_between(before, move, after, player=seat, viewer=human)
+def _consequences(before: GameState, move: Move, after: GameState, seat: int, human: int | None,
+                  seats: Sequence[int] = ()) -> list[str]:
+    """What else the move did, from its events as the human may see them (a human out of the match sees what a
+    spectator sees): skips, reversals, penalties ..."""
+    viewer = human if human is not None and 0 <= human < before.players else None
+    events = events_between(before, move, after, player=seat, viewer=viewer)
     shown = [e for e in events if e.kind in _SHOWN_EVENTS
              or (e.kind == "drew" and getattr(e, "reason", "") in ("card_effect", "call_penalty", "wrong_card"))]
-    return [line for line in (describe_event(e, human, before.players) for e in shown) if line]
+    return [line for line in (describe_event(e, human, before.players, seats) for e in shown) if line]
 
 
-def _window_text(state: GameState, offender: int, human: int | None) -> str:
+def _window_text(state: GameState, offender: int, human: int | None, seats: Sequence[int] = ()) -> str:
     """Why ``offender`` can be called out, in words."""
     words = _words(state.variant)
-    who = _name(offender, human)
+    who = _name(offender, human, seats)
     if state.finisher == offender:
         return _("{who} went out without the call that was needed").format(who=who)
     call = state.announced[offender]
@@ -237,9 +248,9 @@ class _Table:
         def size(i: int, n: int) -> str:
             call = pv.announced[i]
             if call is None or n != 1:  # a call is news only while its player is down to the one card
-                return f"{_name(i, seat)} ({n})"
+                return f"{_name(i, seat, self.match.seats)} ({n})"
             word = _words(v).get(call.value, call.value)
-            return _('{who} ({n}, said "{word}")').format(who=_name(i, seat), n=n, word=word)
+            return _('{who} ({n}, said "{word}")').format(who=_name(i, seat, self.match.seats), n=n, word=word)
 
         sizes = " · ".join(size(i, n) for i, n in enumerate(pv.hand_sizes))
         extra = []
@@ -261,7 +272,7 @@ class _Table:
             self.say(_("you drew {card}").format(card=pv.drawn))
         for w in pv.windows:
             if w.offender != seat:
-                why = _window_text(self.state, w.offender, seat)
+                why = _window_text(self.state, w.offender, seat, self.match.seats)
                 if w.kind == "unannounced_finish":
                     self.say(_("{why}: 'callout {n}' calls them out or 'pass' to let the win stand").format(
                         why=why, n=w.offender))
@@ -312,7 +323,7 @@ class _Table:
     def ask_callout(self, seat: int, move: CallOut) -> bool | None:
         try:
             answer = self.read(self.c.suits(_("{why}: call them out? [y/N] ").format(
-                why=_window_text(self.state, move.seat, seat))))
+                why=_window_text(self.state, move.seat, seat, self.match.seats))))
         except EOFError:
             return None
         answer = answer.strip().lower()
@@ -371,7 +382,7 @@ class _Table:
         me = None if human is None else seats.index(human) if human in seats else -1
         if not self.quiet:
             self.say("\n=== " + _("round {n}: dealer {who}, start card {card}").format(
-                n=self.match.round_no, who=_name(state.dealer, me), card=state.top_card) + " ===")
+                n=self.match.round_no, who=_name(state.dealer, me, seats), card=state.top_card) + " ===")
         self.asked = set()
         self.my_turns, self.last_mover = 0, None
         while not state.is_over:
@@ -382,8 +393,8 @@ class _Table:
             after = apply(state, move, player=seat)
             self.asked = {k for k in self.asked if k[0] in after.missed_calls or k[0] == after.finisher}
             if not self.quiet:
-                self.say(describe_move(state, move, after, me, seat=seat))
-                for line in _consequences(state, move, after, seat, me):
+                self.say(describe_move(state, move, after, me, seat=seat, seats=seats))
+                for line in _consequences(state, move, after, seat, me, seats):
                     self.say(f"  → {line}")
             self._state = state = after
             history.append(state)
@@ -452,9 +463,14 @@ def play_command(args: argparse.Namespace, variant: Variant, read: Callable[[str
         rounds += 1
         if not args.quiet or human is not None:
             table.explain_round(final)
+        before = table.match.seats
         match = next_round(match, final)
         table.match = match
         table.say(_("after round {n}: {scores}").format(n=rounds, scores=table.score_line()))
+        for seat in before:  # the players the match's scoring puts out (Faraón, Mau King: past their limit)
+            if seat not in match.seats and not match.over:
+                table.say(_("you are out of the match: the others play on") if seat == human else
+                          _("{who} is out of the match").format(who=_name(seat, human)))
         if args.rounds and rounds >= args.rounds:
             break
         if human is not None and not match.over and not wants_another(read, "round"):
@@ -463,7 +479,7 @@ def play_command(args: argparse.Namespace, variant: Variant, read: Callable[[str
         if match.winner is None:
             table.say(_("match over: nobody wins the match"))
         else:
-            table.say(_you(match.winner, human, _("match over: you win the match"),
+            table.say(_you(match.winner, human, (), _("match over: you win the match"),
                            _("match over: {who} wins the match")))
     return _save(args, histories, movers, out, err)
 
