@@ -259,6 +259,7 @@ MESSAGES: Final = (
     N_("{card}: after drawing the turn ends; pass"),
     N_("{card}: after drawing only the drawn card {drawn} may be played"),
     N_("{card} does not answer the pending draw (+{amount}): stack a penalty card or draw"),
+    N_("{card} may not be played on the pending draw (+{amount}): draw the cards"),
     N_("{card} does not answer the pending skip: play a skip card or pass"),
     N_("{card} may not be played as the last card"),
     N_("{card} matches neither the suit nor the rank of {top}"),

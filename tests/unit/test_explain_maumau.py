@@ -42,3 +42,28 @@ def test_the_pesten_joker_is_not_said_to_be_barred_from_the_draw_it_stacks_on() 
     assert s.pending_draw == 2 and Play(Card.parse("Jo")) in legal_moves(s)
     assert BARRED not in card_help(find_variant("pesten"), Card.parse("Jo"))
     assert BARRED in card_help(find_variant("prsi"), Card.parse("Qc"))
+
+
+@pytest.mark.rule("R_DRAW_PENALTY")
+@pytest.mark.parametrize("variant", available_variants("maumau"), ids=lambda v: v.id)
+def test_a_refused_answer_to_a_pending_draw_says_what_may_be_done(variant: Variant) -> None:
+    """Random games: a card refused on a pending draw is told to "stack a penalty card or draw" only where a card
+    may be played on a pending draw at all; elsewhere (Classic, Neuner, Puque: nothing stacks) to draw, and then
+    drawing is the only legal move."""
+    from maumau_rules import check
+
+    rng = random.Random(variant.id)
+    can_stack = bool(variant.plan.answer_cancel) or any(variant.plan.answer_fit.values())
+    for _game in range(8):
+        s = new_game(variant, variant.players[0], rng.randrange(10_000))
+        for _ in range(300):
+            if s.is_over:
+                break
+            if s.pending_draw:
+                for card in set(s.hands[s.seat_to_act]):
+                    verdict = check(s, Play(card))
+                    if verdict.reason.value == "must_answer_draw":
+                        assert ("stack a penalty card" in verdict.message) is can_stack, verdict.message
+                        if not can_stack:
+                            assert not any(isinstance(m, Play) for m in legal_moves(s)), s
+            s = apply(s, rng.choice(legal_moves(s)))

@@ -723,9 +723,12 @@ def _why_not_playable(s: GameState, plan: Plan, card: Card, hm: int) -> Verdict 
             return Verdict.reject(why.reason, why.rule_id, why.message)
     elif s.pending_draw:
         if not (plan.answer_cancel | (plan.answer_fit[top] & fit)) & unit:
-            return Verdict.reject(Reason.MUST_ANSWER_DRAW, "R_DRAW_PENALTY",
-                                  f"{card} does not answer the pending draw (+{s.pending_draw}): "
-                                  "stack a penalty card or draw")
+            if plan.answer_cancel or any(plan.answer_fit.values()):
+                return Verdict.reject(Reason.MUST_ANSWER_DRAW, "R_DRAW_PENALTY",
+                                      f"{card} does not answer the pending draw (+{s.pending_draw}): "
+                                      "stack a penalty card or draw")
+            return Verdict.reject(Reason.MUST_ANSWER_DRAW, "R_DRAW_PENALTY",  # (nothing stacks in this variant)
+                                  f"{card} may not be played on the pending draw (+{s.pending_draw}): draw the cards")
     elif s.pending_skip:
         if not plan.skip_answers & fit & unit:
             return Verdict.reject(Reason.MUST_ANSWER_SKIP, "R_SKIP",
@@ -796,7 +799,8 @@ def _explain_play(s: GameState, plan: Plan, move: Play, seat: int, who: str) -> 
                               f"{who}: no call is due with this play (the call goes with the play that leaves "
                               f"{'only Jacks or ' if ann.call_mode == 2 else ''}one card)")
     return Verdict.reject(Reason.CALL_NOT_DUE, "R_ANNOUNCE",
-                          f"{who}: {move.call!r} is not a call of this variant (its call is "
+                          f"{who}: {shown(getattr(move.call, 'value', move.call))} is not a call of this variant "
+                          "(its call is "
                           f"'{ann.word}')")
 
 
