@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from maumau_rules import GameState, Move, Pass, Phase, Play, apply, legal_moves, new_game
+from maumau_rules import GameState, Move, Pass, Phase, Play, apply, available_variants, legal_moves, new_game
 from maumau_rules.events import (
     Drew,
     Event,
@@ -131,3 +131,38 @@ def _follow(e: Event, sizes: list[int]) -> None:
         sizes[e.seat] -= 1
     elif isinstance(e, Drew):
         sizes[e.seat] += e.count
+
+
+@pytest.mark.rule("R_DRAW_PENALTY", "R_SKIP", "R_SERIES")
+@pytest.mark.parametrize("variant", available_variants("maumau"),
+                         ids=lambda v: v.id)
+def test_a_pending_penalty_or_skip_is_told_to_the_seat_that_must_answer_it(variant: Variant) -> None:
+    """Random games of every variant: each PenaltyPending and SkipPending names the seat to act after the move,
+    which faces exactly that amount, never while its player goes on with a series; and whenever a seat comes to act
+    facing a penalty another seat's play or series left, it is told (Faraón's 7s in a series named their player,
+    and the seat after the series was told nothing)."""
+    from maumau_rules.events import PenaltyPending, SkipPending
+
+    rng = random.Random(variant.id)
+    told = 0
+    for _game in range(10):
+        s = new_game(variant, variant.players[1], rng.randrange(10_000))
+        for _ in range(300):
+            if s.is_over:
+                break
+            move = rng.choice(legal_moves(s))
+            after = apply(s, move)
+            events = events_between(s, move, after)
+            for e in events:
+                if isinstance(e, PenaltyPending):
+                    assert (e.seat, e.amount) == (after.seat_to_act, after.pending_draw) and after.phase is not \
+                        Phase.SERIES, (e, after)
+                    told += 1
+                if isinstance(e, SkipPending):
+                    assert (e.seat, e.count) == (after.seat_to_act, after.pending_skip), (e, after)
+            came = after.seat_to_act != s.seat_to_act and not after.is_over
+            if came and after.pending_draw and (isinstance(move, Play) or s.phase is Phase.SERIES):
+                assert any(isinstance(e, PenaltyPending) for e in events), (move, events, after)
+            s = after
+    if any("penalty" in r for r in variant.plan.roles.values()):
+        assert told > 0

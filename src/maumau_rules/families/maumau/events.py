@@ -154,11 +154,14 @@ def events(before: GameState, move: Move, after: GameState, seat: int, viewer: i
         out.append(WentOutWithoutCall(seat))
     if after.direction != before.direction:
         out.append(Reversed(after.direction))
-    if after.pending_draw > before.pending_draw or (after.pending_draw and after.seat_to_act != before.seat_to_act
-                                                    and isinstance(move, Play)):
-        out.append(PenaltyPending(after.seat_to_act, after.pending_draw))
-    if after.pending_skip > before.pending_skip or (after.pending_skip and isinstance(move, Play)):
-        out.append(SkipPending(after.seat_to_act, after.pending_skip))
+    # A penalty or skip is told to the seat that must answer it: not while its player goes on with a series
+    # (Faraón's 7s and Aces add up first), and when the series ends with a pass, to the next seat.
+    handed_on = after.seat_to_act != before.seat_to_act and (isinstance(move, Play) or before.phase is Phase.SERIES)
+    if after.phase is not Phase.SERIES:
+        if after.pending_draw > before.pending_draw or (after.pending_draw and handed_on):
+            out.append(PenaltyPending(after.seat_to_act, after.pending_draw))
+        if after.pending_skip > before.pending_skip or (after.pending_skip and (isinstance(move, Play) or handed_on)):
+            out.append(SkipPending(after.seat_to_act, after.pending_skip))
     turn = _turn_events(before, move, after, seat) if not wrong else []
     out.extend(turn)
     if after.seat_to_act != before.seat_to_act or turn:
