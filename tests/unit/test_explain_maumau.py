@@ -67,3 +67,19 @@ def test_a_refused_answer_to_a_pending_draw_says_what_may_be_done(variant: Varia
                         if not can_stack:
                             assert not any(isinstance(m, Play) for m in legal_moves(s)), s
             s = apply(s, rng.choice(legal_moves(s)))
+
+
+@pytest.mark.rule("R_WILD_FINISH_SERIES", "R_ANNOUNCE")
+def test_several_wilds_at_once_are_said_to_need_a_standing_call_where_they_do() -> None:
+    """Mau King: throwing only Jacks at once needs "Mau Mau" said with the play before (``opens = after_call``);
+    the end-of-round text says so (it did not), and the engine does what it says."""
+    from maumau_rules import parse_move
+    from maumau_rules.families.maumau.explain import end_rows
+    from maumau_rules.families.maumau.state import Phase
+
+    text = dict(end_rows(find_variant("mau-king")))["Several wilds"]
+    assert "once the call for them stands" in text and "Mau Mau" in text
+    s = game("mau-king", ["Jh Jc", "Kh Qd 9s"], top="10h")
+    assert apply(s, parse_move("Jh>c maumau")).phase is Phase.PLAY  # said now: the second Jack cannot follow
+    s = play(game("mau-king", ["9h Jh Jc", "Kh Qd 9s"], top="10h"), "9h maumau", "Kh")
+    assert apply(s, parse_move("Jh>c")).phase is Phase.SERIES  # said before: the Jacks go together

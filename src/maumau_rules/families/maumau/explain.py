@@ -357,8 +357,13 @@ def end_rows(variant: Variant, m: Markup = PLAIN) -> list[tuple[str, str]]:
                        "is empty.")))
     if variant.rule("R_FINAL_CARD_EFFECTS") is not None:
         rows.append((_("Last-card effects"), _("A draw penalty played as the last card is still drawn.")))
-    if variant.rule("R_WILD_FINISH_SERIES") is not None:
-        rows.append((_("Several wilds"), _("A hand of only wild cards of one rank may be thrown at once to finish.")))
+    several: Any = variant.rule("R_WILD_FINISH_SERIES")
+    if several is not None:
+        rows.append((_("Several wilds"), _("A hand of only wild cards of one rank may be thrown at once to finish.")
+                     if several.opens != "after_call" else
+                     _("A hand of only wild cards of one rank may be thrown at once to finish, once the call for "
+                       "them stands (said with the play before: {word}).").format(
+                         word=f"\u201c{getattr(variant.rule('R_ANNOUNCE'), 'jack_word', '')}\u201d")))
     if plan.blocked_end:
         rows.append((_("Blocked round"), (
             _("When nothing can be drawn, a player who can play may still pass; when every player passes in turn, "
