@@ -239,3 +239,31 @@ def test_a_bot_put_out_of_the_match_makes_no_more_moves_under_its_name() -> None
     assert gone
     for i, who in gone:
         assert not any(line.startswith(f"{who} ") and " is out of" not in line for line in lines[i + 1:]), who
+
+
+@pytest.mark.rule("R_ANNOUNCE")
+def test_the_human_is_asked_first_to_call_out_also_when_it_is_his_turn() -> None:
+    """Greek, 3 players: CPU 2 plays its second-to-last card without the call, and the human (seat 0) is next to
+    act. The human is asked first whether to call it out (CPU 1 was asked first and, with the default bots, always
+    called before him), and "y" calls it out."""
+    from maumau_rules import CallOut, Card, Play, apply
+    from maumau_rules.bots import make_bot
+    from maumau_rules.families.maumau.cli import Colours, _Table
+    from maumau_rules.families.maumau.match import start_match
+    from tests.helpers import game
+
+    s = apply(game("greek-150", ["10c Kc Qc", "10d Kd Qd", "10h Kh"], top="Qh", first_player=2),
+              Play(Card.parse("10h")))
+    assert s.seat_to_act == 0 and s.missed_calls == (2,)
+    match = start_match(s.variant, 3, seed=1)
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        return "y"
+
+    table = _Table(match, [make_bot("heuristic", seed=i) for i in range(3)], 0, read, io.StringIO(),
+                   Colours(False), quiet=True)
+    table._state = s
+    assert table.next_move() == (0, CallOut(2))
+    assert len(asked) == 1 and "call them out?" in asked[0]

@@ -346,8 +346,12 @@ class _Table:
         n = state.players
         if state.missed_calls or state.finisher is not None:
             order = [(actor + k * state.direction) % n for k in range(1, n)]
+            if seats[actor] == human:  # the human to act is asked first too: the bots would always call first
+                order.insert(0, actor)
             for seat in sorted(order, key=lambda p: seats[p] != human):
                 for move in legal_moves(state, seat):
+                    if seat == actor and not isinstance(move, CallOut):
+                        continue  # (his other moves come at his turn's prompt)
                     if seats[seat] == human:
                         assert isinstance(move, CallOut)
                         key = (move.seat, state.turn if state.finisher is not None else -1)
