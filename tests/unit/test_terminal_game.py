@@ -248,7 +248,8 @@ def test_the_human_is_asked_first_to_call_out_also_when_it_is_his_turn() -> None
     called before him), and "y" calls it out."""
     from maumau_rules import CallOut, Card, Play, apply
     from maumau_rules.bots import make_bot
-    from maumau_rules.families.maumau.cli import Colours, _Table
+    from maumau_rules.cli_play import Colours
+    from maumau_rules.families.maumau.cli import _Table
     from maumau_rules.families.maumau.match import start_match
     from tests.helpers import game
 
