@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
-from maumau_rules import Card, Play, Variant, apply, available_variants, find_variant, legal_moves, new_game
+from maumau_rules import Card, GameState, Play, Variant, apply, available_variants, find_variant, legal_moves, new_game
 from maumau_rules.explain import card_help
 from tests.helpers import game, play
 
@@ -19,17 +20,23 @@ BARRED = "not while a draw penalty is pending"
 def test_a_wild_card_said_to_be_barred_from_a_pending_draw_is_barred(variant: Variant) -> None:
     """Random games: whenever a draw penalty is pending and the seat to act holds a wild card whose help says it
     may not be played then, it is not among the legal moves."""
+    for s in _pending_draws(variant, variant.players[1], 12):
+        playable = {m.card for m in legal_moves(s) if isinstance(m, Play)}
+        for card in set(s.hands[s.seat_to_act]):
+            if "wild" in variant.plan.roles.get(card, ()) and BARRED in card_help(variant, card):
+                assert card not in playable, (card, s)
+
+
+def _pending_draws(variant: Variant, players: int, games: int) -> Iterator[GameState]:
+    """The states of random games of ``variant`` (seeded by its name) in which a draw penalty is pending."""
     rng = random.Random(variant.id)
-    for _game in range(12):
-        s = new_game(variant, variant.players[1], rng.randrange(10_000))
+    for _game in range(games):
+        s = new_game(variant, players, rng.randrange(10_000))
         for _ in range(300):
             if s.is_over:
                 break
             if s.pending_draw:
-                playable = {m.card for m in legal_moves(s) if isinstance(m, Play)}
-                for card in set(s.hands[s.seat_to_act]):
-                    if "wild" in variant.plan.roles.get(card, ()) and BARRED in card_help(variant, card):
-                        assert card not in playable, (card, s)
+                yield s
             s = apply(s, rng.choice(legal_moves(s)))
 
 
@@ -52,21 +59,14 @@ def test_a_refused_answer_to_a_pending_draw_says_what_may_be_done(variant: Varia
     drawing is the only legal move."""
     from maumau_rules import check
 
-    rng = random.Random(variant.id)
     can_stack = bool(variant.plan.answer_cancel) or any(variant.plan.answer_fit.values())
-    for _game in range(8):
-        s = new_game(variant, variant.players[0], rng.randrange(10_000))
-        for _ in range(300):
-            if s.is_over:
-                break
-            if s.pending_draw:
-                for card in set(s.hands[s.seat_to_act]):
-                    verdict = check(s, Play(card))
-                    if verdict.reason.value == "must_answer_draw":
-                        assert ("stack a penalty card" in verdict.message) is can_stack, verdict.message
-                        if not can_stack:
-                            assert not any(isinstance(m, Play) for m in legal_moves(s)), s
-            s = apply(s, rng.choice(legal_moves(s)))
+    for s in _pending_draws(variant, variant.players[0], 8):
+        for card in set(s.hands[s.seat_to_act]):
+            verdict = check(s, Play(card))
+            if verdict.reason.value == "must_answer_draw":
+                assert ("stack a penalty card" in verdict.message) is can_stack, verdict.message
+                if not can_stack:
+                    assert not any(isinstance(m, Play) for m in legal_moves(s)), s
 
 
 @pytest.mark.rule("R_WILD_FINISH_SERIES", "R_ANNOUNCE")
