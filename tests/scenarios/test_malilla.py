@@ -471,3 +471,26 @@ def test_a_match_to_35_and_the_long_version_to_70() -> None:
         record = record_from_rounds(v, 4, 3, rounds)
         assert isinstance(record, MatchRecord) and first_violation(record) is None
         assert record.result is not None and record.result.winner == m.winner
+
+
+@pytest.mark.rule("R_MAL_REDEAL")
+def test_a_refused_redeal_says_why_before_and_after_the_first_lead() -> None:
+    """A leader who may not ask for a new deal (fewer than 7 cards of one suit, so the asking stage was never
+    open) is told that, not "only before the first lead" (he was before it); once a card is led, that is the
+    reason."""
+    from collections import Counter
+
+    from maumau_rules import Pass, Redeal, apply, check, legal_moves
+
+    met = 0
+    for seed in range(40):
+        s = new_hand("malilla", seed=seed)
+        while s.stage is not Stage.PLAY:  # (the asking stage: each seat that may ask declines)
+            s = apply(s, Pass())
+        if max(Counter(c.suit for c in s.hands[s.seat_to_act]).values()) >= 7:
+            continue  # (a leader who could have asked)
+        met += 1
+        assert "needs 7 cards of one suit" in check(s, Redeal()).message
+        led = apply(s, legal_moves(s)[0])
+        assert "only before the first lead" in check(led, Redeal()).message
+    assert met > 10

@@ -512,7 +512,9 @@ def _explain(s: MalillaState, move: Move) -> Verdict:
         if plan.redeal_min is None:
             return Verdict.reject(Reason.REDEAL_NOT_ALLOWED, "R_MAL_REDEAL",
                                   f"{who}: variant {s.variant.id!r} has no new deal (no rule R_MAL_REDEAL)")
-        if s.stage is _PLAY:
+        if s.stage is _PLAY and (s.tricks or s.trick or _may_ask(plan, s.hands[seat])):
+            # (before the first lead, a hand without enough cards of one suit is told that: the stage of asking
+            # was never open to it)
             return Verdict.reject(Reason.REDEAL_NOT_ALLOWED, "R_MAL_REDEAL",
                                   f"{who}: a new deal can be asked for only before the first lead")
         return Verdict.reject(Reason.REDEAL_NOT_ALLOWED, "R_MAL_REDEAL",
