@@ -224,14 +224,22 @@ def text_section(title: str) -> list[str]:
 
 
 def text_rows(items: Sequence[tuple[str, str]], width: int) -> list[str]:
-    """``(name, text)`` rows as plain text: each name in a column of 20, its text wrapped to ``width`` beside it.
+    """``(name, text)`` rows as plain text: each name in a column of 20, its text wrapped to ``width`` beside it;
+    a name too long for the column stands on a line of its own, above its text.
 
     >>> text_rows([("Deck", "32 cards")], 40)
     ['Deck:               32 cards']
+    >>> text_rows([("Wirkung der letzten Karte", "Eine Ziehstrafe")], 40)
+    ['Wirkung der letzten Karte:', '                    Eine Ziehstrafe']
     """
     out: list[str] = []
+    indent = " " * 20
     for name, text in items:
-        out += textwrap.wrap(text, width, initial_indent=f"{name + ':':<20}", subsequent_indent=" " * 20)
+        head = name + ":"
+        if len(head) >= len(indent):  # (it would run into its text)
+            out.append(head)
+            head = ""
+        out += textwrap.wrap(text, width, initial_indent=f"{head:<20}", subsequent_indent=indent)
     return out
 
 

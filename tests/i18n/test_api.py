@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import os
 import random
+import re
 import threading
 import tomllib
 from pathlib import Path
@@ -172,3 +173,17 @@ def test_the_glossarys_card_names_parse(lang: str) -> None:
             text = f"{GLOSSARY['rank'][r][lang]} {GLOSSARY['suit'][s][lang]}"
             assert Card.parse(text) == Card(rank, suit), text
     assert Card.parse(f"7 {GLOSSARY['suit']['h'][lang]}") == Card.parse("7h")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_row_label_of_the_rules_text_runs_into_its_text(lang: str) -> None:
+    """``maumau rules``: a row label too long for its column of 20 ("Wirkung der letzten Karte:") stands on its own
+    line; it ran into its text ("…Karte:Eine als …") in five languages."""
+    from maumau_rules.explain import rules_text
+
+    for variant in available_variants():
+        with language(lang):
+            text = rules_text(variant)
+        for line in text.splitlines():
+            label = re.match(r"^(\S[^:]*):(\S)", line)
+            assert label is None or len(label.group(1)) < 19, (variant.id, line)
