@@ -723,7 +723,7 @@ def _why_not_playable(s: GameState, plan: Plan, card: Card, hm: int) -> Verdict 
             return Verdict.reject(why.reason, why.rule_id, why.message)
     elif s.pending_draw:
         if not (plan.answer_cancel | (plan.answer_fit[top] & fit)) & unit:
-            if plan.answer_cancel or any(plan.answer_fit.values()):
+            if plan.answers_some_draw:
                 return Verdict.reject(Reason.MUST_ANSWER_DRAW, "R_DRAW_PENALTY",
                                       f"{card} does not answer the pending draw (+{s.pending_draw}): "
                                       "stack a penalty card or draw")

@@ -107,7 +107,7 @@ def card_facts(variant: Variant, card: Card, m: Markup = PLAIN) -> CardFacts:
         limits = []
         if not wild.on_same:
             limits.append(_("not on a wild card of the same rank"))
-        if not wild.on_pending_draw and not _answers_a_draw(plan, unit):  # (a penalty card that stacks may)
+        if not wild.on_pending_draw and not plan.answers_some_draw & unit:  # (a penalty card that stacks may)
             limits.append(_("not while a draw penalty is pending"))
         extras.append(_("wild: it may be played on any card") + (" (" + "; ".join(limits) + ")" if limits else ""))
     if wild is not None and wild.blocked_after.matches(card):
@@ -424,12 +424,6 @@ def scoring_text(variant: Variant, m: Markup = PLAIN) -> str:
     if values:
         text += "\n\n" + _("Card values: {values}.").format(values=", ".join(f"{r.symbol} = {v}" for r, v in values))
     return (text.strip() or _("This variant has no match scoring.")) + "\n"
-
-
-def _answers_a_draw(plan: Any, unit: int) -> bool:
-    """Whether the card of hand-mask ``unit`` may be played on some pending draw (a penalty card that stacks, a
-    card that cancels it)."""
-    return bool(unit & plan.answer_cancel) or any(unit & fit for fit in plan.answer_fit.values())
 
 
 def _plain_card(plan: Any) -> Card:

@@ -957,6 +957,8 @@ class Plan:
         """Cards that pass a pending draw on, by top card, if they also fit."""
         self.answer_cancel = b.draw_cancels
         """Cards that wipe a pending draw out whatever the top card."""
+        self.answers_some_draw = self.answer_cancel | _union(self.answer_fit.values())
+        """Cards that may be played on some pending draw (none where nothing stacks or cancels)."""
         self.skip_answers = b.skip_answers
         self.series_hooks = tuple(b.series_hooks)
         self.series_opens = tuple(b.series_opens)
