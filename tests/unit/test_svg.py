@@ -210,12 +210,20 @@ def _boxes(root: ET.Element) -> tuple[list[Box], list[Box]]:
             r = next(g.iter(f"{SVG}rect"))
             x, y, w, h = (float(r.get(k, "0")) for k in ("x", "y", "width", "height"))
             seats.append((x, y, x + w, y + h))
-    cards = []
-    for g in root.iter(f"{SVG}g"):
-        if "card" in (g.get("class") or "").split() and g.get("data-zone") in ("hand", "stock", "discard", "trick"):
-            x, y = (float(t) for t in (g.get("transform") or "")[len("translate("):].split(")")[0].split()[:2])
-            cards.append((x, y, x + CARD_W, y + CARD_H))
+    cards = [box for zone, box in _card_boxes(root) if zone in ("hand", "stock", "discard", "trick")]
     return seats, cards
+
+
+def _card_boxes(root: ET.Element) -> list[tuple[str | None, Box]]:
+    """Every card drawn (its ``data-zone`` and its rectangle, from its ``translate`` and ``scale``)."""
+    out = []
+    for g in root.iter(f"{SVG}g"):
+        transform = g.get("transform") or ""
+        if "card" in (g.get("class") or "").split() and transform.startswith("translate("):
+            x, y = (float(t) for t in transform[len("translate("):].split(")")[0].split()[:2])
+            scale = float(transform.split("scale(")[1].split(")")[0]) if "scale(" in transform else 1.0
+            out.append((g.get("data-zone"), (x, y, x + CARD_W * scale, y + CARD_H * scale)))
+    return out
 
 
 def _meet(a: Box, b: Box) -> bool:
@@ -236,14 +244,15 @@ def test_the_other_seats_never_overlap_each_other_or_the_cards_at_any_player_cou
                 break
             s = apply(s, rng.choice(legal_moves(s)))
         for v, spectator in ((view(s, s.seat_to_act), False), (public_view(s), True)):
-            seats, cards = _boxes(ET.fromstring(view_svg(v, highlight=getattr(v, "legal_moves", ()))))
+            root = ET.fromstring(view_svg(v, highlight=getattr(v, "legal_moves", ())))
+            seats, cards = _boxes(root)
             # (a player's own seat is its hand; a spectator sees every seat as a box, seat 0 at the bottom)
             assert len(seats) == (players if spectator else players - 1), (variant.id, players)
             for i, a in enumerate(seats):
                 assert a[0] >= 0 and a[2] <= 760 and a[1] >= 0 and a[3] <= 640, (variant.id, players, a)
                 assert not any(_meet(a, b) for b in seats[i + 1:]), (variant.id, players, seats)
                 assert not any(_meet(a, c) for c in cards), (variant.id, players, a, cards)
-            clashes = _panel_clashes(ET.fromstring(view_svg(v, highlight=getattr(v, "legal_moves", ()))))
+            clashes = _panel_clashes(root)
             assert not clashes, (variant.id, players, clashes)
 
 
@@ -276,15 +285,7 @@ def test_every_note_of_a_seat_is_drawn_in_its_box() -> None:
 
 def _panel_cards(root: ET.Element) -> list[Box]:
     """The cards drawn in the side panel (its series, drawn card, trump card...), each with its scale."""
-    out = []
-    for g in root.iter(f"{SVG}g"):
-        transform = g.get("transform") or ""
-        if "card" in (g.get("class") or "").split() and transform.startswith("translate("):
-            x, y = (float(t) for t in transform[len("translate("):].split(")")[0].split()[:2])
-            scale = float(transform.split("scale(")[1].split(")")[0]) if "scale(" in transform else 1.0
-            if x >= 760:
-                out.append((x, y, x + CARD_W * scale, y + CARD_H * scale))
-    return out
+    return [box for _, box in _card_boxes(root) if box[0] >= 760]
 
 
 def test_a_long_series_is_fanned_inside_the_panel() -> None:
