@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import chain
 from typing import Any, Final
 
@@ -325,8 +325,13 @@ def _interjections(state: GameState, player: object) -> tuple[Move, ...]:
         targets = (*targets, state.finisher)
     elif not targets:  # no window is open (the common case)
         return _NONE
-    callouts = f["variant"]._plan.callouts
-    return tuple(callouts[seat] for seat in sorted(set(targets)) if seat != player)  # (one call-out a seat)
+    return _callouts(f["variant"]._plan, targets, player)
+
+
+def _callouts(plan: Plan, targets: Iterable[int], seat: int) -> tuple[Move, ...]:
+    """The call-outs ``seat`` may make of the seats ``targets`` (missed calls, a finisher): one a seat, in seat
+    order, none of itself (a finisher whose missed call is open too is answered by the one call-out)."""
+    return tuple(plan.callouts[p] for p in sorted(set(targets)) if p != seat)
 
 
 def open_windows(state: GameState) -> tuple[Window, ...]:
@@ -476,7 +481,7 @@ def _moves(s: GameState, plan: Plan) -> tuple[Move, ...]:
         out = _answer_moves(plan, hm, fit, s)
     missed = s.missed_calls
     if missed and (len(missed) > 1 or missed[0] != seat):
-        return (*out, *(plan.callouts[p] for p in sorted(missed) if p != seat))
+        return (*out, *_callouts(plan, missed, seat))
     return out
 
 
@@ -484,8 +489,7 @@ def _finishing_moves(plan: Plan, s: GameState, seat: int) -> tuple[Move, ...]:
     """The moves while a player who went out without his call waits (R_ANNOUNCE): let the win stand, or call the
     finisher out (and anyone else with an open window)."""
     finisher = next(p for p in range(len(s.announced)) if not (s._hm >> plan.shifts[p]) & plan.seat_full)
-    # (one call-out a seat: the finisher may have a missed call open too, which the same call-out answers)
-    return (_PASS, *(plan.callouts[p] for p in sorted({*s.missed_calls, finisher}) if p != seat))
+    return (_PASS, *_callouts(plan, (*s.missed_calls, finisher), seat))
 
 
 def _start_moves(plan: Plan, hm: int, fit: int, can_draw: bool) -> tuple[Move, ...]:
